@@ -1,0 +1,50 @@
+#include "sources/object_query.h"
+
+#include "core/utf.h"
+
+#include <string>
+
+namespace wpo {
+
+Status ObjectQuery::parse(std::string_view text)
+{
+    m_indices.clear();
+    auto trimmed = text;
+    while (!trimmed.empty() && trimmed.front() == ' ')
+        trimmed.remove_prefix(1);
+    while (!trimmed.empty() && trimmed.back() == ' ')
+        trimmed.remove_suffix(1);
+    if (trimmed.empty() || iequals(trimmed, "Global")) {
+        m_kind = Kind::global;
+        return {};
+    }
+    if (iequals(trimmed, "Costly")) {
+        m_kind = Kind::costly;
+        return {};
+    }
+    m_kind = Kind::list;
+    std::uint64_t value = 0;
+    bool in_number = false;
+    for (std::size_t i = 0; i <= trimmed.size(); ++i) {
+        const char c = i < trimmed.size() ? trimmed[i] : ' ';
+        if (c >= '0' && c <= '9') {
+            value = value * 10 + std::uint64_t(c - '0');
+            if (value > 0xFFFFFFFFu)
+                return Error(Errc::invalid_argument, "object index too large in query \"" + std::string(text) + "\"");
+            in_number = true;
+        } else if (c == ' ') {
+            if (in_number)
+                m_indices.push_back(static_cast<std::uint32_t>(value));
+            value = 0;
+            in_number = false;
+        } else {
+            return Error(Errc::invalid_argument, "query \"" + std::string(text) +
+                                                     "\" is neither Global, Costly nor a list of object indices");
+        }
+    }
+    std::sort(m_indices.begin(), m_indices.end());
+    m_indices.erase(std::unique(m_indices.begin(), m_indices.end()), m_indices.end());
+    return {};
+}
+
+}  // namespace wpo

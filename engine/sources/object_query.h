@@ -1,0 +1,37 @@
+// What a Source is asked for: the query strings of HKEY_PERFORMANCE_DATA
+// (thesis Table 2.2): "Global" (every object that is not costly), "Costly"
+// (only the costly ones) or a space-separated list of decimal object indices
+// ("230 232"). An empty string means Global, as on Windows.
+#pragma once
+
+#include "core/result.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace wpo {
+
+class ObjectQuery {
+public:
+    enum class Kind { global, costly, list };
+
+    // Parses into this object, reusing its storage (no allocation once the
+    // list has grown to its size).
+    Status parse(std::string_view text);
+
+    Kind kind() const { return m_kind; }
+    // Sorted, without duplicates; only for Kind::list.
+    const std::vector<std::uint32_t>& indices() const { return m_indices; }
+    bool contains(std::uint32_t index) const
+    {
+        return std::binary_search(m_indices.begin(), m_indices.end(), index);
+    }
+
+private:
+    Kind m_kind = Kind::global;
+    std::vector<std::uint32_t> m_indices;
+};
+
+}  // namespace wpo

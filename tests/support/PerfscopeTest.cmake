@@ -1,0 +1,16 @@
+# perfscope_add_test(NAME SOURCES src... [LIBS lib...] [LABELS label...])
+# One GoogleTest executable = one ctest test. Under the MinGW build ctest runs
+# it through CMAKE_CROSSCOMPILING_EMULATOR (Wine) and the test gets the
+# label `wine` in addition to its own.
+function(perfscope_add_test name)
+    cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+    add_executable(${name} ${ARG_SOURCES})
+    target_link_libraries(${name} PRIVATE wpo::wpo perfscope_test_support GTest::gtest_main ${ARG_LIBS})
+    perfscope_warnings(${name})
+    add_test(NAME ${name} COMMAND ${name})
+    set(labels ${ARG_LABELS})
+    if(WIN32)
+        list(APPEND labels wine)
+    endif()
+    set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT 300)
+endfunction()
