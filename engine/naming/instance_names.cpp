@@ -1,0 +1,126 @@
+#include "naming/instance_names.h"
+
+#include "core/utf.h"
+
+#include <cctype>
+#include <map>
+#include <optional>
+
+namespace wpo {
+namespace {
+
+using namespace well_known;
+
+std::optional<CounterDefinition> find_definition(const ObjectView& object, std::uint32_t name_index)
+{
+    for (const CounterDefinition& d : object.counters())
+        if (d.name_index == name_index && d.size > 0)
+            return d;
+    return std::nullopt;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Display names of one object without parents resolved (used for parents).
+std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& object, bool resolve_parents);
+
+std::vector<InstanceName> parent_names(const BlockView& block, std::uint32_t parent_index)
+{
+    auto parent = block.find_object(parent_index);
+    if (!parent)
+        return {};
+    return own_names(block, *parent, false);
+}
+
+std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& object, bool resolve_parents)
+{
+    const auto pid = find_definition(object, kIdProcess);
+    const auto tid = find_definition(object, kIdThread);
+    const auto started = find_definition(object, kElapsedTime);
+    const bool is_process = object.name_index() == kProcessObject && pid;
+    const bool is_thread = object.name_index() == kThreadObject && tid;
+
+    std::map<std::uint32_t, std::vector<InstanceName>> parents;  // by parent object index
+    std::map<std::string, std::uint32_t> seen;                    // lower(parent/name) -> count
+    std::vector<InstanceName> names;
+    names.reserve(object.instance_count());
+    for (const InstanceView& instance : object.instances()) {
+        InstanceName n;
+        n.name = instance.name();
+        if (resolve_parents && instance.parent_object_index() != 0) {
+            auto [it, inserted] = parents.try_emplace(instance.parent_object_index());
+            if (inserted)
+                it->second = parent_names(block, instance.parent_object_index());
+            if (instance.parent_instance() < it->second.size()) {
+                const InstanceName& p = it->second[instance.parent_instance()];
+                n.parent = p.display;
+                n.parent_name = p.name;
+            }
+        }
+        const std::string full = n.parent.empty() ? n.name : n.parent + "/" + n.name;
+        n.occurrence = seen[lower(full)]++;
+        const std::string start = started ? ":" + std::to_string(instance.counters().value(*started)) : "";
+        const bool total = n.name == "_Total";
+        if (is_process && !total) {
+            const auto id = instance.counters().value(*pid);
+            n.display = n.name + ":" + std::to_string(id);
+            n.key = "pid:" + std::to_string(id) + start;
+        } else if (is_thread && !total) {
+            const auto id = instance.counters().value(*tid);
+            const std::string owner = n.parent.empty() ? n.name : n.parent;
+            n.display = owner + "/" + std::to_string(id);
+            n.key = "tid:" + std::to_string(id) + start;
+        } else {
+            n.display = n.occurrence == 0 ? full : full + "#" + std::to_string(n.occurrence);
+            n.key = "name:" + n.display;
+        }
+        names.push_back(std::move(n));
+    }
+    return names;
+}
+
+}  // namespace
+
+std::vector<InstanceName> instance_names(const BlockView& block, const ObjectView& object)
+{
+    return own_names(block, object, true);
+}
+
+std::vector<std::uint32_t> match_instances(const std::vector<InstanceName>& names, const CounterPath& path)
+{
+    std::vector<std::uint32_t> out;
+    if (!path.has_instance)
+        return out;
+    const bool any_parent = path.parent.empty() || path.parent == "*";
+    auto parent_ok = [&](const InstanceName& n) {
+        return any_parent || iequals(n.parent, path.parent) || iequals(n.parent_name, path.parent);
+    };
+    if (path.wildcard_instance) {
+        for (std::uint32_t i = 0; i < names.size(); ++i)
+            if (parent_ok(names[i]))
+                out.push_back(i);
+        return out;
+    }
+    const std::string text = path.instance_text();
+    for (std::uint32_t i = 0; i < names.size(); ++i)
+        if (iequals(names[i].display, text))
+            return {i};
+    // A raw name: the N-th instance with that name (under that parent).
+    const std::uint32_t wanted = path.index.value_or(0);
+    std::uint32_t seen = 0;
+    for (std::uint32_t i = 0; i < names.size(); ++i) {
+        if (iequals(names[i].name, path.instance) && parent_ok(names[i])) {
+            if (seen++ == wanted)
+                return {i};
+        }
+    }
+    return out;
+}
+
+}  // namespace wpo
