@@ -1,0 +1,183 @@
+#include "cli_options.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace perfscope::cli {
+
+using wpo::Errc;
+using wpo::Error;
+
+namespace {
+
+Error bad(const std::string& what) { return Error(Errc::invalid_argument, what); }
+
+wpo::Result<std::uint64_t> parse_count(const std::string& flag, const std::string& text)
+{
+    std::uint64_t n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+        return bad(flag + " needs a whole number, got \"" + text + "\"");
+    return n;
+}
+
+}  // namespace
+
+wpo::Result<double> parse_interval(const std::string& text)
+{
+    double total = 0;
+    std::size_t start = 0;
+    int fields = 0;
+    while (true) {
+        const auto colon = text.find(':', start);
+        const std::string part = text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+        double value = 0;
+        auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+        if (part.empty() || ec != std::errc() || end != part.data() + part.size() || !std::isfinite(value) ||
+            value < 0)
+            return bad("-si needs seconds like 5, 0.5, 01:30 or 1:00:00, got \"" + text + "\"");
+        total = total * 60 + value;
+        if (++fields > 3)
+            return bad("-si has more than [[hh:]mm:]ss fields: \"" + text + "\"");
+        if (colon == std::string::npos)
+            break;
+        start = colon + 1;
+    }
+    if (total < 0.1)
+        return bad("-si must be at least 0.1 seconds, got \"" + text + "\"");
+    if (total > 86400.0 * 365)
+        return bad("-si is longer than a year: \"" + text + "\"");
+    return total;
+}
+
+wpo::Result<Options> parse_options(const std::vector<std::string>& args)
+{
+    Options o;
+    std::size_t i = 0;
+    auto value_of = [&](const std::string& flag) -> wpo::Result<std::string> {
+        if (i + 1 >= args.size())
+            return bad(flag + " needs a value");
+        return args[++i];
+    };
+
+    // Global options before the command.
+    while (i < args.size() && args[i].starts_with("--") && args[i] != "--help" && args[i] != "--version") {
+        if (args[i] == "--proc-root") {
+            auto v = value_of("--proc-root");
+            if (!v)
+                return v.error();
+            o.proc_root = *v;
+            ++i;
+        } else {
+            return bad("unknown option \"" + args[i] + "\"");
+        }
+    }
+    if (i >= args.size())
+        return bad("no command given");
+    const std::string command = args[i++];
+    if (command == "help" || command == "--help" || command == "-h" || command == "-?")
+        o.command = Command::help;
+    else if (command == "--version" || command == "version")
+        o.command = Command::version;
+    else if (command == "list")
+        o.command = Command::list;
+    else if (command == "query")
+        o.command = Command::query;
+    else if (command == "dump")
+        o.command = Command::dump;
+    else
+        return bad("unknown command \"" + command + "\"");
+
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (o.command == Command::list && a == "--help-text") {
+            o.help_text = true;
+        } else if (o.command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f")) {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (a == "-si") {
+                auto s = parse_interval(*v);
+                if (!s)
+                    return s.error();
+                o.interval_s = *s;
+            } else if (a == "-sc") {
+                auto n = parse_count(a, *v);
+                if (!n)
+                    return n.error();
+                if (*n == 0)
+                    return bad("-sc must be at least 1");
+                o.samples = *n;
+            } else if (a == "-o") {
+                if (v->empty())
+                    return bad("-o needs a file name");
+                o.output_file = *v;
+            } else {
+                if (*v == "csv" || *v == "CSV")
+                    o.format = OutputFormat::csv;
+                else if (*v == "tsv" || *v == "TSV")
+                    o.format = OutputFormat::tsv;
+                else
+                    return bad("-f supports csv and tsv, got \"" + *v + "\"");
+            }
+        } else if (o.command == Command::query && a == "-y") {
+            o.overwrite = true;
+        } else if (o.command == Command::query && a == "--cap100") {
+            o.cap_percent = true;
+        } else if (o.command == Command::dump && a == "--once") {
+            o.single_sample = true;
+        } else if (o.command == Command::dump && a == "-si") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            auto s = parse_interval(*v);
+            if (!s)
+                return s.error();
+            o.interval_s = *s;
+        } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
+            return bad("unknown option \"" + a + "\" for " + command);
+        } else if (o.command == Command::list) {
+            if (o.object)
+                return bad("list takes one object, got \"" + *o.object + "\" and \"" + a + "\"");
+            o.object = a;
+        } else if (o.command == Command::query) {
+            o.paths.push_back(a);
+        } else if (o.command == Command::dump) {
+            o.objects.push_back(a);
+        } else {
+            return bad("unexpected argument \"" + a + "\"");
+        }
+    }
+    if (o.command == Command::query && o.paths.empty())
+        return bad("query needs at least one counter path, e.g. \"\\Processor(_Total)\\% Processor Time\"");
+    return o;
+}
+
+const char* usage()
+{
+    return R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
+
+Commands:
+  list                       every object: index, name, counters, instances
+  list OBJECT [--help-text]  the object's counters (index, name, type) and instances
+  query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y] [--cap100] PATH...
+                             sample counters like typeperf; PATH is \Object\Counter,
+                             \Object(Instance)\Counter, \Object(*)\Counter or
+                             \Object(Parent/Instance)\Counter; instances as name:pid,
+                             name or name#N. -si interval ([[hh:]mm:]ss, >= 0.1 s,
+                             default 1), -sc number of samples (default: until Ctrl-C),
+                             -o output file (PDH-CSV 4.0), -y overwrite it,
+                             --cap100 cap percentages at 100 as PDH does by default
+  dump [OBJECT...] [-si S] [--once]
+                             every raw and decoded value, object by object
+  help, --version
+
+Options:
+  --proc-root DIR            (Linux) read DIR instead of /proc
+
+Exit codes: 0 success, 1 the data source failed, 2 bad arguments or unknown
+object, counter or instance.
+)";
+}
+
+}  // namespace perfscope::cli

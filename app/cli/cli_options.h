@@ -1,0 +1,47 @@
+// perfscope-cli's command line, parsed strictly: every bad argument is an
+// Error naming the argument, so main() can print it and exit with code 2.
+#pragma once
+
+#include "core/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perfscope::cli {
+
+enum class Command { help, version, list, query, dump };
+enum class OutputFormat { csv, tsv };
+
+struct Options {
+    Command command = Command::help;
+    std::string proc_root;  // Linux: read this /proc tree instead of /proc
+
+    // list
+    std::optional<std::string> object;
+    bool help_text = false;
+
+    // query
+    std::vector<std::string> paths;
+    double interval_s = 1.0;     // -si
+    std::uint64_t samples = 0;   // -sc, 0 = until interrupted
+    std::string output_file;     // -o
+    OutputFormat format = OutputFormat::csv;
+    bool overwrite = false;      // -y
+    bool cap_percent = false;    // --cap100 (typeperf shows values above 100)
+
+    // dump
+    std::vector<std::string> objects;
+    bool single_sample = false;  // --once
+};
+
+// argv without the program name.
+wpo::Result<Options> parse_options(const std::vector<std::string>& args);
+
+// Seconds from "5", "0.5", "01:30" or "1:00:00" (typeperf's [[hh:]mm:]ss).
+wpo::Result<double> parse_interval(const std::string& text);
+
+const char* usage();
+
+}  // namespace perfscope::cli

@@ -1,0 +1,30 @@
+// The commands of perfscope-cli. Each returns a Status; main() turns an
+// error into a message on stderr and an exit code, once.
+#pragma once
+
+#include "cli_options.h"
+#include "names/name_table.h"
+#include "sources/source.h"
+
+#include <cstdio>
+
+namespace perfscope::cli {
+
+struct Context {
+    wpo::Source& source;
+    const wpo::NameTable& names;
+    std::FILE* out;  // stdout unless a command writes a file
+};
+
+wpo::Status run_list(const Options& options, Context& context);
+wpo::Status run_query(const Options& options, Context& context);
+wpo::Status run_dump(const Options& options, Context& context);
+
+// "Process" or "230" -> 230; Errc::not_found naming the object otherwise.
+wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text);
+
+// Ctrl-C / SIGTERM set this; long-running commands poll it.
+bool stop_requested();
+void install_stop_handler();
+
+}  // namespace perfscope::cli

@@ -1,0 +1,54 @@
+#include "commands.h"
+
+#include "dump_formatter.h"
+#include "sample.h"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <thread>
+
+namespace perfscope::cli {
+
+wpo::Status run_dump(const Options& options, Context& c)
+{
+    std::vector<std::uint32_t> objects;
+    for (const std::string& text : options.objects) {
+        auto index = resolve_object(c.names, text);
+        if (!index)
+            return index.error();
+        objects.push_back(*index);
+    }
+    std::string query = "Global";
+    if (!objects.empty()) {
+        query.clear();
+        for (std::uint32_t index : objects)
+            query += (query.empty() ? "" : " ") + std::to_string(index);
+    }
+
+    Sample first, second;
+    if (wpo::Status status = first.collect(c.source, query); !status)
+        return status;
+    for (std::size_t i = 0; i < objects.size(); ++i)
+        if (!first.block.find_object(objects[i]))
+            return wpo::Error(wpo::Errc::not_found,
+                              "object \"" + options.objects[i] + "\" is not served by this source");
+    const Sample* current = &first;
+    const Sample* previous = nullptr;
+    if (!options.single_sample) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.interval_s);
+        while (std::chrono::steady_clock::now() < until && !stop_requested())
+            std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+                std::chrono::milliseconds(100), until - std::chrono::steady_clock::now()));
+        if (wpo::Status status = second.collect(c.source, query); !status)
+            return status;
+        current = &second;
+        previous = &first;
+    }
+    const std::string text = format_dump(c.names, current->block, previous ? &previous->block : nullptr, objects,
+                                        {.cap_percent = false});
+    std::fputs(text.c_str(), c.out);
+    return {};
+}
+
+}  // namespace perfscope::cli

@@ -1,0 +1,65 @@
+// perfscope-cli: list, query (typeperf-compatible) and dump performance data.
+// Errors reach here as values and leave as one line on stderr plus an exit
+// code: 2 for anything the user asked wrongly, 1 when the data source failed.
+#include "cli_options.h"
+#include "commands.h"
+#include "platform_source.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+int fail(const wpo::Error& error)
+{
+    std::fprintf(stderr, "perfscope-cli: %s\n", error.describe().c_str());
+    switch (error.code()) {
+    case wpo::Errc::invalid_argument:
+    case wpo::Errc::not_found:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace perfscope::cli;
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    auto options = parse_options(args);
+    if (!options) {
+        std::fprintf(stderr, "perfscope-cli: %s\n\n%s", options.error().message().c_str(), usage());
+        return 2;
+    }
+    if (options->command == Command::help) {
+        std::fputs(usage(), stdout);
+        return 0;
+    }
+    if (options->command == Command::version) {
+        std::printf("perfscope-cli %s\n", PERFSCOPE_VERSION);
+        return 0;
+    }
+
+    auto source = make_platform_source(*options);
+    if (!source)
+        return fail(source.error());
+    auto names = (*source)->load_names();
+    if (!names)
+        return fail(names.error());
+
+    install_stop_handler();
+    Context context{**source, *names, stdout};
+    wpo::Status status;
+    switch (options->command) {
+    case Command::list: status = run_list(*options, context); break;
+    case Command::query: status = run_query(*options, context); break;
+    case Command::dump: status = run_dump(*options, context); break;
+    default: break;
+    }
+    if (!status)
+        return fail(status.error());
+    return std::fflush(stdout) == 0 ? 0 : 1;
+}

@@ -1,0 +1,19 @@
+#include "sample.h"
+
+namespace perfscope::cli {
+
+wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
+{
+    valid = false;
+    taken = std::chrono::system_clock::now();
+    if (wpo::Status status = source.collect(query, bytes); !status)
+        return status;
+    auto parsed = wpo::BlockView::parse(bytes);
+    if (!parsed)
+        return parsed.error();
+    block = *parsed;
+    valid = true;
+    return {};
+}
+
+}  // namespace perfscope::cli

@@ -1,0 +1,242 @@
+// The real perfscope-cli against the real /proc, as a user runs it: exit
+// codes, what goes to stdout and stderr, files written, Ctrl-C.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+class Cli : public ::testing::Test {
+protected:
+    fs::path dir;
+    void SetUp() override
+    {
+        dir = fs::temp_directory_path() / ("perfscope-cli-test-" + std::to_string(getpid()) + "-" +
+                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    pid_t spawn(const std::vector<std::string>& args)
+    {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            const int out = open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            const int err = open((dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(out, 1);
+            dup2(err, 2);
+            std::vector<char*> argv{const_cast<char*>(PERFSCOPE_CLI)};
+            for (const auto& a : args)
+                argv.push_back(const_cast<char*>(a.c_str()));
+            argv.push_back(nullptr);
+            execv(PERFSCOPE_CLI, argv.data());
+            _exit(127);
+        }
+        return pid;
+    }
+    Run finish(pid_t pid)
+    {
+        int status = 0;
+        waitpid(pid, &status, 0);
+        Run r;
+        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        r.out = slurp(dir / "out");
+        r.err = slurp(dir / "err");
+        return r;
+    }
+    Run run(const std::vector<std::string>& args) { return finish(spawn(args)); }
+};
+
+std::vector<std::string> lines(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::stringstream s(text);
+    for (std::string line; std::getline(s, line);)
+        out.push_back(line);
+    return out;
+}
+
+std::vector<std::string> cells(const std::string& line)
+{
+    // PDH-CSV: every cell quoted, "" inside a cell is a quote.
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        EXPECT_EQ(line[i], '"') << line;
+        std::string cell;
+        for (++i; i < line.size(); ++i) {
+            if (line[i] == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                cell += '"';
+                ++i;
+            } else if (line[i] == '"') {
+                break;
+            } else {
+                cell += line[i];
+            }
+        }
+        out.push_back(cell);
+        i += 2;  // closing quote and separator
+    }
+    return out;
+}
+
+TEST_F(Cli, ListsObjects)
+{
+    const Run r = run({"list"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    for (const char* name : {"Processor", "Memory", "System", "Process", "Thread"})
+        EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+TEST_F(Cli, ListsAnObjectsCountersInstancesAndHelp)
+{
+    const Run r = run({"list", "Process", "--help-text"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("% Processor Time"), std::string::npos);
+    EXPECT_NE(r.out.find("PERF_100NSEC_TIMER"), std::string::npos);
+    EXPECT_NE(r.out.find("ID Process"), std::string::npos);
+    // This very test process, named name:pid.
+    EXPECT_NE(r.out.find(":" + std::to_string(getpid()) + "\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("_Total"), std::string::npos);
+    // Help text lines are indented under their counter.
+    EXPECT_GT(lines(r.out).size(), 30u);
+}
+
+struct Bad {
+    const char* name;
+    std::vector<std::string> args;
+    const char* mentions;
+};
+
+TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
+{
+    const Bad cases[] = {
+        {"unknown command", {"bogus"}, "bogus"},
+        {"unknown object", {"list", "NoSuchObject"}, "NoSuchObject"},
+        {"unknown object in path", {"query", "-sc", "1", R"(\NoSuchObject\X)"}, "NoSuchObject"},
+        {"unknown counter", {"query", "-sc", "1", R"(\Memory\No Such Counter)"}, "No Such Counter"},
+        {"unknown instance", {"query", "-sc", "1", R"(\Process(no_such_process_xyz)\ID Process)"},
+         "no_such_process_xyz"},
+        {"missing instance", {"query", "-sc", "1", R"(\Process\ID Process)"}, "(*)"},
+        {"instance on single", {"query", "-sc", "1", R"(\Memory(x)\Available Bytes)"}, "(x)"},
+        {"bad path", {"query", "-sc", "1", "Memory"}, "Memory"},
+        {"bad interval", {"query", "-si", "0", R"(\Memory\Available Bytes)"}, "-si"},
+        {"dump unknown", {"dump", "Nope"}, "Nope"},
+    };
+    for (const Bad& c : cases) {
+        const Run r = run(c.args);
+        EXPECT_EQ(r.exit_code, 2) << c.name << ": " << r.err;
+        EXPECT_EQ(r.out, "") << c.name;
+        EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.name << ": " << r.err;
+    }
+}
+
+TEST_F(Cli, QueryWritesPdhCsv)
+{
+    const Run r = run({"query", "-sc", "3", "-si", "0.2", R"(\Memory\Available Bytes)",
+                       R"(\Processor(_Total)\% Processor Time)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 4u) << r.out;
+    const auto header = cells(rows[0]);
+    ASSERT_EQ(header.size(), 3u);
+    EXPECT_TRUE(header[0].starts_with("(PDH-CSV 4.0) (")) << header[0];
+    EXPECT_TRUE(header[1].starts_with("\\\\")) << header[1];
+    EXPECT_TRUE(header[1].ends_with("\\Memory\\Available Bytes")) << header[1];
+    EXPECT_TRUE(header[2].ends_with("\\Processor(_Total)\\% Processor Time")) << header[2];
+    const auto first = cells(rows[1]);
+    ASSERT_EQ(first.size(), 3u);
+    EXPECT_EQ(first[0].size(), 23u);  // MM/DD/YYYY HH:MM:SS.mmm
+    EXPECT_GT(std::stod(first[1]), 0.0);
+    EXPECT_EQ(first[2], " ") << "a rate has no value in the first sample";
+    for (int i = 2; i <= 3; ++i) {
+        const auto row = cells(rows[static_cast<std::size_t>(i)]);
+        const double cpu = std::stod(row[2]);
+        EXPECT_GE(cpu, 0.0);
+        EXPECT_LE(cpu, 100.0);
+    }
+}
+
+TEST_F(Cli, QueryWildcardExpandsToInstances)
+{
+    const Run r = run({"query", "-sc", "1", R"(\Processor(*)\% Idle Time)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto header = cells(lines(r.out)[0]);
+    const auto cpus = std::thread::hardware_concurrency();
+    EXPECT_EQ(header.size(), 1 + cpus + 1) << "one column per CPU plus _Total";
+}
+
+TEST_F(Cli, QueryToFileRefusesToOverwriteWithoutY)
+{
+    const auto file = (dir / "log.csv").string();
+    Run r = run({"query", "-sc", "2", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(lines(slurp(file)).size(), 3u);
+    r = run({"query", "-sc", "1", "-o", file, R"(\Memory\Available Bytes)"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("-y"), std::string::npos);
+    EXPECT_EQ(lines(slurp(file)).size(), 3u) << "the old file is untouched";
+    r = run({"query", "-sc", "1", "-y", "-o", file, R"(\Memory\Available Bytes)"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(lines(slurp(file)).size(), 2u);
+}
+
+TEST_F(Cli, CtrlCEndsCleanlyWithACompleteFile)
+{
+    const auto file = (dir / "log.csv").string();
+    const pid_t pid = spawn({"query", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)",
+                             R"(\System\Processes)"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    kill(pid, SIGINT);
+    const Run r = finish(pid);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const std::string text = slurp(file);
+    ASSERT_FALSE(text.empty());
+    EXPECT_EQ(text.back(), '\n');
+    const auto rows = lines(text);
+    EXPECT_GE(rows.size(), 4u);
+    for (const auto& row : rows)
+        EXPECT_EQ(cells(row).size(), 3u) << row;
+}
+
+TEST_F(Cli, DumpShowsRawTypeAndDecoded)
+{
+    const Run r = run({"dump", "Memory", "-si", "0.2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Object 4 \"Memory\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Available Bytes"), std::string::npos);
+    EXPECT_NE(r.out.find("PERF_COUNTER_LARGE_RAWCOUNT"), std::string::npos);
+    EXPECT_NE(r.out.find("raw "), std::string::npos);
+    EXPECT_EQ(r.out.find("Object 238"), std::string::npos) << "only the requested object";
+}
+
+}  // namespace

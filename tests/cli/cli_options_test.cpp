@@ -1,0 +1,88 @@
+#include "cli_options.h"
+
+#include <gtest/gtest.h>
+
+namespace perfscope::cli {
+namespace {
+
+using Args = std::vector<std::string>;
+
+TEST(CliOptions, Query)
+{
+    auto o = parse_options({"query", "-si", "0.5", "-sc", "3", "-o", "out.csv", "-f", "tsv", "-y", "--cap100",
+                            "\\Memory\\Available Bytes", "\\Processor(*)\\% Processor Time"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_EQ(o->command, Command::query);
+    EXPECT_DOUBLE_EQ(o->interval_s, 0.5);
+    EXPECT_EQ(o->samples, 3u);
+    EXPECT_EQ(o->output_file, "out.csv");
+    EXPECT_EQ(o->format, OutputFormat::tsv);
+    EXPECT_TRUE(o->overwrite);
+    EXPECT_TRUE(o->cap_percent);
+    EXPECT_EQ(o->paths.size(), 2u);
+}
+
+TEST(CliOptions, ListAndDump)
+{
+    auto list = parse_options({"--proc-root", "/tmp/p", "list", "Process", "--help-text"});
+    ASSERT_TRUE(list.ok());
+    EXPECT_EQ(list->proc_root, "/tmp/p");
+    EXPECT_EQ(*list->object, "Process");
+    EXPECT_TRUE(list->help_text);
+    auto dump = parse_options({"dump", "Memory", "230", "--once"});
+    ASSERT_TRUE(dump.ok());
+    EXPECT_EQ(dump->objects, (Args{"Memory", "230"}));
+    EXPECT_TRUE(dump->single_sample);
+}
+
+TEST(CliOptions, Intervals)
+{
+    EXPECT_DOUBLE_EQ(*parse_interval("0.1"), 0.1);
+    EXPECT_DOUBLE_EQ(*parse_interval("01:30"), 90.0);
+    EXPECT_DOUBLE_EQ(*parse_interval("1:00:00"), 3600.0);
+}
+
+struct BadRow {
+    std::string name;
+    Args args;
+    std::string mentions;  // the message names the bad part
+};
+void PrintTo(const BadRow& row, std::ostream* os) { *os << row.name; }
+
+class CliOptionsReject : public ::testing::TestWithParam<BadRow> {};
+
+TEST_P(CliOptionsReject, NamesTheBadPart)
+{
+    auto o = parse_options(GetParam().args);
+    ASSERT_FALSE(o.ok());
+    EXPECT_EQ(o.error().code(), wpo::Errc::invalid_argument);
+    EXPECT_NE(o.error().message().find(GetParam().mentions), std::string::npos) << o.error().message();
+}
+
+const BadRow kBad[] = {
+    {"no_command", {}, "no command"},
+    {"unknown_command", {"frobnicate"}, "frobnicate"},
+    {"unknown_global", {"--bogus", "list"}, "--bogus"},
+    {"query_without_paths", {"query"}, "counter path"},
+    {"si_missing_value", {"query", "-si"}, "-si"},
+    {"si_not_a_number", {"query", "-si", "fast", "\\A\\B"}, "fast"},
+    {"si_too_small", {"query", "-si", "0.05", "\\A\\B"}, "0.1"},
+    {"si_negative", {"query", "-si", "-1", "\\A\\B"}, "-1"},
+    {"si_nan", {"query", "-si", "nan", "\\A\\B"}, "nan"},
+    {"si_too_many_fields", {"query", "-si", "1:1:1:1", "\\A\\B"}, "1:1:1:1"},
+    {"sc_zero", {"query", "-sc", "0", "\\A\\B"}, "-sc"},
+    {"sc_not_a_number", {"query", "-sc", "3x", "\\A\\B"}, "3x"},
+    {"sc_negative", {"query", "-sc", "-3", "\\A\\B"}, "-3"},
+    {"format_unknown", {"query", "-f", "bin", "\\A\\B"}, "bin"},
+    {"output_empty", {"query", "-o", "", "\\A\\B"}, "-o"},
+    {"unknown_query_flag", {"query", "--frob", "\\A\\B"}, "--frob"},
+    {"list_two_objects", {"list", "A", "B"}, "\"B\""},
+    {"help_text_on_query", {"query", "--help-text", "\\A\\B"}, "--help-text"},
+    {"proc_root_without_value", {"--proc-root"}, "--proc-root"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rows, CliOptionsReject, ::testing::ValuesIn(kBad),
+                         [](const auto& row) { return row.param.name; });
+
+}  // namespace
+}  // namespace perfscope::cli
