@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what Perfscope needs on Debian 12, skipping what is already there.
+#   scripts/setup.sh          build tools for the engine and the CLI
+#   scripts/setup.sh --all    also what the full test suite needs: clang and
+#                             libFuzzer, MinGW-w64 and Wine
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build googletest)
+if [[ "${1:-}" == "--all" ]]; then
+    packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if (( ${#missing[@]} == 0 )); then
+    exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+    sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
