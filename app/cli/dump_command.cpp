@@ -36,10 +36,12 @@ wpo::Status run_dump(const Options& options, Context& c)
     const Sample* current = &first;
     const Sample* previous = nullptr;
     if (!options.single_sample) {
-        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.interval_s);
-        while (std::chrono::steady_clock::now() < until && !stop_requested())
-            std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
-                std::chrono::milliseconds(100), until - std::chrono::steady_clock::now()));
+        using Clock = std::chrono::steady_clock;
+        const Clock::time_point until =
+            Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s));
+        while (Clock::now() < until && !stop_requested())
+            std::this_thread::sleep_for(
+                std::min<Clock::duration>(std::chrono::milliseconds(100), until - Clock::now()));
         if (wpo::Status status = second.collect(c.source, query); !status)
             return status;
         current = &second;
