@@ -5,6 +5,7 @@
 // instances come and go. A column whose instance has gone gets an empty cell.
 #include "commands.h"
 
+#include "core/utf.h"
 #include "counter_value.h"
 #include "decode/object_layout.h"
 #include "naming/counter_path.h"

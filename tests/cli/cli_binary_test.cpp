@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct CliRun {
     int exit_code = -1;
     std::string out;
     std::string err;
@@ -61,17 +61,17 @@ protected:
         }
         return pid;
     }
-    Run finish(pid_t pid)
+    CliRun finish(pid_t pid)
     {
         int status = 0;
         waitpid(pid, &status, 0);
-        Run r;
+        CliRun r;
         r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         r.out = slurp(dir / "out");
         r.err = slurp(dir / "err");
         return r;
     }
-    Run run(const std::vector<std::string>& args) { return finish(spawn(args)); }
+    CliRun run(const std::vector<std::string>& args) { return finish(spawn(args)); }
 };
 
 std::vector<std::string> lines(const std::string& text)
@@ -109,7 +109,7 @@ std::vector<std::string> cells(const std::string& line)
 
 TEST_F(Cli, ListsObjects)
 {
-    const Run r = run({"list"});
+    const CliRun r = run({"list"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
     for (const char* name : {"Processor", "Memory", "System", "Process", "Thread"})
@@ -118,7 +118,7 @@ TEST_F(Cli, ListsObjects)
 
 TEST_F(Cli, ListsAnObjectsCountersInstancesAndHelp)
 {
-    const Run r = run({"list", "Process", "--help-text"});
+    const CliRun r = run({"list", "Process", "--help-text"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("% Processor Time"), std::string::npos);
     EXPECT_NE(r.out.find("PERF_100NSEC_TIMER"), std::string::npos);
@@ -152,7 +152,7 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         {"dump unknown", {"dump", "Nope"}, "Nope"},
     };
     for (const Bad& c : cases) {
-        const Run r = run(c.args);
+        const CliRun r = run(c.args);
         EXPECT_EQ(r.exit_code, 2) << c.name << ": " << r.err;
         EXPECT_EQ(r.out, "") << c.name;
         EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.name << ": " << r.err;
@@ -161,7 +161,7 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
 
 TEST_F(Cli, QueryWritesPdhCsv)
 {
-    const Run r = run({"query", "-sc", "3", "-si", "0.2", R"(\Memory\Available Bytes)",
+    const CliRun r = run({"query", "-sc", "3", "-si", "0.2", R"(\Memory\Available Bytes)",
                        R"(\Processor(_Total)\% Processor Time)"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto rows = lines(r.out);
@@ -187,7 +187,7 @@ TEST_F(Cli, QueryWritesPdhCsv)
 
 TEST_F(Cli, QueryWildcardExpandsToInstances)
 {
-    const Run r = run({"query", "-sc", "1", R"(\Processor(*)\% Idle Time)"});
+    const CliRun r = run({"query", "-sc", "1", R"(\Processor(*)\% Idle Time)"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto header = cells(lines(r.out)[0]);
     const auto cpus = std::thread::hardware_concurrency();
@@ -197,7 +197,7 @@ TEST_F(Cli, QueryWildcardExpandsToInstances)
 TEST_F(Cli, QueryToFileRefusesToOverwriteWithoutY)
 {
     const auto file = (dir / "log.csv").string();
-    Run r = run({"query", "-sc", "2", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)"});
+    CliRun r = run({"query", "-sc", "2", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(lines(slurp(file)).size(), 3u);
@@ -217,7 +217,7 @@ TEST_F(Cli, CtrlCEndsCleanlyWithACompleteFile)
                              R"(\System\Processes)"});
     std::this_thread::sleep_for(std::chrono::milliseconds(1200));
     kill(pid, SIGINT);
-    const Run r = finish(pid);
+    const CliRun r = finish(pid);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const std::string text = slurp(file);
     ASSERT_FALSE(text.empty());
@@ -230,7 +230,7 @@ TEST_F(Cli, CtrlCEndsCleanlyWithACompleteFile)
 
 TEST_F(Cli, DumpShowsRawTypeAndDecoded)
 {
-    const Run r = run({"dump", "Memory", "-si", "0.2"});
+    const CliRun r = run({"dump", "Memory", "-si", "0.2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Object 4 \"Memory\""), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Available Bytes"), std::string::npos);

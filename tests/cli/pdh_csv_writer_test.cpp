@@ -31,7 +31,7 @@ TEST(PdhCsvWriter, HeaderAndRowsAreQuotedCells)
     });
     const auto header_end = text.find('\n');
     EXPECT_EQ(text.substr(0, header_end),
-              R"("(PDH-CSV 4.0) (UTC)(0)","\\HOST\Memory\Available Bytes","\\HOST\Process(a ""b"")\ID Process")");
+              R"x("(PDH-CSV 4.0) (UTC)(0)","\\HOST\Memory\Available Bytes","\\HOST\Process(a ""b"")\ID Process")x");
     const std::string row = text.substr(header_end + 1);
     // Time in local time: only its shape is fixed here.
     ASSERT_GE(row.size(), 26u);
@@ -40,7 +40,7 @@ TEST(PdhCsvWriter, HeaderAndRowsAreQuotedCells)
     EXPECT_EQ(row[6], '/');
     EXPECT_EQ(row[11], ' ');
     EXPECT_EQ(row[20], '.');
-    EXPECT_EQ(row.substr(24), R"(","1234.500000"," ")" "\n");
+    EXPECT_EQ(row.substr(24), R"x(","1234.500000"," ")x" "\n");
 }
 
 TEST(PdhCsvWriter, TsvUsesTabsAndItsOwnTag)
