@@ -31,24 +31,26 @@ ObjectHeader read_header(const std::byte* p)
 }
 
 // Checks a PERF_COUNTER_BLOCK at [pos, end): its length and that every
-// counter's data (max_end bytes) fits. Returns its length.
+// counter's data (max_end bytes) fits. Returns its length. Messages are built
+// only on failure (`owner_fn`), so validating a good block does not allocate.
+template <class Owner>
 Result<std::uint32_t> check_counter_block(const std::byte* base, std::uint64_t pos, std::uint64_t end,
-                                          std::uint64_t max_end, const char* owner)
+                                          std::uint64_t max_end, const Owner& owner_fn)
 {
     if (pos + L::counter_block::kSize > end)
-        return Error(Errc::truncated, std::string("counter block of ") + owner + " is cut off" + at(pos));
+        return Error(Errc::truncated, "counter block of " + owner_fn() + " is cut off" + at(pos));
     const std::uint32_t len = load_u32(base + pos);
     if (len == 0)
-        return Error(Errc::zero_length, std::string("counter block of ") + owner + " has length 0" + at(pos));
+        return Error(Errc::zero_length, "counter block of " + owner_fn() + " has length 0" + at(pos));
     if (len < L::counter_block::kSize || pos + len > end)
-        return Error(Errc::out_of_bounds, std::string("counter block of ") + owner + " has length " +
+        return Error(Errc::out_of_bounds, "counter block of " + owner_fn() + " has length " +
                                               std::to_string(len) + " beyond the object" + at(pos));
     if (!aligned(len))
-        return Error(Errc::misaligned, std::string("counter block of ") + owner + " has length " +
+        return Error(Errc::misaligned, "counter block of " + owner_fn() + " has length " +
                                            std::to_string(len) + ", not a multiple of 8" + at(pos));
     if (max_end > len)
         return Error(Errc::out_of_bounds, std::string("counter data ends at byte ") + std::to_string(max_end) +
-                                              " but the counter block of " + owner + " has " +
+                                              " but the counter block of " + owner_fn() + " has " +
                                               std::to_string(len) + at(pos));
     return len;
 }
@@ -61,19 +63,19 @@ Result<ObjectView> ObjectView::parse(std::span<const std::byte> bytes)
         return Error(Errc::truncated, "object header needs 64 bytes, " + std::to_string(bytes.size()) + " left");
     const std::byte* base = bytes.data();
     const ObjectHeader h = read_header(base);
-    const std::string id = "object " + std::to_string(h.name_index);
+    const auto id = [&] { return "object " + std::to_string(h.name_index); };
 
     if (h.total_byte_length == 0)
-        return Error(Errc::zero_length, id + " has TotalByteLength 0");
+        return Error(Errc::zero_length, id() + " has TotalByteLength 0");
     if (h.total_byte_length > bytes.size())
-        return Error(Errc::out_of_bounds, id + " has TotalByteLength " + std::to_string(h.total_byte_length) +
+        return Error(Errc::out_of_bounds, id() + " has TotalByteLength " + std::to_string(h.total_byte_length) +
                                               " but only " + std::to_string(bytes.size()) + " bytes remain");
     if (!aligned(h.total_byte_length))
         return Error(Errc::misaligned,
-                     id + " has TotalByteLength " + std::to_string(h.total_byte_length) + ", not a multiple of 8");
+                     id() + " has TotalByteLength " + std::to_string(h.total_byte_length) + ", not a multiple of 8");
     if (h.header_length < L::object::kSize || h.header_length > h.definition_length ||
         h.definition_length > h.total_byte_length)
-        return Error(Errc::out_of_bounds, id + " has HeaderLength " + std::to_string(h.header_length) +
+        return Error(Errc::out_of_bounds, id() + " has HeaderLength " + std::to_string(h.header_length) +
                                               ", DefinitionLength " + std::to_string(h.definition_length) +
                                               ", TotalByteLength " + std::to_string(h.total_byte_length) +
                                               "; needs 64 <= header <= definitions <= total");
@@ -81,27 +83,27 @@ Result<ObjectView> ObjectView::parse(std::span<const std::byte> bytes)
 
     // Counter definitions: each ByteLength-stepped, each inside DefinitionLength.
     if (std::uint64_t(h.num_counters) * L::counter::kSize > h.definition_length - h.header_length)
-        return Error(Errc::count_exceeds_data, id + " claims " + std::to_string(h.num_counters) +
+        return Error(Errc::count_exceeds_data, id() + " claims " + std::to_string(h.num_counters) +
                                                    " counters in " +
                                                    std::to_string(h.definition_length - h.header_length) +
                                                    " bytes of definitions");
     std::uint64_t max_end = L::counter_block::kSize;
     std::uint64_t pos = h.header_length;
     for (std::uint32_t i = 0; i < h.num_counters; ++i) {
-        const std::string which = "counter definition " + std::to_string(i) + " of " + id;
+        const auto which = [&] { return "counter definition " + std::to_string(i) + " of " + id(); };
         if (pos + L::counter::kSize > h.definition_length)
-            return Error(Errc::out_of_bounds, which + " lies beyond DefinitionLength" + at(pos));
+            return Error(Errc::out_of_bounds, which() + " lies beyond DefinitionLength" + at(pos));
         const CounterDefinition d = CounterDefinition::read(base + pos);
         if (d.byte_length == 0)
-            return Error(Errc::zero_length, which + " has ByteLength 0" + at(pos));
+            return Error(Errc::zero_length, which() + " has ByteLength 0" + at(pos));
         if (d.byte_length < L::counter::kSize || pos + d.byte_length > h.definition_length)
-            return Error(Errc::out_of_bounds, which + " has ByteLength " + std::to_string(d.byte_length) +
+            return Error(Errc::out_of_bounds, which() + " has ByteLength " + std::to_string(d.byte_length) +
                                                   " outside the definitions" + at(pos));
         if (d.byte_length % 4 != 0)
             return Error(Errc::misaligned,
-                         which + " has ByteLength " + std::to_string(d.byte_length) + ", not a multiple of 4");
+                         which() + " has ByteLength " + std::to_string(d.byte_length) + ", not a multiple of 4");
         if (d.offset < L::counter_block::kSize && d.size > 0)
-            return Error(Errc::out_of_bounds, which + " has CounterOffset " + std::to_string(d.offset) +
+            return Error(Errc::out_of_bounds, which() + " has CounterOffset " + std::to_string(d.offset) +
                                                   " inside the counter block header");
         max_end = std::max<std::uint64_t>(max_end, std::uint64_t(d.offset) + d.size);
         pos += d.byte_length;
@@ -110,39 +112,39 @@ Result<ObjectView> ObjectView::parse(std::span<const std::byte> bytes)
     // Instances, or the single counter block.
     pos = h.definition_length;
     if (h.num_instances == L::kNoInstances) {
-        auto len = check_counter_block(base, pos, end, max_end, id.c_str());
+        auto len = check_counter_block(base, pos, end, max_end, id);
         if (!len)
             return len.error();
     } else if (h.num_instances < 0) {
-        return Error(Errc::out_of_bounds, id + " has NumInstances " + std::to_string(h.num_instances));
+        return Error(Errc::out_of_bounds, id() + " has NumInstances " + std::to_string(h.num_instances));
     } else {
         const std::uint64_t min_instance = L::instance::kSize + L::kAlignment;
         if (std::uint64_t(h.num_instances) * min_instance > end - pos)
-            return Error(Errc::count_exceeds_data, id + " claims " + std::to_string(h.num_instances) +
+            return Error(Errc::count_exceeds_data, id() + " claims " + std::to_string(h.num_instances) +
                                                        " instances in " + std::to_string(end - pos) + " bytes");
         for (std::int32_t i = 0; i < h.num_instances; ++i) {
-            const std::string which = "instance " + std::to_string(i) + " of " + id;
+            const auto which = [&] { return "instance " + std::to_string(i) + " of " + id(); };
             if (pos + L::instance::kSize > end)
-                return Error(Errc::truncated, which + " is cut off" + at(pos));
+                return Error(Errc::truncated, which() + " is cut off" + at(pos));
             const std::byte* inst = base + pos;
             const std::uint32_t len = load_u32(inst + L::instance::kByteLength);
             const std::uint32_t name_offset = load_u32(inst + L::instance::kNameOffset);
             const std::uint32_t name_length = load_u32(inst + L::instance::kNameLength);
             if (len == 0)
-                return Error(Errc::zero_length, which + " has ByteLength 0" + at(pos));
+                return Error(Errc::zero_length, which() + " has ByteLength 0" + at(pos));
             if (len < L::instance::kSize || pos + len > end)
                 return Error(Errc::out_of_bounds,
-                             which + " has ByteLength " + std::to_string(len) + " beyond the object" + at(pos));
+                             which() + " has ByteLength " + std::to_string(len) + " beyond the object" + at(pos));
             if (!aligned(len))
                 return Error(Errc::misaligned,
-                             which + " has ByteLength " + std::to_string(len) + ", not a multiple of 8" + at(pos));
+                             which() + " has ByteLength " + std::to_string(len) + ", not a multiple of 8" + at(pos));
             if (name_length > 0 &&
                 (name_offset < L::instance::kSize || std::uint64_t(name_offset) + name_length > len))
-                return Error(Errc::out_of_bounds, which + " has its name (offset " + std::to_string(name_offset) +
+                return Error(Errc::out_of_bounds, which() + " has its name (offset " + std::to_string(name_offset) +
                                                       ", " + std::to_string(name_length) +
                                                       " bytes) outside the instance definition" + at(pos));
             pos += len;
-            auto block_len = check_counter_block(base, pos, end, max_end, which.c_str());
+            auto block_len = check_counter_block(base, pos, end, max_end, which);
             if (!block_len)
                 return block_len.error();
             pos += *block_len;
