@@ -1,0 +1,61 @@
+// Lists directories with getdents64 into one reused buffer. opendir() would
+// allocate a DIR and its buffer for every /proc/[pid]/task we list; this
+// allocates once per source.
+#pragma once
+
+#include "sources/procfs/unique_fd.h"
+
+#include <cstddef>
+#include <cstring>
+#include <dirent.h>
+#include <string_view>
+#include <vector>
+
+namespace wpo::procfs {
+
+class DirReader {
+public:
+    DirReader() : m_buffer(32 * 1024) {}
+
+    // Calls fn(name) for every entry of the open directory `fd` except "."
+    // and ".."; false if it cannot be read. Reads from the current position.
+    template <class Fn>
+    bool for_each(int fd, Fn&& fn)
+    {
+        for (;;) {
+            const long n = read_entries(fd);
+            if (n < 0)
+                return false;
+            if (n == 0)
+                return true;
+            for (long at = 0; at < n;) {
+                const char* entry = m_buffer.data() + at;
+                unsigned short reclen;
+                std::memcpy(&reclen, entry + offsetof(struct dirent64, d_reclen), sizeof reclen);
+                if (reclen == 0)
+                    return false;
+                const char* name = entry + offsetof(struct dirent64, d_name);
+                const std::string_view view(name, ::strnlen(name, reclen - offsetof(struct dirent64, d_name)));
+                if (view != "." && view != "..")
+                    fn(view);
+                at += reclen;
+            }
+        }
+    }
+
+    // The same for the directory `path` under `dir_fd`.
+    template <class Fn>
+    bool for_each(int dir_fd, const char* path, Fn&& fn)
+    {
+        const UniqueFd fd = open_dir(dir_fd, path);
+        return fd.valid() && for_each(fd.get(), fn);
+    }
+
+private:
+    long read_entries(int fd);
+    static UniqueFd open_dir(int dir_fd, const char* path);
+
+    std::vector<char> m_buffer;
+};
+
+}  // namespace wpo::procfs
