@@ -13,6 +13,7 @@
 #include "decode/object_decoder.h"
 #include "format/block_builder.h"
 #include "format/counter_type.h"
+#include "windows_counters.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,34 +38,9 @@ constexpr std::int64_t kPerfTime = 9'242'655'165'203;
 constexpr std::int64_t kNow100ns = 133'716'612'800'215'149;
 constexpr std::int64_t kSecond = 10'000'000;  // both clocks run at 10 MHz
 
-struct Def {
-    std::uint32_t index;
-    std::uint32_t type;
-};
-
-// Windows 11 Process object, in dump order (spec §10).
-constexpr Def kProcessDefs[] = {
-    {6, PERF_100NSEC_TIMER},          {142, PERF_100NSEC_TIMER},        {144, PERF_100NSEC_TIMER},
-    {172, PERF_COUNTER_LARGE_RAWCOUNT}, {174, PERF_COUNTER_LARGE_RAWCOUNT}, {28, PERF_COUNTER_COUNTER},
-    {178, PERF_COUNTER_LARGE_RAWCOUNT}, {180, PERF_COUNTER_LARGE_RAWCOUNT}, {182, PERF_COUNTER_LARGE_RAWCOUNT},
-    {184, PERF_COUNTER_LARGE_RAWCOUNT}, {186, PERF_COUNTER_LARGE_RAWCOUNT}, {680, PERF_COUNTER_RAWCOUNT},
-    {682, PERF_COUNTER_RAWCOUNT},     {684, PERF_ELAPSED_TIME},         {784, PERF_COUNTER_RAWCOUNT},
-    {1410, PERF_COUNTER_RAWCOUNT},    {56, PERF_COUNTER_RAWCOUNT},      {58, PERF_COUNTER_RAWCOUNT},
-    {952, PERF_COUNTER_RAWCOUNT},     {1412, PERF_COUNTER_BULK_COUNT},  {1414, PERF_COUNTER_BULK_COUNT},
-    {1416, PERF_COUNTER_BULK_COUNT},  {1418, PERF_COUNTER_BULK_COUNT},  {1420, PERF_COUNTER_BULK_COUNT},
-    {1422, PERF_COUNTER_BULK_COUNT},  {1424, PERF_COUNTER_BULK_COUNT},  {1426, PERF_COUNTER_BULK_COUNT},
-    {1478, PERF_COUNTER_LARGE_RAWCOUNT},
-};
-
-// Thread object: % Processor/User/Privileged Time, Context Switches/sec,
-// Elapsed Time, Priority Current, Priority Base, Start Address, Thread State,
-// Thread Wait Reason, ID Process, ID Thread.
-constexpr Def kThreadDefs[] = {
-    {6, PERF_100NSEC_TIMER},       {142, PERF_100NSEC_TIMER},   {144, PERF_100NSEC_TIMER},
-    {146, PERF_COUNTER_COUNTER},   {684, PERF_ELAPSED_TIME},    {694, PERF_COUNTER_RAWCOUNT},
-    {682, PERF_COUNTER_RAWCOUNT},  {708, PERF_COUNTER_LARGE_RAWCOUNT_HEX}, {46, PERF_COUNTER_RAWCOUNT},
-    {336, PERF_COUNTER_RAWCOUNT},  {784, PERF_COUNTER_RAWCOUNT}, {804, PERF_COUNTER_RAWCOUNT},
-};
+using Def = test::CounterShape;
+constexpr const auto& kProcessDefs = test::kWindowsProcessCounters;
+constexpr const auto& kThreadDefs = test::kWindowsThreadCounters;
 
 constexpr std::size_t kProcessCounters = std::size(kProcessDefs);
 constexpr std::size_t kThreadCounters = std::size(kThreadDefs);

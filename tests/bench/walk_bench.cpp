@@ -13,6 +13,7 @@
 #include "format/block_builder.h"
 #include "format/block_view.h"
 #include "format/counter_type.h"
+#include "windows_counters.h"
 
 #include <chrono>
 #include <cstdint>
@@ -30,29 +31,8 @@ using Clock = std::chrono::steady_clock;
 constexpr int kProcesses = 1000;
 constexpr int kThreads = 10000;
 
-// Process as Windows 11 reports it (spec §10).
-constexpr std::uint32_t kProcessCounters[][2] = {
-    {6, PERF_100NSEC_TIMER},            {142, PERF_100NSEC_TIMER},          {144, PERF_100NSEC_TIMER},
-    {172, PERF_COUNTER_LARGE_RAWCOUNT}, {174, PERF_COUNTER_LARGE_RAWCOUNT}, {28, PERF_COUNTER_COUNTER},
-    {178, PERF_COUNTER_LARGE_RAWCOUNT}, {180, PERF_COUNTER_LARGE_RAWCOUNT}, {182, PERF_COUNTER_LARGE_RAWCOUNT},
-    {184, PERF_COUNTER_LARGE_RAWCOUNT}, {186, PERF_COUNTER_LARGE_RAWCOUNT}, {680, PERF_COUNTER_RAWCOUNT},
-    {682, PERF_COUNTER_RAWCOUNT},       {684, PERF_ELAPSED_TIME},           {784, PERF_COUNTER_RAWCOUNT},
-    {1410, PERF_COUNTER_RAWCOUNT},      {56, PERF_COUNTER_RAWCOUNT},        {58, PERF_COUNTER_RAWCOUNT},
-    {952, PERF_COUNTER_RAWCOUNT},       {1412, PERF_COUNTER_BULK_COUNT},    {1414, PERF_COUNTER_BULK_COUNT},
-    {1416, PERF_COUNTER_BULK_COUNT},    {1418, PERF_COUNTER_BULK_COUNT},    {1420, PERF_COUNTER_BULK_COUNT},
-    {1422, PERF_COUNTER_BULK_COUNT},    {1424, PERF_COUNTER_BULK_COUNT},    {1426, PERF_COUNTER_BULK_COUNT},
-    {1478, PERF_COUNTER_LARGE_RAWCOUNT},
-};
-
-// Thread: % Processor/User/Privileged Time, Context Switches/sec, Elapsed
-// Time, Priority Current/Base, Start Address, Thread State, Wait Reason,
-// ID Process, ID Thread.
-constexpr std::uint32_t kThreadCounters[][2] = {
-    {6, PERF_100NSEC_TIMER},  {142, PERF_100NSEC_TIMER},          {144, PERF_100NSEC_TIMER},
-    {146, PERF_COUNTER_COUNTER}, {684, PERF_ELAPSED_TIME},        {694, PERF_COUNTER_RAWCOUNT},
-    {682, PERF_COUNTER_RAWCOUNT}, {706, PERF_COUNTER_LARGE_RAWCOUNT_HEX}, {46, PERF_COUNTER_RAWCOUNT},
-    {336, PERF_COUNTER_RAWCOUNT}, {784, PERF_COUNTER_RAWCOUNT},   {804, PERF_COUNTER_RAWCOUNT},
-};
+constexpr const auto& kProcessCounters = test::kWindowsProcessCounters;
+constexpr const auto& kThreadCounters = test::kWindowsThreadCounters;
 
 constexpr const char* kImages[] = {
     "svchost",        "chrome",        "RuntimeBroker", "explorer",      "MsMpEng",
@@ -85,7 +65,7 @@ std::vector<std::byte> build_block()
                     .perf_time = times.perf_time_100ns, .perf_freq = 10'000'000});
     std::vector<std::uint32_t> ids;
     for (const auto& c : kProcessCounters)
-        ids.push_back(b.add_counter({.name_index = c[0], .help_index = c[0] + 1, .type = c[1]}));
+        ids.push_back(b.add_counter({.name_index = c.index, .help_index = c.index + 1, .type = c.type}));
     for (int p = 0; p < kProcesses; ++p) {
         b.begin_instance(kImages[p % std::size(kImages)], 0, 0, p == 0 ? layout::kNoUniqueId : p);
         for (std::uint32_t id : ids)
@@ -97,7 +77,7 @@ std::vector<std::byte> build_block()
                     .perf_time = times.perf_time_100ns, .perf_freq = 10'000'000});
     ids.clear();
     for (const auto& c : kThreadCounters)
-        ids.push_back(b.add_counter({.name_index = c[0], .help_index = c[0] + 1, .type = c[1]}));
+        ids.push_back(b.add_counter({.name_index = c.index, .help_index = c.index + 1, .type = c.type}));
     for (int t = 0; t < kThreads; ++t) {
         const auto process = static_cast<std::uint32_t>(t % kProcesses);
         // Thread instances are named by their number within the process.

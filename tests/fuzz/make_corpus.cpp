@@ -9,6 +9,7 @@
 #include "format/block_builder.h"
 #include "format/counter_type.h"
 #include "names/name_table.h"
+#include "windows_counters.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -100,18 +101,7 @@ Bytes single_instance()
 // Process as Windows 11 reports it (spec §10): 28 counters, a few instances.
 Bytes multi_instance(int instances)
 {
-    static const std::uint32_t kCounters[][2] = {
-        {6, PERF_100NSEC_TIMER},         {142, PERF_100NSEC_TIMER},        {144, PERF_100NSEC_TIMER},
-        {172, PERF_COUNTER_LARGE_RAWCOUNT}, {174, PERF_COUNTER_LARGE_RAWCOUNT}, {28, PERF_COUNTER_COUNTER},
-        {178, PERF_COUNTER_LARGE_RAWCOUNT}, {180, PERF_COUNTER_LARGE_RAWCOUNT}, {182, PERF_COUNTER_LARGE_RAWCOUNT},
-        {184, PERF_COUNTER_LARGE_RAWCOUNT}, {186, PERF_COUNTER_LARGE_RAWCOUNT}, {680, PERF_COUNTER_RAWCOUNT},
-        {682, PERF_COUNTER_RAWCOUNT},    {684, PERF_ELAPSED_TIME},         {784, PERF_COUNTER_RAWCOUNT},
-        {1410, PERF_COUNTER_RAWCOUNT},   {56, PERF_COUNTER_RAWCOUNT},      {58, PERF_COUNTER_RAWCOUNT},
-        {952, PERF_COUNTER_RAWCOUNT},    {1412, PERF_COUNTER_BULK_COUNT},  {1414, PERF_COUNTER_BULK_COUNT},
-        {1416, PERF_COUNTER_BULK_COUNT}, {1418, PERF_COUNTER_BULK_COUNT},  {1420, PERF_COUNTER_BULK_COUNT},
-        {1422, PERF_COUNTER_BULK_COUNT}, {1424, PERF_COUNTER_BULK_COUNT},  {1426, PERF_COUNTER_BULK_COUNT},
-        {1478, PERF_COUNTER_LARGE_RAWCOUNT},
-    };
+    const auto& kCounters = test::kWindowsProcessCounters;
     static const char* kNames[] = {"Idle", "System", "svchost", "explorer", "svchost"};
     Bytes out;
     BlockBuilder b(out);
@@ -120,7 +110,7 @@ Bytes multi_instance(int instances)
                     .perf_time = 133716612800215149, .perf_freq = 10'000'000});
     std::vector<std::uint32_t> ids;
     for (const auto& c : kCounters)
-        ids.push_back(b.add_counter({.name_index = c[0], .help_index = c[0] + 1, .type = c[1]}));
+        ids.push_back(b.add_counter({.name_index = c.index, .help_index = c.index + 1, .type = c.type}));
     for (int i = 0; i < instances; ++i) {
         b.begin_instance(kNames[i % 5], 0, 0, i == 0 ? layout::kNoUniqueId : i);
         for (std::size_t k = 0; k < ids.size(); ++k)
