@@ -13,7 +13,7 @@
 //
 // A process that exits while it is read, a file that cannot be read and a
 // field that is missing cost that value or that instance, never the block;
-// each object's comment in procfs_source.cpp says which. collect() fails only
+// each object's comment in procfs_<object>.cpp says which. collect() fails only
 // when the query is malformed or the proc root cannot be opened.
 #pragma once
 

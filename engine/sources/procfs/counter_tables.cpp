@@ -1,0 +1,169 @@
+// The counter definition tables of counter_tables.h: index (linux_indices.h),
+// type and width of each counter, one table per object, each checked against
+// its enum of handles.
+#include "sources/procfs/counter_tables.h"
+
+#include "format/block_builder.h"
+#include "format/counter_type.h"
+#include "sources/procfs/linux_indices.h"
+
+#include <iterator>
+
+namespace wpo::procfs {
+namespace {
+
+namespace ix = procfs_index;
+using namespace counter_type;
+
+constexpr CounterDef kSystemTable[] = {
+    {ix::kProcesses, PERF_COUNTER_RAWCOUNT},
+    {ix::kThreads, PERF_COUNTER_RAWCOUNT},
+    {ix::kProcessorQueueLength, PERF_COUNTER_RAWCOUNT},
+    {ix::kContextSwitchesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kSystemUpTime, PERF_ELAPSED_TIME},
+};
+static_assert(std::size(kSystemTable) == kSysUpTime + 1);
+
+constexpr CounterDef kMemoryTable[] = {
+    {ix::kAvailableBytes, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kCommittedBytes, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kCommitLimit, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kCacheBytes, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPercentCommittedBytesInUse, PERF_RAW_FRACTION},
+    {ix::kPercentCommittedBytesInUse, PERF_RAW_BASE},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_COUNTER},
+    {ix::kPagesPerSec, PERF_COUNTER_COUNTER},
+};
+static_assert(std::size(kMemoryTable) == kMemPages + 1);
+
+constexpr CounterDef kProcessorTable[] = {
+    {ix::kPercentProcessorTime, PERF_100NSEC_TIMER_INV},
+    {ix::kPercentUserTime, PERF_100NSEC_TIMER},
+    {ix::kPercentPrivilegedTime, PERF_100NSEC_TIMER},
+    {ix::kPercentInterruptTime, PERF_100NSEC_TIMER},
+    {ix::kPercentDpcTime, PERF_100NSEC_TIMER},
+    {ix::kPercentIdleTime, PERF_100NSEC_TIMER},
+    {ix::kInterruptsPerSec, PERF_COUNTER_COUNTER},
+};
+static_assert(std::size(kProcessorTable) == kCpuInterrupts + 1);
+
+constexpr CounterDef kProcessTable[] = {
+    {ix::kPercentProcessorTime, PERF_100NSEC_TIMER},
+    {ix::kPercentUserTime, PERF_100NSEC_TIMER},
+    {ix::kPercentPrivilegedTime, PERF_100NSEC_TIMER},
+    {ix::kElapsedTime, PERF_ELAPSED_TIME},
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT},
+    {ix::kCreatingProcessId, PERF_COUNTER_RAWCOUNT},
+    {ix::kThreadCount, PERF_COUNTER_RAWCOUNT},
+    {ix::kPriorityBase, PERF_COUNTER_RAWCOUNT},
+    {ix::kHandleCount, PERF_COUNTER_RAWCOUNT},
+    {ix::kWorkingSet, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kWorkingSetPeak, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kVirtualBytes, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kVirtualBytesPeak, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPrivateBytes, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_COUNTER},
+    {ix::kIoReadOperationsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kIoWriteOperationsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kIoDataOperationsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kIoReadBytesPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kIoWriteBytesPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kIoDataBytesPerSec, PERF_COUNTER_BULK_COUNT},
+};
+static_assert(std::size(kProcessTable) == kProcDataBytes + 1);
+
+constexpr CounterDef kThreadTable[] = {
+    {ix::kPercentProcessorTime, PERF_100NSEC_TIMER},
+    {ix::kPercentUserTime, PERF_100NSEC_TIMER},
+    {ix::kPercentPrivilegedTime, PERF_100NSEC_TIMER},
+    {ix::kIdThread, PERF_COUNTER_RAWCOUNT},
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT},
+    {ix::kPriorityCurrent, PERF_COUNTER_RAWCOUNT},
+    {ix::kPriorityBase, PERF_COUNTER_RAWCOUNT},
+    {ix::kThreadState, PERF_COUNTER_RAWCOUNT},
+    {ix::kContextSwitchesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kElapsedTime, PERF_ELAPSED_TIME},
+};
+static_assert(std::size(kThreadTable) == kThrElapsed + 1);
+
+// Windows' types for PhysicalDisk: the % times are precision timers over their
+// own time stamp (which we take from CLOCK_MONOTONIC, immune to clock steps),
+// the averages carry AVERAGE_BASE counts. Avg. Disk sec/* is 8 bytes wide: in
+// PerfFreq (10^9) ticks a DWORD would wrap after 4 s of cumulated I/O time,
+// and spec §4.4/§6 have readers take the width from CounterSize.
+constexpr CounterDef kDiskTable[] = {
+    {ix::kPercentDiskTime, PERF_PRECISION_100NS_TIMER},
+    {ix::kPercentDiskTime, PERF_PRECISION_TIMESTAMP},
+    {ix::kPercentIdleTime, PERF_PRECISION_100NS_TIMER},
+    {ix::kPercentIdleTime, PERF_PRECISION_TIMESTAMP},
+    {ix::kAvgDiskQueueLength, PERF_COUNTER_100NS_QUEUELEN_TYPE},
+    {ix::kCurrentDiskQueueLength, PERF_COUNTER_RAWCOUNT},
+    {ix::kDiskReadsPerSec, PERF_COUNTER_COUNTER},
+    {ix::kDiskWritesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kDiskReadBytesPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kDiskWriteBytesPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_TIMER, 8},
+    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_TIMER, 8},
+    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BULK},
+    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BULK},
+    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BASE},
+};
+static_assert(std::size(kDiskTable) == kDiskBytesWriteBase + 1);
+
+constexpr CounterDef kLogicalDiskTable[] = {
+    {ix::kPercentFreeSpace, PERF_RAW_FRACTION},
+    {ix::kPercentFreeSpace, PERF_RAW_BASE},
+    {ix::kFreeMegabytes, PERF_COUNTER_RAWCOUNT},
+};
+static_assert(std::size(kLogicalDiskTable) == kLdFreeMegabytes + 1);
+
+// Current Bandwidth is LARGE here (Windows: DWORD): 10^6 x a 25 Gb/s link does
+// not fit 32 bits.
+constexpr CounterDef kNetworkTable[] = {
+    {ix::kBytesReceivedPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kBytesSentPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kBytesTotalPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kPacketsReceivedPerSec, PERF_COUNTER_COUNTER},
+    {ix::kPacketsSentPerSec, PERF_COUNTER_COUNTER},
+    {ix::kCurrentBandwidth, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPacketsReceivedErrors, PERF_COUNTER_RAWCOUNT},
+    {ix::kOutputQueueLength, PERF_COUNTER_RAWCOUNT},
+};
+static_assert(std::size(kNetworkTable) == kNetOutputQueue + 1);
+
+constexpr CounterDef kDetailTable[] = {
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT},
+    {ix::kRss, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPss, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kSharedClean, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kSharedDirty, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPrivateClean, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kPrivateDirty, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kSwap, PERF_COUNTER_LARGE_RAWCOUNT},
+};
+static_assert(std::size(kDetailTable) == kDetSwap + 1);
+
+}  // namespace
+
+// constinit: the spans are set before any code runs, whatever the order in
+// which translation units are initialised.
+constinit const std::span<const CounterDef> kSystemCounters = kSystemTable;
+constinit const std::span<const CounterDef> kMemoryCounters = kMemoryTable;
+constinit const std::span<const CounterDef> kProcessorCounters = kProcessorTable;
+constinit const std::span<const CounterDef> kProcessCounters = kProcessTable;
+constinit const std::span<const CounterDef> kThreadCounters = kThreadTable;
+constinit const std::span<const CounterDef> kDiskCounters = kDiskTable;
+constinit const std::span<const CounterDef> kLogicalDiskCounters = kLogicalDiskTable;
+constinit const std::span<const CounterDef> kNetworkCounters = kNetworkTable;
+constinit const std::span<const CounterDef> kDetailCounters = kDetailTable;
+
+void add_counters(BlockBuilder& b, std::span<const CounterDef> defs)
+{
+    for (const CounterDef& d : defs)
+        b.add_counter({.name_index = d.index, .help_index = d.index + 1, .type = d.type, .size = d.size});
+}
+
+}  // namespace wpo::procfs

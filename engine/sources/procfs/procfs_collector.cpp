@@ -1,0 +1,190 @@
+// One collect: which objects the query asks for, the reads they share
+// (<proc_root>/stat, uptime and the pid list), then each object's reads and
+// block building in a fixed order (procfs_<object>.cpp).
+#include "sources/procfs/procfs_collector.h"
+
+#include "format/block_builder.h"
+#include "sources/procfs/decimal_names.h"
+#include "sources/procfs/linux_indices.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+#include <utility>
+
+namespace wpo::procfs {
+namespace {
+
+namespace ix = procfs_index;
+
+constexpr long kProcSuperMagic = 0x9fa0;  // statfs f_type of procfs (linux/magic.h)
+
+}  // namespace
+
+ProcfsCollector::ProcfsCollector(ProcfsOptions options)
+    : m_options(std::move(options)), m_clock(m_options.clock ? *m_options.clock : ProcfsClock::system())
+{
+    m_host = m_options.host_name;
+    if (m_host.empty()) {
+        char host[256] = {};
+        if (gethostname(host, sizeof host - 1) == 0)
+            m_host = host;
+    }
+    const long hz = m_options.ticks_per_second > 0 ? m_options.ticks_per_second : sysconf(_SC_CLK_TCK);
+    m_ticks_per_second = hz > 0 ? static_cast<std::uint64_t>(hz) : 100;
+}
+
+ProcfsCollector::Wanted ProcfsCollector::select() const
+{
+    Wanted w;
+    switch (m_query.kind()) {
+    case ObjectQuery::Kind::global:
+        w = {true, true, true, true, true, true, true, true, false};
+        break;
+    case ObjectQuery::Kind::costly:
+        w.memory_detail = true;
+        break;
+    case ObjectQuery::Kind::list:
+        w.system = m_query.contains(ix::kSystem);
+        w.memory = m_query.contains(ix::kMemory);
+        w.thread = m_query.contains(ix::kThread);
+        w.process = w.thread || m_query.contains(ix::kProcess);  // as on Windows
+        w.physical_disk = m_query.contains(ix::kPhysicalDisk);
+        w.logical_disk = m_query.contains(ix::kLogicalDisk);
+        w.processor = m_query.contains(ix::kProcessor);
+        w.network = m_query.contains(ix::kNetworkInterface);
+        w.memory_detail = m_query.contains(ix::kProcessMemoryDetail);
+        break;
+    }
+    return w;
+}
+
+int ProcfsCollector::sys_fd()
+{
+    if (!m_sys_tried) {
+        m_sys_tried = true;
+        m_sys = open_directory(AT_FDCWD, m_options.sys_root.c_str());
+    }
+    return m_sys.get();
+}
+
+Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& buffer)
+{
+    buffer.clear();
+    if (auto parsed = m_query.parse(query); !parsed)
+        return parsed.error();
+    if (!m_root.valid()) {
+        m_root = open_directory(AT_FDCWD, m_options.proc_root.c_str());
+        if (!m_root.valid()) {
+            const int error = errno;
+            return Error(error == EACCES ? Errc::permission_denied : Errc::not_found,
+                         "cannot open the proc tree " + m_options.proc_root + ": " + std::strerror(error));
+        }
+        struct statfs fs {};
+        struct stat st {};
+        m_fd_size_is_count = fstatfs(m_root.get(), &fs) == 0 && fs.f_type == kProcSuperMagic &&
+                             fstatat(m_root.get(), "self/fd", &st, 0) == 0 && st.st_size > 0;
+    }
+    const Wanted want = select();
+    m_pool.clear();
+
+    // Time stamps first and /proc/stat right after them: the CPU times of
+    // Processor are the values most sensitive to the gap between the two.
+    const std::int64_t monotonic = m_clock.monotonic_ns();
+    const std::int64_t wall = m_clock.wall_filetime();
+    if (want.system || want.processor || want.process)
+        read_kernel_stat();
+    const std::int64_t boot = (want.system || want.process) ? boot_filetime(wall) : 0;
+    if (want.processor)
+        read_interrupts();
+    if (want.memory)
+        read_memory();
+    if (want.system)
+        read_loadavg();
+    if (want.physical_disk)
+        read_disks();
+    if (want.logical_disk)
+        read_mounts();
+    if (want.network)
+        read_interfaces();
+    m_pids.clear();
+    if (want.system || want.process || want.memory_detail)
+        list_processes();
+    m_processes.clear();
+    m_threads.clear();
+    if (want.process || want.memory_detail)
+        read_processes(want, boot);
+
+    BlockBuilder b(buffer);
+    BlockTimes times;
+    times.system_time = to_system_time(wall);
+    times.perf_time = monotonic;
+    times.perf_freq = 1'000'000'000;
+    times.perf_time_100ns = wall;
+    b.begin(times, m_host, static_cast<std::int32_t>(ix::kProcessor));
+    if (want.system)
+        emit_system(b, wall, boot);
+    if (want.memory)
+        emit_memory(b);
+    if (want.process)
+        emit_process(b, wall, boot);
+    if (want.thread)
+        emit_thread(b, wall);
+    if (want.physical_disk)
+        emit_physical_disk(b, monotonic / 100);
+    if (want.logical_disk)
+        emit_logical_disk(b);
+    if (want.processor)
+        emit_processor(b);
+    if (want.network)
+        emit_network(b);
+    if (want.memory_detail)
+        emit_memory_detail(b);
+    b.finish();
+    return {};
+}
+
+void ProcfsCollector::read_kernel_stat()
+{
+    auto text = m_reader.read(m_root.get(), "stat");
+    parse_kernel_stat(text ? *text : std::string_view(), m_kstat);
+}
+
+// Boot time as a FILETIME, the base of every start time. btime of /proc/stat
+// is whole seconds; wall clock minus /proc/uptime is exact to 10 ms but moves
+// with every read. So: the exact value, computed once and kept for as long as
+// btime stays the same (it changes only when the wall clock is set), unless it
+// disagrees with btime (a proc tree that is not live), then btime itself.
+std::int64_t ProcfsCollector::boot_filetime(std::int64_t wall)
+{
+    if (m_kstat.has_btime && m_kstat.btime == m_boot_btime && m_boot != 0)
+        return m_boot;
+    std::uint64_t uptime = 0;
+    const auto text = m_reader.read(m_root.get(), "uptime");
+    const bool has_uptime = text && parse_uptime_100ns(*text, uptime);
+    const std::int64_t exact = wall - static_cast<std::int64_t>(uptime);
+    if (!m_kstat.has_btime)
+        return has_uptime ? exact : 0;  // not cached: nothing to check it against
+    const std::int64_t coarse = kFiletimeUnixEpoch + static_cast<std::int64_t>(m_kstat.btime) * k100nsPerSecond;
+    const bool agrees = has_uptime && exact > coarse - 2 * k100nsPerSecond && exact < coarse + 2 * k100nsPerSecond;
+    m_boot = agrees ? exact : coarse;
+    m_boot_btime = m_kstat.btime;
+    return m_boot;
+}
+
+// The pids of <proc_root>: System counts them, Process and Process Memory
+// Detail read them.
+void ProcfsCollector::list_processes()
+{
+    m_dirs.for_each(m_root.get(), ".", [&](std::string_view entry) {
+        if (all_digits(entry))
+            m_pids.push_back(static_cast<std::uint32_t>(to_u64(entry)));
+    });
+    std::sort(m_pids.begin(), m_pids.end());  // readdir order on /proc already, but not in fixtures
+}
+
+}  // namespace wpo::procfs

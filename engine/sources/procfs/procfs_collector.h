@@ -1,0 +1,154 @@
+// ProcfsCollector: the state behind ProcfsSource (options, open roots, readers
+// and the per-collect scratch). collect() is in procfs_collector.cpp; each
+// object's reading and block building is in procfs_<object>.cpp.
+#pragma once
+
+#include "core/result.h"
+#include "sources/object_query.h"
+#include "sources/procfs/dir_reader.h"
+#include "sources/procfs/file_reader.h"
+#include "sources/procfs/proc_parsers.h"
+#include "sources/procfs/procfs_source.h"
+#include "sources/procfs/unique_fd.h"
+#include "sources/procfs/windows_mapping.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wpo {
+class BlockBuilder;
+}
+
+namespace wpo::procfs {
+
+class ProcfsCollector {
+public:
+    explicit ProcfsCollector(ProcfsOptions options);
+
+    Status collect(std::string_view query, std::vector<std::byte>& buffer);
+
+    const ProcfsOptions& options() const { return m_options; }
+
+private:
+    struct Wanted {
+        bool system = false, memory = false, process = false, thread = false, physical_disk = false,
+             logical_disk = false, processor = false, network = false, memory_detail = false;
+    };
+    // A slice of m_pool.
+    struct Name {
+        std::uint32_t offset = 0, length = 0;
+    };
+    struct ProcessRow {
+        Name name;
+        std::uint32_t pid = 0, ppid = 0, threads = 0, priority = 0, handles = 0;
+        std::uint64_t user = 0, privileged = 0, start = 0;  // 100 ns; start = FILETIME
+        std::uint64_t working_set = 0, working_set_peak = 0, virtual_bytes = 0, virtual_peak = 0, private_bytes = 0;
+        std::uint64_t faults = 0;
+        PidIo io;
+        SmapsRollup detail;
+    };
+    struct ThreadRow {
+        Name name;
+        std::uint32_t process_position = 0, tid = 0, pid = 0, priority = 0, state = 0;
+        std::uint64_t user = 0, privileged = 0, start = 0, switches = 0;
+    };
+    struct DiskRow {
+        Name name;
+        DiskStats stats;
+    };
+    struct MountRow {
+        Name name;
+        std::uint64_t free_mb = 0, total_mb = 0;
+    };
+    struct InterfaceRow {
+        Name name;
+        NetDevStats stats;
+        std::uint64_t bandwidth = 0;
+    };
+
+    // procfs_collector.cpp: the query, the pool, and the reads several objects share.
+    Wanted select() const;
+    Name keep(std::string_view text)
+    {
+        const Name n{static_cast<std::uint32_t>(m_pool.size()), static_cast<std::uint32_t>(text.size())};
+        m_pool.append(text);
+        return n;
+    }
+    std::string_view name(Name n) const { return std::string_view(m_pool).substr(n.offset, n.length); }
+    std::uint64_t ticks_to_100ns(std::uint64_t ticks) const
+    {
+        // Split so that ticks * 10^7 cannot overflow, whatever USER_HZ is.
+        const std::uint64_t hz = m_ticks_per_second;
+        return ticks / hz * k100nsPerSecond + ticks % hz * k100nsPerSecond / hz;
+    }
+    int sys_fd();
+    void read_kernel_stat();
+    std::int64_t boot_filetime(std::int64_t wall);
+    void list_processes();
+
+    // procfs_system.cpp
+    void read_loadavg();
+    void emit_system(BlockBuilder& b, std::int64_t wall, std::int64_t boot);
+    // procfs_memory.cpp
+    void read_memory();
+    void emit_memory(BlockBuilder& b);
+    // procfs_processes.cpp
+    void read_processes(const Wanted& want, std::int64_t boot);
+    void read_threads(int pid_dir, std::uint32_t pid, std::int64_t boot);
+    std::uint32_t handle_count(int pid_dir);
+    void emit_process(BlockBuilder& b, std::int64_t wall, std::int64_t boot);
+    void emit_thread(BlockBuilder& b, std::int64_t wall);
+    // procfs_disks.cpp
+    void read_disks();
+    void read_mounts();
+    void emit_physical_disk(BlockBuilder& b, std::int64_t stamp);
+    void emit_logical_disk(BlockBuilder& b);
+    // procfs_processor.cpp
+    void read_interrupts();
+    void emit_processor(BlockBuilder& b);
+    // procfs_network.cpp
+    void read_interfaces();
+    void emit_network(BlockBuilder& b);
+    // procfs_memory_detail.cpp
+    void emit_memory_detail(BlockBuilder& b);
+
+    ProcfsOptions m_options;
+    const ProcfsClock& m_clock;
+    std::string m_host;
+    std::uint64_t m_ticks_per_second = 100;
+    ObjectQuery m_query;
+    UniqueFd m_root;
+    UniqueFd m_sys;
+    bool m_sys_tried = false;
+    // Linux >= 6.2 reports the number of open files as the size of /proc/[pid]/fd.
+    bool m_fd_size_is_count = false;
+    std::uint64_t m_boot_btime = 0;
+    std::int64_t m_boot = 0;
+
+    FileReader m_reader;
+    DirReader m_dirs;
+
+    // Scratch of one collect, kept so that a steady collector does not allocate.
+    std::string m_pool;
+    KernelStat m_kstat;
+    std::vector<std::uint64_t> m_interrupts;
+    MemInfo m_meminfo;
+    VmStat m_vmstat;
+    LoadAvg m_loadavg;
+    std::vector<DiskStats> m_disk_stats;
+    std::vector<DiskRow> m_disks;
+    std::vector<MountEntry> m_mount_entries;
+    std::vector<MountRow> m_mounts;
+    std::string m_path;
+    std::vector<NetDevStats> m_net_stats;
+    std::vector<InterfaceRow> m_interfaces;
+    std::vector<std::uint32_t> m_pids;
+    std::vector<std::uint32_t> m_tids;
+    std::vector<ProcessRow> m_processes;
+    std::vector<ThreadRow> m_threads;
+};
+
+}  // namespace wpo::procfs
