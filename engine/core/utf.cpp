@@ -111,6 +111,24 @@ std::size_t encode_utf16le(std::string_view text, std::byte* out)
     return units;
 }
 
+std::size_t latin1_length(std::string_view text)
+{
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < text.size(); ++n)
+        next_code_point(text, i);
+    return n;
+}
+
+std::size_t encode_latin1(std::string_view text, std::byte* out)
+{
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const char32_t cp = next_code_point(text, i);
+        out[n++] = static_cast<std::byte>(cp <= 0xFF ? cp : U'?');
+    }
+    return n;
+}
+
 std::string latin1_to_utf8(const std::byte* bytes, std::size_t count)
 {
     std::string out;

@@ -23,6 +23,11 @@ std::size_t encode_utf16le(std::string_view text, std::byte* out);
 // stopping at the first NUL.
 std::string latin1_to_utf8(const std::byte* bytes, std::size_t count);
 
+// Characters `text` encodes to in Latin-1, and the encoding itself (no
+// terminator; characters above U+00FF become '?'); returns the bytes written.
+std::size_t latin1_length(std::string_view text);
+std::size_t encode_latin1(std::string_view text, std::byte* out);
+
 // Case-insensitive equality for ASCII letters, as PDH compares paths.
 bool iequals(std::string_view a, std::string_view b);
 

@@ -12,12 +12,6 @@ namespace {
 
 using namespace decode_detail;
 
-std::span<const std::byte> definition_bytes(const ObjectView& object)
-{
-    const ObjectHeader& h = object.header();
-    return object.bytes().subspan(h.header_length, h.definition_length - h.header_length);
-}
-
 // Instances of a validated object: definition, then counter block, then the
 // next instance. Returns the counter block of the instance at `p` and moves
 // `p` to the next instance.
@@ -39,7 +33,7 @@ bool ObjectDecoder::same_definitions(const ObjectView& object) const
 {
     if (object.counter_count() != m_num_counters)
         return false;
-    const auto bytes = definition_bytes(object);
+    const auto bytes = object.definition_bytes();
     return bytes.size() == m_definitions.size() &&
            (bytes.empty() || std::memcmp(bytes.data(), m_definitions.data(), bytes.size()) == 0);
 }
@@ -48,7 +42,7 @@ void ObjectDecoder::prepare(const ObjectView& object)
 {
     if (m_prepared && same_definitions(object))
         return;
-    const auto bytes = definition_bytes(object);
+    const auto bytes = object.definition_bytes();
     m_definitions.assign(bytes.begin(), bytes.end());
     m_num_counters = object.counter_count();
     m_layouts = counter_layouts(object);

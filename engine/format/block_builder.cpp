@@ -64,6 +64,7 @@ void BlockBuilder::begin_object(const ObjectSpec& spec)
     namespace O = L::object;
     assert(!m_in_object && !m_out.empty());
     m_in_object = true;
+    m_code_page = spec.code_page;
     m_has_block = false;
     m_definitions_done = false;
     m_counters.clear();
@@ -137,8 +138,11 @@ void BlockBuilder::begin_instance(std::string_view name, std::uint32_t parent_ob
     namespace I = L::instance;
     assert(m_in_object);
     end_definitions();
-    const std::size_t units = utf16_length(name);
-    const std::uint32_t name_bytes = name.empty() ? 0 : static_cast<std::uint32_t>(2 * (units + 1));
+    // CodePage 0: UTF-16 names; otherwise one byte per character, which we
+    // write as Latin-1 (characters beyond it become '?').
+    const std::size_t units = m_code_page == 0 ? utf16_length(name) : latin1_length(name);
+    const std::uint32_t unit_size = m_code_page == 0 ? 2 : 1;
+    const std::uint32_t name_bytes = name.empty() ? 0 : static_cast<std::uint32_t>(unit_size * (units + 1));
     const std::uint32_t length = round8(I::kSize + name_bytes);
     std::byte* p = grow(length);
     store<std::uint32_t>(p + I::kByteLength, length);
@@ -147,7 +151,10 @@ void BlockBuilder::begin_instance(std::string_view name, std::uint32_t parent_ob
     store<std::int32_t>(p + I::kUniqueId, unique_id);
     store<std::uint32_t>(p + I::kNameOffset, I::kSize);
     store<std::uint32_t>(p + I::kNameLength, name_bytes);
-    encode_utf16le(name, p + I::kSize);
+    if (m_code_page == 0)
+        encode_utf16le(name, p + I::kSize);
+    else
+        encode_latin1(name, p + I::kSize);
     ++m_instances;
     start_counter_block();
 }

@@ -100,6 +100,7 @@ private:
     std::uint32_t m_next_offset = 0;
     std::uint32_t m_instances = 0;
     std::uint32_t m_objects = 0;
+    std::uint32_t m_code_page = 0;    // of the current object
     std::vector<Counter> m_counters;  // of the current object
     bool m_in_object = false;
     bool m_definitions_done = false;

@@ -6,6 +6,8 @@
 #include "core/byte_io.h"
 #include "format/counter_definition.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -18,8 +20,11 @@ public:
     explicit CounterBlock(std::span<const std::byte> bytes) : m_bytes(bytes) {}
 
     // The definition's value, zero-extended from CounterSize bytes (spec §6).
+    // Precondition: `def` belongs to the object this block was validated with
+    // (compare definitions before pairing blocks of two samples).
     std::uint64_t value(const CounterDefinition& def) const
     {
+        assert(std::uint64_t(def.offset) + std::min<std::uint32_t>(def.size, 8) <= m_bytes.size());
         return load_uint(m_bytes.data() + def.offset, def.size);
     }
 

@@ -26,6 +26,8 @@ std::int32_t InstanceView::unique_id() const { return load_i32(m_definition.data
 
 std::string InstanceView::name() const
 {
+    if (m_definition.empty())
+        return {};
     const std::uint32_t length = load_u32(m_definition.data() + I::kNameLength);
     if (length == 0)
         return {};

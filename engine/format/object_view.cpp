@@ -1,5 +1,7 @@
 #include "format/object_view.h"
 
+#include <cassert>
+#include <cstring>
 #include <string>
 
 namespace wpo {
@@ -173,6 +175,7 @@ ObjectView::Range<ObjectView::CounterIterator> ObjectView::counters() const
 
 CounterDefinition ObjectView::counter(std::uint32_t i) const
 {
+    assert(i < counter_count());
     auto it = counters().begin();
     while (i-- > 0)
         ++it;
@@ -188,10 +191,18 @@ ObjectView::Range<ObjectView::InstanceIterator> ObjectView::instances() const
 
 CounterBlock ObjectView::counter_block() const
 {
-    if (has_instances())
+    if (has_instances() || m_bytes.empty())
         return {};
     const std::byte* p = m_bytes.data() + m_header.definition_length;
     return CounterBlock({p, load_u32(p)});
+}
+
+bool same_definitions(const ObjectView& a, const ObjectView& b)
+{
+    const auto x = a.definition_bytes();
+    const auto y = b.definition_bytes();
+    return a.counter_count() == b.counter_count() && a.has_instances() == b.has_instances() &&
+           x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size()) == 0);
 }
 
 InstanceView ObjectView::InstanceIterator::operator*() const

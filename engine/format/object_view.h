@@ -62,7 +62,7 @@ public:
     std::uint32_t counter_count() const { return m_header.num_counters; }
 
     Range<CounterIterator> counters() const;
-    // The i-th definition (walks i definitions; i < counter_count()).
+    // The i-th definition (walks i definitions). Precondition: i < counter_count().
     CounterDefinition counter(std::uint32_t i) const;
     Range<InstanceIterator> instances() const;
     // The one counter block of a single-instance object.
@@ -70,11 +70,22 @@ public:
 
     // The whole object, TotalByteLength bytes: what a cache copies.
     std::span<const std::byte> bytes() const { return m_bytes; }
+    // The counter definitions, [HeaderLength, DefinitionLength): two samples
+    // whose definition bytes are equal can be decoded against each other.
+    std::span<const std::byte> definition_bytes() const
+    {
+        return m_bytes.subspan(m_header.header_length, m_header.definition_length - m_header.header_length);
+    }
 
 private:
     std::span<const std::byte> m_bytes;
     ObjectHeader m_header;
 };
+
+// Whether two samples of an object have the same counter layout (the same
+// definitions and the same instance model), so that raw values of one can be
+// paired with the other's.
+bool same_definitions(const ObjectView& a, const ObjectView& b);
 
 class ObjectView::CounterIterator {
 public:

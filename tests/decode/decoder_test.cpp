@@ -80,28 +80,32 @@ TEST(GoldenVectors, CoverEveryNamedTypeOfTheMasterTable)
 }
 
 // The counter types of a real Windows 11 Process object (spec §10), given as
-// the decimal numbers seen in the dump, decode with the expected formula.
+// the decimal numbers seen in the dump, are recognised as the named types and
+// give their value type.
 struct Win11Type {
     const char* name;
     std::uint32_t decimal;
-    std::uint32_t named;
+    const char* type_name;
+    ValueType value_type;
 };
 
 class Windows11ProcessTypes : public testing::TestWithParam<Win11Type> {};
 
 TEST_P(Windows11ProcessTypes, DecimalValueIsTheNamedType)
 {
-    EXPECT_EQ(GetParam().decimal, GetParam().named);
+    EXPECT_EQ(counter_type::name(GetParam().decimal), GetParam().type_name);
+    EXPECT_EQ(value_type(GetParam().decimal), GetParam().value_type);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Spec10, Windows11ProcessTypes,
-    testing::Values(Win11Type{"PercentProcessorTime_100nsecTimer", 542180608u, PERF_100NSEC_TIMER},
-                    Win11Type{"WorkingSet_LargeRawcount", 65792u, PERF_COUNTER_LARGE_RAWCOUNT},
-                    Win11Type{"PageFaultsPerSec_CounterCounter", 272696320u, PERF_COUNTER_COUNTER},
-                    Win11Type{"HandleCount_Rawcount", 65536u, PERF_COUNTER_RAWCOUNT},
-                    Win11Type{"ElapsedTime", 807666944u, PERF_ELAPSED_TIME},
-                    Win11Type{"IoReadBytesPerSec_BulkCount", 272696576u, PERF_COUNTER_BULK_COUNT}),
+    testing::Values(
+        Win11Type{"PercentProcessorTime_100nsecTimer", 542180608u, "PERF_100NSEC_TIMER", ValueType::float64},
+        Win11Type{"WorkingSet_LargeRawcount", 65792u, "PERF_COUNTER_LARGE_RAWCOUNT", ValueType::int64},
+        Win11Type{"PageFaultsPerSec_CounterCounter", 272696320u, "PERF_COUNTER_COUNTER", ValueType::float64},
+        Win11Type{"HandleCount_Rawcount", 65536u, "PERF_COUNTER_RAWCOUNT", ValueType::int32},
+        Win11Type{"ElapsedTime", 807666944u, "PERF_ELAPSED_TIME", ValueType::float64},
+        Win11Type{"IoReadBytesPerSec_BulkCount", 272696576u, "PERF_COUNTER_BULK_COUNT", ValueType::float64}),
     [](const testing::TestParamInfo<Win11Type>& row) { return std::string(row.param.name); });
 
 TEST(Windows11Process, OneSecondOfRealTimeStamps)

@@ -148,12 +148,17 @@ TEST(BlockView, NonUnicodeInstanceNamesAreLatin1)
     b.begin(test::fixed_times(), "H");
     b.begin_object({.name_index = 500, .has_instances = true, .code_page = 1252});
     b.add_counter({.name_index = 502, .type = PERF_COUNTER_RAWCOUNT});
-    b.begin_instance("ab");  // written as UTF-16: 'a' 0 'b' 0 -> Latin-1 reads "a"
+    b.begin_instance("caf\xC3\xA9");  // "café", written as the 4 bytes 63 61 66 E9
+    b.begin_instance("\xE2\x82\xAC");   // "€" is not Latin-1
     b.end_object();
     b.finish();
     auto block = BlockView::parse(out);
     ASSERT_TRUE(block.ok());
-    EXPECT_EQ((*block->find_object(500)->instances().begin()).name(), "a");
+    auto it = block->find_object(500)->instances().begin();
+    const InstanceView cafe = *it++;
+    EXPECT_EQ(cafe.name(), "caf\xC3\xA9");
+    EXPECT_EQ(load_u32(cafe.definition_bytes().data() + layout::instance::kNameLength), 5u);
+    EXPECT_EQ((*it).name(), "?");
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ TEST_F(Fixture, PidReuseIsANewInstance)
     auto again = BlockView::parse(buffer).value();
     const auto n = instance_names(again, *again.find_object(kProcessObject));
     EXPECT_EQ(n[2].display, "bash:100");
-    EXPECT_NE(n[2].key, "pid:100:12");
+    EXPECT_EQ(n[2].key, "pid:100:99");
 }
 
 }  // namespace
