@@ -6,7 +6,10 @@
 #include "names/name_table.h"
 #include "sources/source.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace perfscope::cli {
 
@@ -22,6 +25,9 @@ wpo::Status run_dump(const Options& options, Context& context);
 
 // "Process" or "230" -> 230; Errc::not_found naming the object otherwise.
 wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text);
+
+// "230 232": the query string asking a Source for these objects.
+std::string object_query(const std::vector<std::uint32_t>& indices);
 
 // Ctrl-C / SIGTERM set this; long-running commands poll it.
 bool stop_requested();

@@ -19,13 +19,7 @@ wpo::Status run_dump(const Options& options, Context& c)
             return index.error();
         objects.push_back(*index);
     }
-    std::string query = "Global";
-    if (!objects.empty()) {
-        query.clear();
-        for (std::uint32_t index : objects)
-            query += (query.empty() ? "" : " ") + std::to_string(index);
-    }
-
+    const std::string query = objects.empty() ? "Global" : object_query(objects);
     Sample first, second;
     if (wpo::Status status = first.collect(c.source, query); !status)
         return status;

@@ -80,8 +80,10 @@ std::string format_dump(const wpo::NameTable& names, const wpo::BlockView& curre
 
     for (const wpo::ObjectView& object : selected) {
         const auto layouts = wpo::counter_layouts(object);
-        const std::optional<wpo::ObjectView> before = previous ? previous->find_object(object.name_index())
-                                                               : std::nullopt;
+        // Raw values of two samples pair up only under the same definitions.
+        std::optional<wpo::ObjectView> before = previous ? previous->find_object(object.name_index()) : std::nullopt;
+        if (before && !wpo::same_definitions(*before, object))
+            before.reset();
         std::snprintf(line, sizeof line, "\nObject %" PRIu32 " \"%s\": ", object.name_index(),
                       name_or_index(names, object.name_index()).c_str());
         out += line;
@@ -91,7 +93,7 @@ std::string format_dump(const wpo::NameTable& names, const wpo::BlockView& curre
 
         if (!object.has_instances()) {
             std::optional<CounterSource> old;
-            if (before && !before->has_instances())
+            if (before)
                 old = CounterSource{previous, *before, before->counter_block()};
             append_counters(out, names, layouts, {&current, object, object.counter_block()}, old, options, "    ");
             continue;

@@ -15,4 +15,15 @@ wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std
     return wpo::Error(wpo::Errc::not_found, "unknown object \"" + text + "\" (see perfscope-cli list)");
 }
 
+std::string object_query(const std::vector<std::uint32_t>& indices)
+{
+    std::string query;
+    for (std::uint32_t index : indices) {
+        if (!query.empty())
+            query += ' ';
+        query += std::to_string(index);
+    }
+    return query;
+}
+
 }  // namespace perfscope::cli

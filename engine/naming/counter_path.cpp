@@ -58,7 +58,8 @@ Result<CounterPath> CounterPath::parse(std::string_view text)
                     instance = instance.substr(0, hash);
                 }
             }
-            if (const auto slash = instance.find('/'); slash != std::string_view::npos) {
+            // "Parent/Instance"; a leading '/' belongs to the name (LogicalDisk "/boot").
+            if (const auto slash = instance.find('/'); slash != std::string_view::npos && slash > 0) {
                 path.parent = instance.substr(0, slash);
                 instance = instance.substr(slash + 1);
             }

@@ -111,11 +111,15 @@ std::vector<std::uint32_t> match_instances(const std::vector<InstanceName>& name
     for (std::uint32_t i = 0; i < names.size(); ++i)
         if (iequals(names[i].display, text))
             return {i};
-    // A raw name: the N-th instance with that name (under that parent).
+    // A raw name: the N-th instance with that name (under that parent). An
+    // instance without parent may itself contain '/' ("kworker/0:1"), which
+    // the path parsed as parent/name, so the whole text is tried as a name too.
+    const std::string whole = path.parent.empty() ? path.instance : path.parent + "/" + path.instance;
     const std::uint32_t wanted = path.index.value_or(0);
     std::uint32_t seen = 0;
     for (std::uint32_t i = 0; i < names.size(); ++i) {
-        if (iequals(names[i].name, path.instance) && parent_ok(names[i])) {
+        const InstanceName& n = names[i];
+        if ((iequals(n.name, path.instance) && parent_ok(n)) || (n.parent.empty() && iequals(n.name, whole))) {
             if (seen++ == wanted)
                 return {i};
         }

@@ -150,6 +150,10 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         {"bad path", {"query", "-sc", "1", "Memory"}, "Memory"},
         {"bad interval", {"query", "-si", "0", R"(\Memory\Available Bytes)"}, "-si"},
         {"dump unknown", {"dump", "Nope"}, "Nope"},
+        {"other machine", {"query", "-sc", "1", R"(\\nosuchhost\Memory\Available Bytes)"}, "nosuchhost"},
+        {"unwritable output", {"query", "-sc", "1", "-o", "/nonexistent_dir_xyz/out.csv", R"(\Memory\Available Bytes)"},
+         "nonexistent_dir_xyz"},
+        {"bad proc root", {"--proc-root", "/nonexistent_dir_xyz", "list"}, "nonexistent_dir_xyz"},
     };
     for (const Bad& c : cases) {
         const CliRun r = run(c.args);
@@ -226,6 +230,18 @@ TEST_F(Cli, CtrlCEndsCleanlyWithACompleteFile)
     EXPECT_GE(rows.size(), 4u);
     for (const auto& row : rows)
         EXPECT_EQ(cells(row).size(), 3u) << row;
+}
+
+TEST_F(Cli, ReadsACapturedProcTree)
+{
+    const std::string root = std::string(PERFSCOPE_FIXTURES_DIR) + "/proc-small/proc";
+    const CliRun processes = run({"--proc-root", root, "list", "Process"});
+    ASSERT_EQ(processes.exit_code, 0) << processes.err;
+    EXPECT_NE(processes.out.find("  python3:12966\n"), std::string::npos) << processes.out;
+    EXPECT_NE(processes.out.find("  odd) (name:12968\n"), std::string::npos) << processes.out;
+    const CliRun threads = run({"--proc-root", root, "list", "Thread"});
+    ASSERT_EQ(threads.exit_code, 0) << threads.err;
+    EXPECT_NE(threads.out.find("  python3:12966/13013\n"), std::string::npos) << threads.out;
 }
 
 TEST_F(Cli, DumpShowsRawTypeAndDecoded)

@@ -51,6 +51,10 @@ const PathRow kPaths[] = {
     {"instance_with_parens", R"(\Process(a(b))\ID Process)", "", "Process", "", "a(b)", "ID Process", true, false,
      false, {}},
     {"wildcard_counter", R"(\Memory\*)", "", "Memory", "", "", "*", false, false, true, {}},
+    {"root_file_system", R"(\LogicalDisk(/)\% Free Space)", "", "LogicalDisk", "", "/", "% Free Space", true, false,
+     false, {}},
+    {"mount_point", R"(\LogicalDisk(/boot/efi)\Free Megabytes)", "", "LogicalDisk", "", "/boot/efi",
+     "Free Megabytes", true, false, false, {}},
     {"hash_not_index", R"(\Process(c#)\ID Process)", "", "Process", "", "c#", "ID Process", true, false, false, {}},
 };
 

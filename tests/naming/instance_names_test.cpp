@@ -23,7 +23,10 @@ TestSource process_and_threads()
     TestObject disk{.name_index = 234, .has_instances = true};
     disk.counters = {{200, 201, PERF_COUNTER_RAWCOUNT}};
     disk.instances = {{"sda", {1}}, {"sdb", {2}}, {"sda", {3}}};
-    return TestSource({process, thread, disk});
+    TestObject volume{.name_index = 236, .has_instances = true};
+    volume.counters = {{410, 411, PERF_COUNTER_RAWCOUNT}};
+    volume.instances = {{"/", {1}}, {"/boot", {2}}, {"kworker/0:1", {3}}};
+    return TestSource({process, thread, disk, volume});
 }
 
 struct Fixture : ::testing::Test {
@@ -86,6 +89,9 @@ TEST_F(Fixture, PathsResolveLikePdh)
     EXPECT_EQ(match(kThreadObject, R"(\Thread(bash:100/101)\ID Thread)"), (V{2}));
     EXPECT_EQ(match(kThreadObject, R"(\Thread(svchost/0)\ID Thread)"), (V{0}));
     EXPECT_EQ(match(kThreadObject, R"(\Thread(svchost/*)\ID Thread)"), (V{0, 1}));
+    EXPECT_EQ(match(236, R"(\LogicalDisk(/)\X)"), (V{0}));
+    EXPECT_EQ(match(236, R"(\LogicalDisk(/boot)\X)"), (V{1}));
+    EXPECT_EQ(match(236, R"(\LogicalDisk(kworker/0:1)\X)"), (V{2}));
 }
 
 TEST_F(Fixture, PidReuseIsANewInstance)
