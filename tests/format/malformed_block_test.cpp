@@ -1,6 +1,7 @@
 // Every way a block can be malformed gives a typed error, one named row each.
 // The rows patch fields of test::sample_block() (layout in test_blocks.h).
 #include "format/block_view.h"
+#include "format/phantom_objects.h"
 #include "test_blocks.h"
 
 #include <gtest/gtest.h>
@@ -147,6 +148,34 @@ TEST(MalformedBlock, EveryTruncationIsAnErrorNotACrash)
         auto block = BlockView::parse(cut);
         EXPECT_FALSE(block.ok()) << "accepted " << n << " of " << full.size() << " bytes";
     }
+}
+
+TEST(PhantomObjects, CountLoweredToTheObjectsPresent)
+{
+    Bytes bytes = test::sample_block();
+    put32(bytes, B::kNumObjectTypes, 4);  // two objects present, four claimed
+    ASSERT_FALSE(BlockView::parse(bytes).ok());
+    EXPECT_TRUE(drop_phantom_objects(bytes));
+    auto block = BlockView::parse(bytes);
+    ASSERT_TRUE(block.ok()) << block.error().describe();
+    EXPECT_EQ(block->object_count(), 2u);
+}
+
+TEST(PhantomObjects, OtherDefectsAreLeftAlone)
+{
+    Bytes good = test::sample_block();
+    EXPECT_FALSE(drop_phantom_objects(good)) << "a valid block is not touched";
+
+    Bytes broken = test::sample_block();
+    const Landmarks l = landmarks(broken);
+    put32(broken, B::kNumObjectTypes, 4);
+    put32(broken, l.instance0 + I::kByteLength, 0);  // and an object is damaged
+    EXPECT_FALSE(drop_phantom_objects(broken));
+    EXPECT_EQ(load_u32(&broken[B::kNumObjectTypes]), 4u);
+
+    Bytes trailing = test::sample_block();
+    put32(trailing, B::kNumObjectTypes, 1);  // fewer claimed than present: bytes left over
+    EXPECT_FALSE(drop_phantom_objects(trailing));
 }
 
 }  // namespace

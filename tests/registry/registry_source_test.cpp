@@ -449,6 +449,19 @@ INSTANTIATE_TEST_SUITE_P(RegistrySource, RegistrySourceBadBlock,
                                          BadBlockCase{"CutShort", cut_short(), Errc::truncated}),
                          case_name<BadBlockCase>);
 
+TEST(RegistrySource, ToleratesAProviderThatOvercountsItsObjects)
+{
+    auto block = test::sample_block();
+    store<std::uint32_t>(block.data() + layout::block::kNumObjectTypes, 4);  // MSMQ-style: 2 present
+    FakeRegistry fake;
+    fake.values = {{L"Global", block}};
+    RegistrySource source(fast(), fake.api());
+    std::vector<std::byte> buffer;
+    const Status status = source.collect("Global", buffer);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+    EXPECT_EQ(BlockView::parse(buffer)->object_count(), 2u);
+}
+
 struct QueryCase {
     const char* name;
     const char* query;

@@ -2,6 +2,7 @@
 
 #include "core/utf.h"
 #include "format/block_view.h"
+#include "format/phantom_objects.h"
 
 #ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
@@ -203,6 +204,8 @@ Status RegistrySource::collect(std::string_view query, std::vector<std::byte>& b
     if (auto read = query_value(m_value_name, bytes); !read)
         return read;
     buffer.assign(m_buffer.begin(), m_buffer.begin() + static_cast<std::ptrdiff_t>(bytes));
+    if (!BlockView::parse(buffer))
+        drop_phantom_objects(buffer);  // a provider that over-counts its objects (spec §1.6)
     if (auto block = BlockView::parse(buffer); !block) {
         buffer.clear();
         return Error(block.error().code(), describe_value(m_value_name) + ": " + block.error().message());

@@ -1,0 +1,34 @@
+#include "format/phantom_objects.h"
+
+#include "core/byte_io.h"
+#include "format/layout.h"
+#include "format/object_view.h"
+
+namespace wpo {
+
+bool drop_phantom_objects(std::span<std::byte> block)
+{
+    namespace B = layout::block;
+    if (block.size() < B::kSize)
+        return false;
+    const std::uint32_t total = load_u32(block.data() + B::kTotalByteLength);
+    const std::uint32_t header = load_u32(block.data() + B::kHeaderLength);
+    const std::uint32_t claimed = load_u32(block.data() + B::kNumObjectTypes);
+    if (total > block.size() || header < B::kSize || header > total)
+        return false;
+    std::span<const std::byte> rest(block.data() + header, total - header);
+    std::uint32_t present = 0;
+    while (!rest.empty() && present < claimed) {
+        auto object = ObjectView::parse(rest);
+        if (!object)
+            return false;
+        rest = rest.subspan(object->header().total_byte_length);
+        ++present;
+    }
+    if (!rest.empty() || present >= claimed)
+        return false;
+    store<std::uint32_t>(block.data() + B::kNumObjectTypes, present);
+    return true;
+}
+
+}  // namespace wpo
