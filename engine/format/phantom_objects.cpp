@@ -2,6 +2,7 @@
 
 #include "core/byte_io.h"
 #include "format/layout.h"
+#include "format/block_view.h"
 #include "format/object_view.h"
 
 namespace wpo {
@@ -27,8 +28,13 @@ bool drop_phantom_objects(std::span<std::byte> block)
     }
     if (!rest.empty() || present >= claimed)
         return false;
+    // Only when that was the block's one defect: everything else (signature,
+    // version, system name, alignment) must hold as BlockView::parse checks it.
     store<std::uint32_t>(block.data() + B::kNumObjectTypes, present);
-    return true;
+    if (BlockView::parse(block).ok())
+        return true;
+    store<std::uint32_t>(block.data() + B::kNumObjectTypes, claimed);
+    return false;
 }
 
 }  // namespace wpo
