@@ -66,6 +66,8 @@ Result<CounterPath> CounterPath::parse(std::string_view text)
             if (instance.empty())
                 return bad(text, "the instance name is empty");
             path.wildcard_instance = instance == "*";
+            if (path.wildcard_instance && path.index)
+                return bad(text, "a wildcard instance takes no #index");
             path.instance = instance;
         }
     } else if (object.find('(') != std::string_view::npos) {
@@ -73,6 +75,8 @@ Result<CounterPath> CounterPath::parse(std::string_view text)
     }
     if (object.empty())
         return bad(text, "the object name is empty");
+    if (object.find('\\') != std::string_view::npos)
+        return bad(text, "the object name contains '\\'");
     path.object = object;
     return path;
 }

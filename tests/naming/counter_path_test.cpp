@@ -80,7 +80,11 @@ INSTANTIATE_TEST_SUITE_P(Rows, CounterPathReject,
                                            std::pair<std::string, std::string>{"machine_only", R"(\\HOST)"},
                                            std::pair<std::string, std::string>{"empty_instance", R"(\Process()\X)"},
                                            std::pair<std::string, std::string>{"unclosed", R"(\Process(x\X)"},
-                                           std::pair<std::string, std::string>{"close_only", R"(\Processx)\X)"}),
+                                           std::pair<std::string, std::string>{"close_only", R"(\Processx)\X)"},
+                                           std::pair<std::string, std::string>{"wildcard_with_index",
+                                                                               R"(\Process(*#2)\X)"},
+                                           std::pair<std::string, std::string>{"backslash_in_object",
+                                                                               R"(\\H\\\read(x)\X)"}),
                          [](const auto& row) { return row.param.first; });
 
 TEST(CounterPath, PrintsBack)

@@ -1,0 +1,48 @@
+// perfscope-cli's command line: the input, split at NUL bytes, is argv.
+// parse_options and CounterPath::parse must give a value or an Error for any
+// text; a path that parses prints back to text that parses to the same path.
+#include "cli_options.h"
+#include "naming/counter_path.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace {
+
+void check(bool ok)
+{
+    if (!ok)
+        __builtin_trap();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    std::vector<std::string> args(1);
+    for (std::size_t i = 0; i < size; ++i) {
+        if (data[i] == 0)
+            args.emplace_back();
+        else
+            args.back() += static_cast<char>(data[i]);
+    }
+    auto options = perfscope::cli::parse_options(args);
+    if (!options)
+        check(options.error().code() == wpo::Errc::invalid_argument && !options.error().message().empty());
+
+    for (const std::string& arg : args) {
+        auto path = wpo::CounterPath::parse(arg);
+        if (!path) {
+            check(!path.error().message().empty());
+            continue;
+        }
+        auto again = wpo::CounterPath::parse(path->to_string());
+        check(again.ok());
+        check(again->object == path->object && again->counter == path->counter &&
+              again->instance_text() == path->instance_text() && again->index == path->index &&
+              again->wildcard_instance == path->wildcard_instance);
+    }
+    return 0;
+}

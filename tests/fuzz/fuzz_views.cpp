@@ -1,0 +1,50 @@
+// What consumes a block after BlockView::parse accepted it: counter layouts,
+// raw reads, the bulk decoder, instance naming and path matching must stay
+// inside the block whatever the (valid) structure says — parents that point
+// nowhere, missing bases, odd counter sizes, duplicate names.
+#include "decode/object_decoder.h"
+#include "decode/object_layout.h"
+#include "naming/instance_names.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
+    auto block = wpo::BlockView::parse(bytes);
+    if (!block)
+        return 0;
+    static const wpo::CounterPath kPaths[] = {
+        wpo::CounterPath::parse(R"(\X(*)\Y)").value(),
+        wpo::CounterPath::parse(R"(\X(a/b#1)\Y)").value(),
+        wpo::CounterPath::parse(R"(\X(_Total)\Y)").value(),
+    };
+    for (const wpo::ObjectView& object : block->objects()) {
+        const auto names = wpo::instance_names(*block, object);
+        if (names.size() != object.instance_count())
+            __builtin_trap();
+        for (const wpo::CounterPath& path : kPaths)
+            for (std::uint32_t i : wpo::match_instances(names, path))
+                if (i >= names.size())
+                    __builtin_trap();
+
+        const wpo::TimeStamps t = wpo::time_stamps(block->header(), object.header());
+        wpo::ObjectDecoder decoder;
+        std::vector<wpo::Value> values(decoder.value_count(object));
+        // Pair every row with the first one, the worst case for pairing.
+        std::vector<std::int32_t> pairing(object.has_instances() ? wpo::ObjectDecoder::row_count(object) : 0, 0);
+        (void)decoder.decode(object, t, &object, &t, pairing, {}, values);
+
+        for (const wpo::CounterLayout& layout : wpo::counter_layouts(object)) {
+            if (object.has_instances())
+                for (const wpo::InstanceView& instance : object.instances())
+                    (void)wpo::decode(layout, wpo::read_raw(layout, instance.counters()), t, nullptr, nullptr);
+            else
+                (void)wpo::decode(layout, wpo::read_raw(layout, object.counter_block()), t, nullptr, nullptr);
+        }
+    }
+    return 0;
+}
