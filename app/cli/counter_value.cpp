@@ -1,6 +1,7 @@
 #include "counter_value.h"
 
 #include "format/counter_type.h"
+#include "naming/instance_names.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -19,6 +20,27 @@ wpo::Value decode_counter(const wpo::CounterLayout& layout, const CounterSource&
     const wpo::RawValue before = wpo::read_raw(layout, previous->counters);
     const wpo::TimeStamps before_time = wpo::time_stamps(previous->block->header(), previous->object.header());
     return wpo::decode(layout, now, now_time, &before, &before_time, options);
+}
+
+std::map<std::string, wpo::CounterBlock> counter_blocks_by_key(const wpo::BlockView& block,
+                                                              const wpo::ObjectView& object)
+{
+    std::map<std::string, wpo::CounterBlock> blocks;
+    if (!object.has_instances()) {
+        blocks.emplace("", object.counter_block());
+        return blocks;
+    }
+    const auto names = wpo::instance_names(block, object);
+    std::size_t i = 0;
+    for (const wpo::InstanceView& instance : object.instances())
+        blocks.emplace(names[i++].key, instance.counters());
+    return blocks;
+}
+
+std::string name_or_index(const wpo::NameTable& names, std::uint32_t index)
+{
+    const auto name = names.name(index);
+    return name.empty() ? "#" + std::to_string(index) : std::string(name);
 }
 
 std::string format_value(const wpo::Value& value, std::uint32_t type)

@@ -12,12 +12,6 @@
 namespace perfscope::cli {
 namespace {
 
-std::string name_or_index(const wpo::NameTable& names, std::uint32_t index)
-{
-    const auto name = names.name(index);
-    return name.empty() ? "#" + std::to_string(index) : std::string(name);
-}
-
 std::string type_name(std::uint32_t type)
 {
     const auto name = wpo::counter_type::name(type);
@@ -99,13 +93,8 @@ std::string format_dump(const wpo::NameTable& names, const wpo::BlockView& curre
             continue;
         }
 
-        std::map<std::string, wpo::CounterBlock> old_blocks;
-        if (before) {
-            const auto old_names = wpo::instance_names(*previous, *before);
-            std::size_t i = 0;
-            for (const wpo::InstanceView& instance : before->instances())
-                old_blocks.emplace(old_names[i++].key, instance.counters());
-        }
+        const auto old_blocks = before ? counter_blocks_by_key(*previous, *before)
+                                       : std::map<std::string, wpo::CounterBlock>{};
         const auto current_names = wpo::instance_names(current, object);
         std::size_t i = 0;
         for (const wpo::InstanceView& instance : object.instances()) {

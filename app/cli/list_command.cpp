@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "counter_value.h"
+
 #include "decode/object_layout.h"
 #include "format/counter_type.h"
 #include "naming/instance_names.h"
@@ -10,12 +12,6 @@
 
 namespace perfscope::cli {
 namespace {
-
-std::string name_of(const wpo::NameTable& names, std::uint32_t index)
-{
-    const auto name = names.name(index);
-    return name.empty() ? "(no name)" : std::string(name);
-}
 
 wpo::Status list_objects(Context& c)
 {
@@ -28,7 +24,7 @@ wpo::Status list_objects(Context& c)
             const std::string instances =
                 object.has_instances() ? std::to_string(object.instance_count()) : std::string("-");
             std::fprintf(c.out, "%-8" PRIu32 " %-36s %9zu %10s%s\n", object.name_index(),
-                         name_of(c.names, object.name_index()).c_str(), wpo::counter_layouts(object).size(),
+                         name_or_index(c.names, object.name_index()).c_str(), wpo::counter_layouts(object).size(),
                          instances.c_str(), query[0] == 'C' ? "  (costly)" : "");
         }
     }
@@ -52,14 +48,14 @@ wpo::Status run_list(const Options& options, Context& c)
         return wpo::Error(wpo::Errc::not_found, "object \"" + *options.object + "\" (" + std::to_string(*index) +
                                                     ") is not served by this source");
 
-    std::fprintf(c.out, "Object %" PRIu32 " \"%s\"\n", *index, name_of(c.names, *index).c_str());
+    std::fprintf(c.out, "Object %" PRIu32 " \"%s\"\n", *index, name_or_index(c.names, *index).c_str());
     if (options.help_text && !c.names.help(object->header().help_index).empty())
         std::fprintf(c.out, "  %s\n", std::string(c.names.help(object->header().help_index)).c_str());
     std::fprintf(c.out, "\nCounters:\n");
     for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object)) {
         const auto& d = layout.definition;
         const auto type = wpo::counter_type::name(d.type);
-        std::fprintf(c.out, "  %-8" PRIu32 " %-40s %s\n", d.name_index, name_of(c.names, d.name_index).c_str(),
+        std::fprintf(c.out, "  %-8" PRIu32 " %-40s %s\n", d.name_index, name_or_index(c.names, d.name_index).c_str(),
                      type.empty() ? "(unnamed type)" : std::string(type).c_str());
         if (options.help_text && !c.names.help(d.help_index).empty())
             std::fprintf(c.out, "           %s\n", std::string(c.names.help(d.help_index)).c_str());

@@ -61,7 +61,9 @@ struct ObjectState {
 };
 using SampleState = std::map<std::uint32_t, ObjectState>;
 
-SampleState index_sample(const Sample& sample, const std::set<std::uint32_t>& objects, const SampleState& before)
+// Layouts are taken over from `before` when the definitions did not change
+// (cell() needs only its objects and blocks afterwards).
+SampleState index_sample(const Sample& sample, const std::set<std::uint32_t>& objects, SampleState& before)
 {
     SampleState out;
     for (std::uint32_t index : objects) {
@@ -72,15 +74,8 @@ SampleState index_sample(const Sample& sample, const std::set<std::uint32_t>& ob
         state.object = *object;
         auto old = before.find(index);
         state.paired = old != before.end() && wpo::same_definitions(old->second.object, *object);
-        state.layouts = state.paired ? old->second.layouts : wpo::counter_layouts(*object);
-        if (!object->has_instances()) {
-            state.blocks.emplace("", object->counter_block());
-            continue;
-        }
-        const auto names = wpo::instance_names(sample.block, *object);
-        std::size_t i = 0;
-        for (const wpo::InstanceView& instance : object->instances())
-            state.blocks.emplace(names[i++].key, instance.counters());
+        state.layouts = state.paired ? std::move(old->second.layouts) : wpo::counter_layouts(*object);
+        state.blocks = counter_blocks_by_key(sample.block, *object);
     }
     return out;
 }

@@ -4,7 +4,6 @@ namespace perfscope::cli {
 
 wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
 {
-    valid = false;
     taken = std::chrono::system_clock::now();
     if (wpo::Status status = source.collect(query, bytes); !status)
         return status;
@@ -12,7 +11,6 @@ wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
     if (!parsed)
         return parsed.error();
     block = *parsed;
-    valid = true;
     return {};
 }
 

@@ -16,7 +16,6 @@ struct Sample {
     std::vector<std::byte> bytes;
     wpo::BlockView block;
     std::chrono::system_clock::time_point taken;
-    bool valid = false;
 
     wpo::Status collect(wpo::Source& source, const std::string& query);
 };
