@@ -36,4 +36,23 @@ std::string InstanceView::name() const
     return m_code_page == 0 ? utf16le_to_utf8(name, length / 2) : latin1_to_utf8(name, length);
 }
 
+std::span<const std::byte> InstanceView::name_bytes() const
+{
+    if (m_definition.empty())
+        return {};
+    const std::uint32_t length = load_u32(m_definition.data() + I::kNameLength);
+    if (length == 0)
+        return {};
+    const std::byte* name = m_definition.data() + load_u32(m_definition.data() + I::kNameOffset);
+    const std::size_t unit = m_code_page == 0 ? 2 : 1;
+    const std::size_t units = length / unit;
+    const auto unit_at = [&](std::size_t i) -> std::uint32_t {
+        return unit == 2 ? load<std::uint16_t>(name + 2 * i) : std::to_integer<std::uint8_t>(name[i]);
+    };
+    std::size_t n = 0;
+    while (n < units && unit_at(n) != 0)
+        ++n;
+    return {name, n * unit};
+}
+
 }  // namespace wpo

@@ -19,6 +19,10 @@ public:
     std::int32_t unique_id() const;             // -1 = PERF_NO_UNIQUE_ID
     // The instance name in UTF-8, cut at the first NUL; empty if it has none.
     std::string name() const;
+    // The same name as stored, without allocating (for hashing on the decode
+    // path): UTF-16LE code units with CodePage 0, else one byte per
+    // character; cut at the first NUL unit, without it.
+    std::span<const std::byte> name_bytes() const;
     const CounterBlock& counters() const { return m_counters; }
     // Definition + name + padding (not the counter block).
     std::span<const std::byte> definition_bytes() const { return m_definition; }

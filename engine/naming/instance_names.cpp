@@ -71,11 +71,13 @@ std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& ob
             const auto id = instance.counters().value(*pid);
             n.display = n.name + ":" + std::to_string(id);
             n.key = "pid:" + std::to_string(id) + start;
+            n.id = id;
         } else if (is_thread && !total) {
             const auto id = instance.counters().value(*tid);
             const std::string owner = n.parent.empty() ? n.name : n.parent;
             n.display = owner + "/" + std::to_string(id);
             n.key = "tid:" + std::to_string(id) + start;
+            n.id = id;
         } else {
             n.display = n.occurrence == 0 ? full : full + "#" + std::to_string(n.occurrence);
             n.key = "name:" + n.display;
@@ -90,6 +92,13 @@ std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& ob
 std::vector<InstanceName> instance_names(const BlockView& block, const ObjectView& object)
 {
     return own_names(block, object, true);
+}
+
+std::string sensor_instance_name(std::uint32_t object_index, const InstanceName& name)
+{
+    if (object_index == kProcessObject && name.id)
+        return std::to_string(*name.id);
+    return name.display;
 }
 
 std::vector<std::uint32_t> match_instances(const std::vector<InstanceName>& names, const CounterPath& path)

@@ -14,6 +14,7 @@
 #include "naming/counter_path.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ struct InstanceName {
     std::string display;        // unique within the object in this block
     std::uint32_t occurrence = 0;  // among instances with the same parent/name, in block order
     std::string key;            // identity across samples
+    std::optional<std::uint64_t> id;  // PID of a process, TID of a thread (not of _Total)
 };
 
 // Names of every instance of `object`, in block order. Parents are looked up
@@ -45,5 +47,11 @@ std::vector<InstanceName> instance_names(const BlockView& block, const ObjectVie
 // "svchost#1"), or a raw name with an optional "#N" (the N-th instance of that
 // name, 0-based). Case-insensitive.
 std::vector<std::uint32_t> match_instances(const std::vector<InstanceName>& names, const CounterPath& path);
+
+// The instance part of a JPMF sensor name (sensor_name.h): a Process
+// instance is named by its PID alone (thesis §5.2), since image names repeat
+// and a sensor must keep its name while others start and exit; every other
+// instance, _Total included, by its display name.
+std::string sensor_instance_name(std::uint32_t object_index, const InstanceName& name);
 
 }  // namespace wpo

@@ -1,0 +1,35 @@
+// JPMF sensor names (thesis §3.2.1): "win32.winperf/Object/Counter" for a
+// counter of an object without instances, "win32.winperf/Object/Counter#Instance"
+// otherwise. Process instances are named by PID (thesis §5.2), so a sensor
+// name survives another process of the same image starting or exiting.
+#pragma once
+
+#include "core/result.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace wpo {
+
+inline constexpr std::string_view kSensorNamespace = "win32.winperf";
+
+struct SensorName {
+    std::string object;
+    std::string counter;
+    std::optional<std::string> instance;
+
+    friend bool operator==(const SensorName&, const SensorName&) = default;
+};
+
+// Builds the sensor name. Names contain '/', '#' and '%' ("Avg. Disk
+// sec/Read", "kworker/0:1"), so each part is escaped: '%' -> "%25",
+// '/' -> "%2F", '#' -> "%23" (see sensor_name.cpp). Empty object or counter
+// names, or an empty instance, give text that parse_sensor_name rejects.
+std::string format_sensor_name(const SensorName& name);
+
+// Inverse of format_sensor_name; Errc::invalid_argument naming the part that
+// is wrong for anything format_sensor_name cannot produce.
+Result<SensorName> parse_sensor_name(std::string_view text);
+
+}  // namespace wpo
