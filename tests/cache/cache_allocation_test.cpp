@@ -1,0 +1,161 @@
+// The cache's steady state does not allocate: find() and release() once ban
+// lists have grown, and insert() when it copies in place or recycles the
+// buffer of a released outdated copy. Counts every global operator new of
+// this executable, which is why these tests live alone.
+#include "cache/perf_object_cache.h"
+
+#include "cache_samples.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+#include <new>
+#include <optional>
+#include <vector>
+
+namespace {
+
+std::atomic<bool> g_counting{false};
+std::atomic<std::uint64_t> g_allocations{0};
+
+void* allocate(std::size_t size)
+{
+    if (g_counting.load(std::memory_order_relaxed))
+        g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(size == 0 ? 1 : size))
+        return p;
+    throw std::bad_alloc();
+}
+
+}  // namespace
+
+// The aligned forms are not replaced: nothing here over-aligns, and the
+// default ones pair with their own deletes.
+void* operator new(std::size_t size) { return allocate(size); }
+void* operator new[](std::size_t size) { return allocate(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept
+{
+    try {
+        return allocate(size);
+    } catch (...) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+
+namespace wpo {
+namespace {
+
+using test::CacheSample;
+
+constexpr std::uint32_t kProcess = 230;
+constexpr std::int64_t kAnyTime = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kT0 = 133716612800000000;
+constexpr int kEntities = 12;  // more than a ban list's initial capacity
+constexpr int kRounds = 8;
+
+// Allocations made by `f`, counted on every thread.
+template <class F>
+std::uint64_t allocations_in(F&& f)
+{
+    g_allocations.store(0);
+    g_counting.store(true);
+    f();
+    g_counting.store(false);
+    return g_allocations.load();
+}
+
+std::vector<std::unique_ptr<CacheSample>> samples(int count, std::int64_t first_time)
+{
+    std::vector<std::unique_ptr<CacheSample>> out;
+    for (int i = 0; i < count; ++i) {
+        out.push_back(std::make_unique<CacheSample>());
+        out.back()->build(kProcess, first_time + i, std::uint64_t(i), 2);
+    }
+    return out;
+}
+
+TEST(CacheAllocation, CountingWorks)
+{
+    const std::uint64_t n = allocations_in([] { delete new int(1); });
+    EXPECT_EQ(n, 1u);
+}
+
+TEST(CacheAllocation, FindAllocatesNothingInSteadyState)
+{
+    PerfObjectCache cache;
+    const EntityId inserter = cache.register_entity();
+    std::vector<EntityId> readers;
+    for (int i = 0; i < kEntities; ++i)
+        readers.push_back(cache.register_entity());
+    const auto warm = samples(2, kT0);
+    const auto steady = samples(kRounds, kT0 + 100);
+
+    // One round: a new copy, every reader takes it and gives it back, and
+    // asks again (a banned miss).
+    auto round = [&](const CacheSample& s) {
+        ASSERT_TRUE(cache.insert(inserter, s.block, s.object).ok());
+        for (EntityId reader : readers) {
+            const auto found = cache.find(kProcess, reader, kAnyTime);
+            ASSERT_TRUE(found);
+            ASSERT_TRUE(cache.release(found->bytes.data()));
+            ASSERT_FALSE(cache.find(kProcess, reader, kAnyTime));
+        }
+        ASSERT_FALSE(cache.find(kProcess + 1, readers[0], kAnyTime));
+    };
+    for (const auto& s : warm)
+        round(*s);  // the item, its buffer and its ban list's capacity
+
+    const std::uint64_t n = allocations_in([&] {
+        for (const auto& s : steady)
+            round(*s);
+    });
+    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(cache.stats().hits, std::uint64_t(kEntities) * (2 + kRounds));
+}
+
+TEST(CacheAllocation, InsertWithReferencesOutstandingRecyclesBuffers)
+{
+    // A reader holds each copy until the next one is in the cache: the
+    // insert moves it to the outdated list, the release recycles its buffer.
+    PerfObjectCache cache;
+    const EntityId inserter = cache.register_entity();
+    const EntityId reader = cache.register_entity();
+    const auto warm = samples(3, kT0);
+    const auto steady = samples(kRounds, kT0 + 100);
+
+    std::optional<CachedObject> held;
+    auto round = [&](const CacheSample& s) {
+        ASSERT_TRUE(cache.insert(inserter, s.block, s.object).ok());
+        const auto found = cache.find(kProcess, reader, kAnyTime);
+        ASSERT_TRUE(found);
+        if (held) {
+            ASSERT_TRUE(cache.release(held->bytes.data()));
+        }
+        held = found;
+    };
+    for (const auto& s : warm)
+        round(*s);
+    const std::uint64_t before = cache.stats().allocations;
+
+    const std::uint64_t n = allocations_in([&] {
+        for (const auto& s : steady)
+            round(*s);
+    });
+    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(cache.stats().allocations, before);
+    ASSERT_TRUE(cache.release(held->bytes.data()));
+    EXPECT_EQ(cache.stats().outdated, 0u);
+}
+
+}  // namespace
+}  // namespace wpo

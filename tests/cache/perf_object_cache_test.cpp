@@ -1,0 +1,593 @@
+// One test per rule of PerfObjectCache (perf_object_cache.h): cache table,
+// outdated list, bans, freshness, newest-wins inserts, release / lock /
+// unlock, stats and binding.
+#include "cache/perf_object_cache.h"
+
+#include "cache_samples.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <future>
+#include <limits>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace wpo {
+namespace {
+
+using namespace std::chrono_literals;
+using test::CacheSample;
+using test::first_value;
+
+constexpr std::uint32_t kProcess = 230;
+constexpr std::int64_t kAnyTime = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kT0 = 133716612800000000;  // a FILETIME in 2024
+
+std::chrono::nanoseconds manual_clock(void* context)
+{
+    return *static_cast<std::chrono::nanoseconds*>(context);
+}
+
+// Waits for `done` without hanging the suite when the cache deadlocks: a
+// test that times out reports and ends the process, since the stuck thread
+// still uses the cache.
+void expect_finishes(std::atomic<bool>& done, std::thread& thread, const char* what)
+{
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (!done.load() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(1ms);
+    if (!done.load()) {
+        ADD_FAILURE() << what << " did not finish within 10 s";
+        std::fflush(stdout);
+        thread.detach();
+        std::_Exit(1);
+    }
+    thread.join();
+}
+
+class PerfObjectCacheTest : public ::testing::Test {
+protected:
+    // Inserts and expects it to be stored.
+    void put(EntityId entity, const CacheSample& sample)
+    {
+        const Result<bool> stored = m_cache.insert(entity, sample.block, sample.object);
+        ASSERT_TRUE(stored.ok()) << stored.error().describe();
+        EXPECT_TRUE(*stored);
+    }
+
+    std::chrono::nanoseconds m_now = 100s;
+    PerfObjectCache m_cache{CacheOptions{.clock = &manual_clock, .clock_context = &m_now}};
+    const EntityId m_a = m_cache.register_entity();
+    const EntityId m_b = m_cache.register_entity();
+    const EntityId m_c = m_cache.register_entity();
+};
+
+TEST_F(PerfObjectCacheTest, FindMissesWhenEmpty)
+{
+    EXPECT_FALSE(m_cache.find(kProcess, m_a, kAnyTime));
+    EXPECT_EQ(m_cache.stats().items, 0u);
+}
+
+TEST_F(PerfObjectCacheTest, FindHitsFreshItemInsertedByOther)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7, 3);
+    put(m_a, s);
+
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    ASSERT_EQ(found->bytes.size(), s.object.bytes().size());
+    EXPECT_EQ(std::memcmp(found->bytes.data(), s.object.bytes().data(), found->bytes.size()), 0);
+    EXPECT_EQ(found->block.perf_time_100ns, kT0);
+    EXPECT_EQ(found->block.perf_freq, s.block.header().perf_freq);
+    EXPECT_EQ(ObjectView::from_validated(found->bytes).instance_count(), 3u);
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, InserterDoesNotGetItsOwnData)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+    EXPECT_FALSE(m_cache.find(kProcess, m_a, kAnyTime));
+}
+
+TEST_F(PerfObjectCacheTest, EntityNeverGetsSameCopyTwice)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+
+    const auto first = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(first);
+    EXPECT_TRUE(m_cache.release(first->bytes.data()));
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime)) << "banned after its find, even once released";
+
+    const auto other = m_cache.find(kProcess, m_c, kAnyTime);
+    ASSERT_TRUE(other) << "the ban is per entity";
+    EXPECT_TRUE(m_cache.release(other->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, FreshInsertUnbansAllButInserter)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 10'000'000, 2);
+    put(m_a, v1);
+    for (EntityId e : {m_b, m_c}) {
+        const auto found = m_cache.find(kProcess, e, kAnyTime);
+        ASSERT_TRUE(found);
+        EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    }
+
+    put(m_b, v2);
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime)) << "the inserter has the data already";
+    for (EntityId e : {m_a, m_c}) {
+        const auto found = m_cache.find(kProcess, e, kAnyTime);
+        ASSERT_TRUE(found) << "entity " << e;
+        EXPECT_EQ(first_value(found->bytes), 2u);
+        EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    }
+}
+
+TEST_F(PerfObjectCacheTest, StaleByAgeIsMiss)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+
+    m_now += 499ms;
+    const auto young = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(young);
+    EXPECT_TRUE(m_cache.release(young->bytes.data()));
+
+    m_now += 2ms;  // 501 ms old
+    EXPECT_FALSE(m_cache.find(kProcess, m_c, kAnyTime));
+}
+
+TEST_F(PerfObjectCacheTest, FreshnessIsConfigurable)
+{
+    std::chrono::nanoseconds now = 5s;
+    PerfObjectCache cache(CacheOptions{.freshness = 2s, .clock = &manual_clock, .clock_context = &now});
+    const EntityId a = cache.register_entity();
+    const EntityId b = cache.register_entity();
+    const EntityId c = cache.register_entity();
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    ASSERT_TRUE(cache.insert(a, s.block, s.object).ok());
+
+    now += 1900ms;
+    const auto found = cache.find(kProcess, b, kAnyTime);
+    ASSERT_TRUE(found) << "younger than the configured 2 s, though older than the default 500 ms";
+    EXPECT_TRUE(cache.release(found->bytes.data()));
+    now += 200ms;
+    EXPECT_FALSE(cache.find(kProcess, c, kAnyTime));
+}
+
+TEST_F(PerfObjectCacheTest, NotNewerThanCallerIsMiss)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kT0)) << "same time stamp: a rate over zero time";
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kT0 + 1)) << "older than what the entity has";
+    const auto found = m_cache.find(kProcess, m_b, kT0 - 1);
+    ASSERT_TRUE(found) << "a miss because of newer_than does not ban";
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, OlderInsertIsRefused)
+{
+    CacheSample newer, older, same;
+    newer.build(kProcess, kT0, 1);
+    older.build(kProcess, kT0 - 1, 2);
+    same.build(kProcess, kT0, 3);
+    put(m_a, newer);
+
+    for (const CacheSample* s : {&older, &same}) {
+        const Result<bool> stored = m_cache.insert(m_b, s->block, s->object);
+        ASSERT_TRUE(stored.ok());
+        EXPECT_FALSE(*stored);
+    }
+    EXPECT_EQ(m_cache.stats().stale_inserts, 2u);
+    EXPECT_EQ(m_cache.stats().inserts, 1u);
+
+    // Nothing changed, bans included: B's refused insert did not ban it.
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(first_value(found->bytes), 1u);
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, InsertCopiesDataNotPointer)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+    const std::byte* source = s.bytes.data();
+    s.build(kProcess, kT0, 99);  // same size: rewritten in the same buffer
+    ASSERT_EQ(s.bytes.data(), source);
+
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(first_value(found->bytes), 7u);
+    EXPECT_TRUE(found->bytes.data() < s.bytes.data() || found->bytes.data() >= s.bytes.data() + s.bytes.size());
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, InPlaceCopyWhenUnreferencedAndFits)
+{
+    CacheSample big, small;
+    big.build(kProcess, kT0, 1, 3);
+    small.build(kProcess, kT0 + 1, 2, 1);
+    put(m_a, big);
+    const auto first = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(first);
+    EXPECT_TRUE(m_cache.release(first->bytes.data()));
+    const std::uint64_t allocations = m_cache.stats().allocations;
+    EXPECT_EQ(allocations, 1u);
+
+    put(m_a, small);
+    EXPECT_EQ(m_cache.stats().allocations, allocations) << "the smaller object fits the unreferenced buffer";
+    const auto second = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->bytes.data(), first->bytes.data());
+    EXPECT_EQ(second->bytes.size(), small.object.bytes().size());
+    EXPECT_EQ(first_value(second->bytes), 2u);
+    EXPECT_TRUE(m_cache.release(second->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, GrowingObjectGetsNewBuffer)
+{
+    CacheSample small, big;
+    small.build(kProcess, kT0, 1, 1);
+    big.build(kProcess, kT0 + 1, 2, 4);
+    put(m_a, small);
+    put(m_a, big);
+    EXPECT_EQ(m_cache.stats().allocations, 2u);
+    EXPECT_EQ(m_cache.stats().outdated, 0u) << "the unreferenced small buffer is not kept as outdated";
+
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->bytes.size(), big.object.bytes().size());
+    EXPECT_EQ(ObjectView::from_validated(found->bytes).instance_count(), 4u);
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, ReferencedItemMovesToOutdatedOnInsert)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_a, v1);
+    const auto old = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(old);
+    const std::vector<std::byte> before(old->bytes.begin(), old->bytes.end());
+
+    put(m_a, v2);
+    EXPECT_EQ(m_cache.stats().outdated, 1u);
+    EXPECT_EQ(m_cache.stats().allocations, 2u);
+    EXPECT_TRUE(std::equal(before.begin(), before.end(), old->bytes.begin(), old->bytes.end()))
+        << "a referenced object never changes";
+
+    const auto current = m_cache.find(kProcess, m_c, kAnyTime);
+    ASSERT_TRUE(current);
+    EXPECT_NE(current->bytes.data(), old->bytes.data());
+    EXPECT_EQ(first_value(current->bytes), 2u);
+    EXPECT_EQ(m_cache.outstanding_references(), 2u);
+    EXPECT_TRUE(m_cache.release(current->bytes.data()));
+    EXPECT_TRUE(m_cache.release(old->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, OutdatedFreedOnLastRelease)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_a, v1);
+    const auto for_b = m_cache.find(kProcess, m_b, kAnyTime);
+    const auto for_c = m_cache.find(kProcess, m_c, kAnyTime);
+    ASSERT_TRUE(for_b && for_c);
+    ASSERT_EQ(for_b->bytes.data(), for_c->bytes.data());
+    put(m_a, v2);
+    ASSERT_EQ(m_cache.stats().outdated, 1u);
+
+    EXPECT_TRUE(m_cache.release(for_b->bytes.data()));
+    EXPECT_EQ(m_cache.stats().outdated, 1u) << "C still holds it";
+    EXPECT_TRUE(m_cache.release(for_c->bytes.data()));
+    EXPECT_EQ(m_cache.stats().outdated, 0u);
+    EXPECT_EQ(m_cache.outstanding_references(), 0u);
+    const Status again = m_cache.release(for_c->bytes.data());
+    ASSERT_FALSE(again);
+    EXPECT_EQ(again.error().code(), Errc::not_found);
+}
+
+TEST_F(PerfObjectCacheTest, ReferencedSteadyStateRecyclesBuffers)
+{
+    // An entity always holds the previous copy while the next is inserted:
+    // the freed outdated buffer is recycled, so only the first two allocate.
+    std::vector<CacheSample> samples(6);
+    std::optional<CachedObject> held;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        samples[i].build(kProcess, kT0 + std::int64_t(i), i);
+        put(m_a, samples[i]);
+        const auto next = m_cache.find(kProcess, m_b, kAnyTime);
+        ASSERT_TRUE(next);
+        EXPECT_EQ(first_value(next->bytes), i);
+        if (held) {
+            EXPECT_TRUE(m_cache.release(held->bytes.data()));
+        }
+        held = next;
+    }
+    EXPECT_TRUE(m_cache.release(held->bytes.data()));
+    EXPECT_EQ(m_cache.stats().allocations, 2u);
+    EXPECT_EQ(m_cache.stats().outdated, 0u);
+}
+
+TEST_F(PerfObjectCacheTest, ReleaseUnknownPointerIsError)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+    for (const std::byte* p : {s.object.bytes().data(), static_cast<const std::byte*>(nullptr)}) {
+        const Status released = m_cache.release(p);
+        ASSERT_FALSE(released);
+        EXPECT_EQ(released.error().code(), Errc::not_found);
+    }
+}
+
+TEST_F(PerfObjectCacheTest, ReleaseWithoutReferenceIsError)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    const Status twice = m_cache.release(found->bytes.data());
+    ASSERT_FALSE(twice);
+    EXPECT_EQ(twice.error().code(), Errc::not_found);
+    EXPECT_EQ(m_cache.outstanding_references(), 0u);
+}
+
+TEST_F(PerfObjectCacheTest, LockUnlockUnknownIsError)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+    for (const std::byte* p : {s.object.bytes().data(), static_cast<const std::byte*>(nullptr)}) {
+        const Status locked = m_cache.lock(p);
+        ASSERT_FALSE(locked);
+        EXPECT_EQ(locked.error().code(), Errc::not_found);
+        const Status unlocked = m_cache.unlock(p);
+        ASSERT_FALSE(unlocked);
+        EXPECT_EQ(unlocked.error().code(), Errc::not_found);
+    }
+}
+
+TEST_F(PerfObjectCacheTest, UnlockWithoutLockIsError)
+{
+    CacheSample s;
+    s.build(kProcess, kT0, 7);
+    put(m_a, s);
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    const Status unlocked = m_cache.unlock(found->bytes.data());
+    ASSERT_FALSE(unlocked);
+    EXPECT_EQ(unlocked.error().code(), Errc::invalid_state);
+    EXPECT_TRUE(m_cache.lock(found->bytes.data()));
+    EXPECT_TRUE(m_cache.unlock(found->bytes.data()));
+    EXPECT_FALSE(m_cache.unlock(found->bytes.data()));
+    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, LockBlocksInPlaceCopy)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_a, v1);
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    const std::byte* object = found->bytes.data();
+    // Unreferenced but locked: the next insert of the same size would copy
+    // into this very buffer.
+    ASSERT_TRUE(m_cache.release(object));
+    ASSERT_TRUE(m_cache.lock(object));
+    const std::uint64_t allocations = m_cache.stats().allocations;
+
+    // A flag, not std::latch: MinGW's libstdc++ 12 loses latch wake-ups
+    // (its atomic wait without futexes), which hangs under Wine.
+    std::atomic<bool> started{false}, done{false};
+    std::thread inserter([&] {
+        started.store(true);
+        const Result<bool> stored = m_cache.insert(m_c, v2.block, v2.object);
+        EXPECT_TRUE(stored.ok() && *stored);
+        done.store(true);
+    });
+    while (!started.load())
+        std::this_thread::yield();
+    std::this_thread::sleep_for(200ms);
+    EXPECT_FALSE(done.load()) << "the insert did not wait for the lock";
+    EXPECT_EQ(first_value(found->bytes), 1u) << "bytes changed under a lock";
+
+    ASSERT_TRUE(m_cache.unlock(object));
+    expect_finishes(done, inserter, "insert after unlock");
+    EXPECT_EQ(m_cache.stats().allocations, allocations) << "it copied in place once the lock was free";
+    const auto fresh = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(fresh);
+    EXPECT_EQ(fresh->bytes.data(), object);
+    EXPECT_EQ(first_value(fresh->bytes), 2u);
+    EXPECT_TRUE(m_cache.release(fresh->bytes.data()));
+}
+
+TEST_F(PerfObjectCacheTest, LockWorksOnOutdated)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_a, v1);
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    const std::byte* object = found->bytes.data();
+    ASSERT_TRUE(m_cache.lock(object));
+
+    // Locked and referenced: the insert moves the copy aside without waiting.
+    std::atomic<bool> done{false};
+    std::thread inserter([&] {
+        EXPECT_TRUE(m_cache.insert(m_a, v2.block, v2.object).ok());
+        done.store(true);
+    });
+    expect_finishes(done, inserter, "insert while a referenced copy is locked");
+    EXPECT_EQ(m_cache.stats().outdated, 1u);
+    EXPECT_EQ(first_value(found->bytes), 1u);
+
+    EXPECT_TRUE(m_cache.unlock(object)) << "the lock followed the copy to the outdated list";
+    EXPECT_TRUE(m_cache.lock(object));
+    EXPECT_TRUE(m_cache.unlock(object));
+    EXPECT_TRUE(m_cache.release(object));
+    EXPECT_EQ(m_cache.stats().outdated, 0u);
+    const Status gone = m_cache.lock(object);
+    ASSERT_FALSE(gone);
+    EXPECT_EQ(gone.error().code(), Errc::not_found);
+}
+
+TEST_F(PerfObjectCacheTest, LockedCopyOutlivesItsLastReference)
+{
+    // Released but still locked while a bigger object replaces it: the copy
+    // waits on the outdated list until unlock, and is freed then.
+    CacheSample small, big;
+    small.build(kProcess, kT0, 1, 1);
+    big.build(kProcess, kT0 + 1, 2, 4);
+    put(m_a, small);
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(found);
+    const std::byte* object = found->bytes.data();
+    ASSERT_TRUE(m_cache.lock(object));
+    ASSERT_TRUE(m_cache.release(object));
+
+    put(m_a, big);
+    EXPECT_EQ(m_cache.stats().outdated, 1u);
+    EXPECT_EQ(first_value(found->bytes), 1u);
+    EXPECT_TRUE(m_cache.unlock(object));
+    EXPECT_EQ(m_cache.stats().outdated, 0u);
+    EXPECT_EQ(m_cache.outstanding_references(), 0u);
+}
+
+TEST_F(PerfObjectCacheTest, StatsCountFindsHitsInsertsBytes)
+{
+    CacheSample process, system;
+    process.build(kProcess, kT0, 1, 2);
+    system.build(2, kT0, 1);
+    put(m_a, process);
+    put(m_a, system);
+    const auto hit = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(hit);
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime));
+    EXPECT_FALSE(m_cache.find(238, m_b, kAnyTime));
+    EXPECT_TRUE(m_cache.release(hit->bytes.data()));
+
+    const CacheStats s = m_cache.stats();
+    EXPECT_EQ(s.finds, 3u);
+    EXPECT_EQ(s.hits, 1u);
+    EXPECT_EQ(s.inserts, 2u);
+    EXPECT_EQ(s.stale_inserts, 0u);
+    EXPECT_EQ(s.bytes_copied, process.object.bytes().size() + system.object.bytes().size());
+    EXPECT_EQ(s.allocations, 2u);
+    EXPECT_EQ(s.items, 2u);
+    EXPECT_EQ(s.outdated, 0u);
+    EXPECT_EQ(s.source_queries, 0u);
+}
+
+TEST_F(PerfObjectCacheTest, SourceQueriesCounted)
+{
+    m_cache.count_source_query();
+    m_cache.count_source_query();
+    EXPECT_EQ(m_cache.stats().source_queries, 2u);
+}
+
+TEST_F(PerfObjectCacheTest, BindRefusesSecondSource)
+{
+    const int first = 0, second = 0;
+    EXPECT_TRUE(m_cache.bind(&first));
+    EXPECT_TRUE(m_cache.bind(&first));
+    const Status other = m_cache.bind(&second);
+    ASSERT_FALSE(other);
+    EXPECT_EQ(other.error().code(), Errc::invalid_argument);
+    const Status null = m_cache.bind(nullptr);
+    ASSERT_FALSE(null);
+    EXPECT_EQ(null.error().code(), Errc::invalid_argument);
+    EXPECT_TRUE(m_cache.bind(&first));
+}
+
+TEST_F(PerfObjectCacheTest, RegisterEntityIsUnique)
+{
+    constexpr int kThreads = 4, kEach = 500;
+    std::vector<std::vector<EntityId>> ids(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < kEach; ++i)
+                ids[t].push_back(m_cache.register_entity());
+        });
+    }
+    for (auto& thread : threads)
+        thread.join();
+    std::set<EntityId> unique{m_a, m_b, m_c};
+    for (const auto& list : ids)
+        unique.insert(list.begin(), list.end());
+    EXPECT_EQ(unique.size(), std::size_t(kThreads * kEach + 3));
+}
+
+TEST_F(PerfObjectCacheTest, ProcessDefaultIsOneInstance)
+{
+    PerfObjectCache* here = &PerfObjectCache::process_default();
+    PerfObjectCache* there = std::async(std::launch::async, [] { return &PerfObjectCache::process_default(); }).get();
+    EXPECT_EQ(here, there);
+    EXPECT_EQ(here, &PerfObjectCache::process_default());
+    EXPECT_NE(here, &m_cache);
+}
+
+TEST_F(PerfObjectCacheTest, ObjectOutsideBlockIsRejected)
+{
+    CacheSample one, other;
+    one.build(kProcess, kT0, 1);
+    other.build(kProcess, kT0 + 1, 2);
+    const Result<bool> mixed = m_cache.insert(m_a, one.block, other.object);
+    ASSERT_FALSE(mixed.ok());
+    EXPECT_EQ(mixed.error().code(), Errc::invalid_argument);
+    const Result<bool> empty = m_cache.insert(m_a, one.block, ObjectView{});
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().code(), Errc::invalid_argument);
+    EXPECT_EQ(m_cache.stats().inserts, 0u);
+    EXPECT_EQ(m_cache.stats().items, 0u);
+}
+
+TEST(PerfObjectCacheLifetime, DestructionWithOutstandingReferencesFreesEverything)
+{
+    // A caller bug, but no crash and (under LeakSanitizer) no leak.
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    std::chrono::nanoseconds now = 1s;
+    auto cache = std::make_unique<PerfObjectCache>(CacheOptions{.clock = &manual_clock, .clock_context = &now});
+    const EntityId a = cache->register_entity();
+    const EntityId b = cache->register_entity();
+    ASSERT_TRUE(cache->insert(a, v1.block, v1.object).ok());
+    ASSERT_TRUE(cache->find(kProcess, b, kAnyTime));
+    ASSERT_TRUE(cache->insert(a, v2.block, v2.object).ok());
+    ASSERT_TRUE(cache->find(kProcess, b, kAnyTime));
+    EXPECT_EQ(cache->stats().outdated, 1u);
+    EXPECT_EQ(cache->outstanding_references(), 2u);
+    cache.reset();
+}
+
+}  // namespace
+}  // namespace wpo
