@@ -3,9 +3,10 @@
 #   1. release build: all native tests (engine, cli, fuzz corpora) and the
 #      benchmarks (label bench; they print RESULT lines)
 #   2. ASan + UBSan build: the whole suite again under the sanitizers
-#   3. MinGW-w64 cross build: engine, CLI and tests run under Wine
-#   4. clang + libFuzzer build: each fuzz target runs briefly
-# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan mingw fuzz) to skip steps.
+#   3. TSan build: the concurrency tests (RwLock, cache, snapshots) under ThreadSanitizer
+#   4. MinGW-w64 cross build: engine, CLI and tests run under Wine
+#   5. clang + libFuzzer build: each fuzz target runs briefly
+# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw fuzz) to skip steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +32,19 @@ if wanted asan; then
     cmake --build --preset asan -j "$jobs"
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --preset asan -j "$jobs"
+fi
+
+if wanted tsan; then
+    step "TSan build: concurrency tests"
+    # Only the tests that run threads against each other (and their
+    # neighbours in the same parts): the rest of the suite is single-threaded.
+    tsan_tests=(rw_lock_test perf_object_cache_test cache_concurrency_test cache_allocation_test
+                snapshot_test snapshot_allocation_test snapshot_stress_test snapshot_churn_test)
+    tsan_regex="^($(IFS='|'; echo "${tsan_tests[*]}"))\$"
+    cmake --preset tsan
+    cmake --build --preset tsan -j "$jobs" --target "${tsan_tests[@]}"
+    # One at a time: the stress tests bring their own 18 threads.
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --preset tsan -R "$tsan_regex"
 fi
 
 if wanted mingw; then

@@ -124,6 +124,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             o.overwrite = true;
         } else if (o.command == Command::query && a == "--cap100") {
             o.cap_percent = true;
+        } else if (o.command == Command::query && a == "--stats") {
+            o.stats = true;
         } else if (o.command == Command::dump && a == "--once") {
             o.single_sample = true;
         } else if (o.command == Command::dump && a == "-si") {
@@ -160,14 +162,15 @@ const char* usage()
 Commands:
   list                       every object: index, name, counters, instances
   list OBJECT [--help-text]  the object's counters (index, name, type) and instances
-  query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y] [--cap100] PATH...
+  query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y] [--cap100] [--stats] PATH...
                              sample counters like typeperf; PATH is \Object\Counter,
                              \Object(Instance)\Counter, \Object(*)\Counter or
                              \Object(Parent/Instance)\Counter; instances as name:pid,
                              name or name#N. -si interval ([[hh:]mm:]ss, >= 0.1 s,
                              default 1), -sc number of samples (default: until Ctrl-C),
                              -o output file (PDH-CSV 4.0), -y overwrite it,
-                             --cap100 cap percentages at 100 as PDH does by default
+                             --cap100 cap percentages at 100 as PDH does by default,
+                             --stats print the object cache's figures to stderr at exit
   dump [OBJECT...] [-si S] [--once]
                              every raw and decoded value, object by object
   help, --version

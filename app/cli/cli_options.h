@@ -30,6 +30,7 @@ struct Options {
     OutputFormat format = OutputFormat::csv;
     bool overwrite = false;      // -y
     bool cap_percent = false;    // --cap100 (typeperf shows values above 100)
+    bool stats = false;          // --stats: the cache's figures on stderr at exit
 
     // dump
     std::vector<std::string> objects;

@@ -2,6 +2,7 @@
 // error into a message on stderr and an exit code, once.
 #pragma once
 
+#include "cache/perf_object_cache.h"
 #include "cli_options.h"
 #include "names/name_table.h"
 #include "sources/source.h"
@@ -17,6 +18,10 @@ struct Context {
     wpo::Source& source;
     const wpo::NameTable& names;
     std::FILE* out;  // stdout unless a command writes a file
+    // The cache query's entities share; null = PerfObjectCache::process_default().
+    // Tests give each run its own: a cache serves one source.
+    wpo::PerfObjectCache* cache = nullptr;
+    std::FILE* err = stderr;  // query --stats writes here, keeping `out` pure CSV
 };
 
 wpo::Status run_list(const Options& options, Context& context);

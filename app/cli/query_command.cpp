@@ -1,25 +1,26 @@
-// `perfscope-cli query`: typeperf's sampling loop. Paths are resolved once,
-// on the first sample (a wildcard expands to the instances present then, as
-// typeperf does); afterwards every column follows its instance by identity
-// (PID/TID + start time), so a column never jumps to another process when
-// instances come and go. A column whose instance has gone gets an empty cell.
-// Counters are found by index in each sample's own definitions, and two
-// samples are paired only when an object's definitions did not change.
+// `perfscope-cli query`: typeperf's sampling loop over snapshot entities.
+//
+// Paths are resolved once, on one block collected when the query starts (a
+// wildcard expands to the instances present then, as typeperf does). Then
+// every path gets its own Custom snapshot entity, all on one SharedSource and
+// one PerfObjectCache (query_sampler.h); creating an entity takes its first
+// sample, so the first row, one interval later, already has rates, as
+// typeperf's does. A column follows its instance by identity (PID/TID + start
+// time), never by position, and a column whose instance has gone gets an
+// empty cell. An entity never decodes across a change of an object's counter
+// definitions.
 #include "commands.h"
 
-#include "core/utf.h"
-#include "counter_value.h"
-#include "decode/object_layout.h"
-#include "naming/counter_path.h"
-#include "naming/instance_names.h"
 #include "pdh_csv_writer.h"
-#include "sample.h"
+#include "query_columns.h"
+#include "query_sampler.h"
+#include "snapshot/shared_source.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <set>
 #include <thread>
 
@@ -28,145 +29,6 @@ namespace {
 
 using wpo::Errc;
 using wpo::Error;
-
-struct Column {
-    std::string header;
-    std::uint32_t object = 0;
-    std::uint32_t counter = 0;  // name index
-    std::string instance_key;   // empty for single-instance objects
-};
-
-struct ParsedPath {
-    std::string text;
-    wpo::CounterPath path;
-    std::uint32_t object = 0;
-};
-
-// One object in one sample: its view, its counters and its counter blocks by
-// instance key. `paired` says the previous sample's state can be used for
-// two-sample counters.
-struct ObjectState {
-    wpo::ObjectView object;
-    std::vector<wpo::CounterLayout> layouts;
-    std::map<std::string, wpo::CounterBlock> blocks;
-    bool paired = false;
-
-    const wpo::CounterLayout* layout(std::uint32_t counter) const
-    {
-        for (const wpo::CounterLayout& l : layouts)
-            if (l.definition.name_index == counter)
-                return &l;
-        return nullptr;
-    }
-};
-using SampleState = std::map<std::uint32_t, ObjectState>;
-
-// Layouts are taken over from `before` when the definitions did not change
-// (cell() needs only its objects and blocks afterwards).
-SampleState index_sample(const Sample& sample, const std::set<std::uint32_t>& objects, SampleState& before)
-{
-    SampleState out;
-    for (std::uint32_t index : objects) {
-        auto object = sample.block.find_object(index);
-        if (!object)
-            continue;
-        ObjectState& state = out[index];
-        state.object = *object;
-        auto old = before.find(index);
-        state.paired = old != before.end() && wpo::same_definitions(old->second.object, *object);
-        state.layouts = state.paired ? std::move(old->second.layouts) : wpo::counter_layouts(*object);
-        state.blocks = counter_blocks_by_key(sample.block, *object);
-    }
-    return out;
-}
-
-bool is_this_machine(const std::string& machine, const std::string& system_name)
-{
-    return machine.empty() || wpo::iequals(machine, system_name) || wpo::iequals(machine, "localhost");
-}
-
-wpo::Result<std::vector<Column>> resolve_columns(const std::vector<ParsedPath>& paths, const Sample& sample,
-                                                 const wpo::NameTable& names)
-{
-    std::vector<Column> columns;
-    const std::string system = sample.block.system_name();
-    for (const ParsedPath& p : paths) {
-        if (!is_this_machine(p.path.machine, system))
-            return Error(Errc::invalid_argument, "\"" + p.text + "\" names the machine \\\\" + p.path.machine +
-                                                     "; only this machine (\\\\" + system + ") can be monitored");
-        auto object = sample.block.find_object(p.object);
-        if (!object)
-            return Error(Errc::not_found, "object \"" + p.path.object + "\" in \"" + p.text +
-                                              "\" is not served by this source");
-        std::vector<std::uint32_t> counters;
-        if (p.path.wildcard_counter) {
-            for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
-                counters.push_back(layout.definition.name_index);
-        } else if (auto index = names.find_counter(*object, p.path.counter)) {
-            counters.push_back(*index);
-        } else {
-            return Error(Errc::not_found,
-                         "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object + "\" in \"" +
-                             p.text + "\" (see perfscope-cli list \"" + p.path.object + "\")");
-        }
-
-        std::vector<std::pair<std::string, std::string>> instances;  // key, display
-        if (object->has_instances()) {
-            if (!p.path.has_instance)
-                return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" has instances; write \"\\" +
-                                                         p.path.object + "(*)\\" + p.path.counter + "\" or name one");
-            const auto all = wpo::instance_names(sample.block, *object);
-            const auto matched = wpo::match_instances(all, p.path);
-            if (matched.empty() && !p.path.wildcard_instance)
-                return Error(Errc::not_found, "no instance \"" + p.path.instance_text() + "\" of object \"" +
-                                                  p.path.object + "\" in \"" + p.text + "\"");
-            for (std::uint32_t i : matched)
-                instances.emplace_back(all[i].key, p.path.wildcard_instance ? all[i].display : p.path.instance_text());
-        } else {
-            if (p.path.has_instance)
-                return Error(Errc::invalid_argument, "object \"" + p.path.object +
-                                                         "\" has no instances; drop \"(" + p.path.instance_text() +
-                                                         ")\" from \"" + p.text + "\"");
-            instances.emplace_back("", "");
-        }
-        for (const auto& [key, display] : instances) {
-            for (std::uint32_t counter : counters) {
-                Column c;
-                c.object = p.object;
-                c.counter = counter;
-                c.instance_key = key;
-                c.header = "\\\\" + system + "\\" + std::string(names.name(p.object));
-                if (!display.empty())
-                    c.header += "(" + display + ")";
-                c.header += "\\" + std::string(names.name(counter));
-                columns.push_back(std::move(c));
-            }
-        }
-    }
-    return columns;
-}
-
-std::optional<double> cell(const Column& column, const Sample& now, const SampleState& state, const Sample& before,
-                           const SampleState& old_state, const wpo::DecodeOptions& options)
-{
-    auto object = state.find(column.object);
-    if (object == state.end())
-        return std::nullopt;
-    const wpo::CounterLayout* layout = object->second.layout(column.counter);
-    auto block = object->second.blocks.find(column.instance_key);
-    if (!layout || block == object->second.blocks.end())
-        return std::nullopt;
-    std::optional<CounterSource> old;
-    if (object->second.paired) {
-        const ObjectState& o = old_state.at(column.object);
-        if (auto b = o.blocks.find(column.instance_key); b != o.blocks.end())
-            old = CounterSource{&before.block, o.object, b->second};
-    }
-    const wpo::Value value = decode_counter(*layout, {&now.block, object->second.object, block->second}, old, options);
-    if (!value.valid())
-        return std::nullopt;
-    return value.as_double();
-}
 
 void sleep_until(std::chrono::steady_clock::time_point deadline)
 {
@@ -196,11 +58,82 @@ wpo::Result<std::FILE*> open_output(const Options& options)
     return file;
 }
 
+// What --stats reports besides the cache's own figures.
+struct RunFigures {
+    std::size_t entities = 0;
+    std::uint64_t intervals = 0;  // rows written
+};
+
+// The cache's figures for this run: counts as differences (the process's
+// cache may have served others before), sizes as they are now.
+void print_stats(std::FILE* err, const wpo::CacheStats& before, const wpo::CacheStats& after, const RunFigures& run)
+{
+    std::fprintf(err,
+                 "cache: finds %" PRIu64 ", hits %" PRIu64 ", inserts %" PRIu64 ", source queries %" PRIu64
+                 ", bytes copied %" PRIu64 ", stale inserts %" PRIu64 ", allocations %" PRIu64 ", items %" PRIu64
+                 ", outdated %" PRIu64 "; entities %" PRIu64 ", intervals %" PRIu64 "\n",
+                 after.finds - before.finds, after.hits - before.hits, after.inserts - before.inserts,
+                 after.source_queries - before.source_queries, after.bytes_copied - before.bytes_copied,
+                 after.stale_inserts - before.stale_inserts, after.allocations - before.allocations, after.items,
+                 after.outdated, static_cast<std::uint64_t>(run.entities), run.intervals);
+    std::fflush(err);
+}
+
+// From the entities' creation to the last row. `run` counts what was done
+// even when this fails half way.
+wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::PerfObjectCache& cache,
+                        const std::vector<QueryPath>& paths, const std::vector<QueryColumn>& columns, std::FILE* out,
+                        RunFigures& run)
+{
+    wpo::SnapshotOptions snapshot_options;
+    snapshot_options.cache = &cache;
+    snapshot_options.decode.cap_percent = options.cap_percent;
+    // A copy older than half an interval belongs to the previous interval.
+    snapshot_options.max_age = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::duration<double>(options.interval_s / 2));
+    auto sampler = QuerySampler::create(source, paths, columns, snapshot_options);
+    if (!sampler)
+        return sampler.error();
+    run.entities = sampler->entity_count();
+
+    PdhCsvWriter writer(out, options.format == OutputFormat::tsv ? '\t' : ',');
+    std::vector<std::string> headers;
+    for (const QueryColumn& column : columns)
+        headers.push_back(column.header);
+    const auto [zone, bias] = PdhCsvWriter::local_zone(std::chrono::system_clock::now());
+    if (!writer.write_header(headers, zone, bias))
+        return Error(Errc::io_error, "writing the header failed");
+
+    using Clock = std::chrono::steady_clock;
+    const auto interval =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s));
+    const auto start = Clock::now();
+    std::vector<std::optional<double>> row(columns.size());
+    std::int64_t tick = 0;
+    for (std::uint64_t n = 0;; ++n) {
+        // The next tick on the fixed grid; ticks missed by a slow sample are
+        // skipped rather than sampled back to back.
+        tick = std::max<std::int64_t>(tick + 1, (Clock::now() - start) / interval + 1);
+        sleep_until(start + interval * tick);
+        if (stop_requested())
+            break;
+        const auto taken = std::chrono::system_clock::now();
+        if (wpo::Status status = sampler->sample(row); !status)
+            return status;
+        if (!writer.write_row(taken, row))
+            return Error(Errc::io_error, "writing a sample failed");
+        ++run.intervals;
+        if ((options.samples != 0 && n + 1 >= options.samples) || stop_requested())
+            break;
+    }
+    return {};
+}
+
 }  // namespace
 
 wpo::Status run_query(const Options& options, Context& c)
 {
-    std::vector<ParsedPath> paths;
+    std::vector<QueryPath> paths;
     std::set<std::uint32_t> objects;
     for (const std::string& text : options.paths) {
         auto path = wpo::CounterPath::parse(text);
@@ -210,16 +143,20 @@ wpo::Status run_query(const Options& options, Context& c)
         if (!object)
             return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"");
         objects.insert(*object);
-        paths.push_back({text, std::move(*path), *object});
+        paths.push_back({text, std::move(*path), *object, {}});
     }
-    const std::string query = object_query({objects.begin(), objects.end()});
 
-    Sample samples[2];
-    Sample* current = &samples[0];
-    Sample* previous = &samples[1];
-    if (wpo::Status status = current->collect(c.source, query); !status)
+    wpo::SharedSource source(c.source);
+    // Counter names, instances and the machine's name need a block; the
+    // snapshot API browses by index only. One collection of every path's
+    // objects, as PDH validates paths before its first sample.
+    std::vector<std::byte> bytes;
+    if (wpo::Status status = source.collect(object_query({objects.begin(), objects.end()}), bytes); !status)
         return status;
-    auto columns = resolve_columns(paths, *current, c.names);
+    auto block = wpo::BlockView::parse(bytes);
+    if (!block)
+        return block.error();
+    auto columns = resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();
 
@@ -240,44 +177,14 @@ wpo::Status run_query(const Options& options, Context& c)
         }
     } closer{out, c.out};
 
-    PdhCsvWriter writer(out, options.format == OutputFormat::tsv ? '\t' : ',');
-    std::vector<std::string> headers;
-    for (const Column& column : *columns)
-        headers.push_back(column.header);
-    const auto [zone, bias] = PdhCsvWriter::local_zone(current->taken);
-    if (!writer.write_header(headers, zone, bias))
-        return Error(Errc::io_error, "writing the header failed");
-
-    const wpo::DecodeOptions decode_options{.cap_percent = options.cap_percent};
-    using Clock = std::chrono::steady_clock;
-    const auto interval =
-        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s));
-    const auto start = Clock::now();
-    SampleState before;
-    std::vector<std::optional<double>> row(columns->size());
-    std::int64_t tick = 0;
-    for (std::uint64_t n = 0;; ++n) {
-        if (n > 0) {
-            // The next tick on the fixed grid; ticks missed by a slow collect
-            // are skipped rather than sampled back to back.
-            tick = std::max<std::int64_t>(tick + 1, (Clock::now() - start) / interval + 1);
-            sleep_until(start + interval * tick);
-            if (stop_requested())
-                break;
-            std::swap(current, previous);
-            if (wpo::Status status = current->collect(c.source, query); !status)
-                return status;
-        }
-        SampleState now = index_sample(*current, objects, before);
-        for (std::size_t i = 0; i < columns->size(); ++i)
-            row[i] = cell((*columns)[i], *current, now, *previous, before, decode_options);
-        if (!writer.write_row(current->taken, row))
-            return Error(Errc::io_error, "writing a sample failed");
-        before = std::move(now);
-        if ((options.samples != 0 && n + 1 >= options.samples) || stop_requested())
-            break;
-    }
-    return {};
+    wpo::PerfObjectCache& cache = c.cache ? *c.cache : wpo::PerfObjectCache::process_default();
+    const wpo::CacheStats before = cache.stats();
+    RunFigures run;
+    const wpo::Status status = sample_rows(options, source, cache, paths, *columns, out, run);
+    // Also after a failure: how far sampling got is what one wants to know then.
+    if (options.stats)
+        print_stats(c.err, before, cache.stats(), run);
+    return status;
 }
 
 }  // namespace perfscope::cli

@@ -46,6 +46,11 @@ void ObjectDecoder::prepare(const ObjectView& object)
     m_definitions.assign(bytes.begin(), bytes.end());
     m_num_counters = object.counter_count();
     m_layouts = counter_layouts(object);
+    if (!m_selection.empty()) {
+        std::erase_if(m_layouts, [&](const CounterLayout& layout) {
+            return !std::binary_search(m_selection.begin(), m_selection.end(), layout.definition.name_index);
+        });
+    }
     m_steps.clear();
     m_steps.reserve(m_layouts.size());
     for (const CounterLayout& layout : m_layouts) {
@@ -65,6 +70,14 @@ void ObjectDecoder::prepare(const ObjectView& object)
         m_steps.push_back(step);
     }
     m_prepared = true;
+}
+
+void ObjectDecoder::select(std::span<const std::uint32_t> counters)
+{
+    m_selection.assign(counters.begin(), counters.end());
+    std::sort(m_selection.begin(), m_selection.end());
+    m_selection.erase(std::unique(m_selection.begin(), m_selection.end()), m_selection.end());
+    m_prepared = false;
 }
 
 namespace {

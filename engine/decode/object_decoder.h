@@ -35,8 +35,13 @@ public:
     // current plan's; allocates only then. decode() calls it itself.
     void prepare(const ObjectView& object);
 
+    // Decode only the visible counters whose name index is in `counters`
+    // (a snapshot computes the requested counters only); empty = all. Kept
+    // across re-plans; takes effect at the next prepare()/decode().
+    void select(std::span<const std::uint32_t> counters);
+
     // The output columns: visible counters in definition order (as
-    // counter_layouts()).
+    // counter_layouts()), only the selected ones if select() was given some.
     std::span<const CounterLayout> counters() const { return m_layouts; }
     std::size_t counter_count() const { return m_layouts.size(); }
 
@@ -95,6 +100,7 @@ private:
     std::uint32_t m_num_counters = 0;
     bool m_prepared = false;
     std::vector<CounterLayout> m_layouts;
+    std::vector<std::uint32_t> m_selection;  // sorted name indices; empty = every counter
     std::vector<Step> m_steps;
     std::vector<const std::byte*> m_previous_blocks;  // scratch: counter blocks of `previous` by row
 };

@@ -81,6 +81,14 @@ Result<BlockView> BlockView::parse(std::span<const std::byte> bytes)
     return view;
 }
 
+BlockView BlockView::from_validated(std::span<const std::byte> bytes)
+{
+    BlockView view;
+    view.m_header = read_header(bytes.data());
+    view.m_bytes = bytes.first(view.m_header.total_byte_length);
+    return view;
+}
+
 std::string BlockView::system_name() const
 {
     if (m_header.system_name_length == 0)

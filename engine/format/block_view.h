@@ -45,6 +45,11 @@ public:
     BlockView() = default;
 
     static Result<BlockView> parse(std::span<const std::byte> bytes);
+    // For bytes whose header and objects were validated before (by parse(),
+    // or a header written by the engine over objects that parse() accepted):
+    // reads the header, checks nothing. Snapshots use it for the block they
+    // assemble from cached and fresh objects every cycle.
+    static BlockView from_validated(std::span<const std::byte> bytes);
 
     const BlockHeader& header() const { return m_header; }
     std::string system_name() const;

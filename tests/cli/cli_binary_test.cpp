@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -176,17 +177,39 @@ TEST_F(Cli, QueryWritesPdhCsv)
     EXPECT_TRUE(header[1].starts_with("\\\\")) << header[1];
     EXPECT_TRUE(header[1].ends_with("\\Memory\\Available Bytes")) << header[1];
     EXPECT_TRUE(header[2].ends_with("\\Processor(_Total)\\% Processor Time")) << header[2];
+    EXPECT_EQ(r.err, "") << "nothing on stderr without --stats";
     const auto first = cells(rows[1]);
     ASSERT_EQ(first.size(), 3u);
     EXPECT_EQ(first[0].size(), 23u);  // MM/DD/YYYY HH:MM:SS.mmm
     EXPECT_GT(std::stod(first[1]), 0.0);
-    EXPECT_EQ(first[2], " ") << "a rate has no value in the first sample";
-    for (int i = 2; i <= 3; ++i) {
+    // Creating the entities took the first sample: even the first row has the
+    // rate, as typeperf's has.
+    for (int i = 1; i <= 3; ++i) {
         const auto row = cells(rows[static_cast<std::size_t>(i)]);
+        ASSERT_NE(row[2], " ") << "row " << i;
         const double cpu = std::stod(row[2]);
         EXPECT_GE(cpu, 0.0);
         EXPECT_LE(cpu, 100.0);
     }
+}
+
+TEST_F(Cli, QueryStatsGoToStderrAndShowTheSharedQueries)
+{
+    // Two paths on Process: two entities, one source query per interval.
+    const CliRun r = run({"query", "-sc", "3", "-si", "0.2", "--stats", R"(\Process(*)\Working Set)",
+                          R"(\Process(_Total)\% Processor Time)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 4u) << "stdout stays pure CSV";
+    for (const auto& row : rows)
+        EXPECT_EQ(row.front(), '"') << row;
+    std::smatch m;
+    const std::regex stats(R"(^cache: finds (\d+), hits (\d+), inserts (\d+), source queries (\d+), bytes copied )"
+                           R"((\d+), .*; entities 2, intervals 3\n$)");
+    ASSERT_TRUE(std::regex_match(r.err, m, stats)) << r.err;
+    EXPECT_EQ(std::stoull(m[4].str()), 3u + 2u) << r.err;
+    EXPECT_GE(std::stoull(m[2].str()), 3u) << r.err;
+    EXPECT_GT(std::stoull(m[5].str()), 0u) << r.err;
 }
 
 TEST_F(Cli, QueryWildcardExpandsToInstances)
@@ -217,12 +240,13 @@ TEST_F(Cli, QueryToFileRefusesToOverwriteWithoutY)
 TEST_F(Cli, CtrlCEndsCleanlyWithACompleteFile)
 {
     const auto file = (dir / "log.csv").string();
-    const pid_t pid = spawn({"query", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)",
+    const pid_t pid = spawn({"query", "-si", "0.1", "--stats", "-o", file, R"(\Memory\Available Bytes)",
                              R"(\System\Processes)"});
     std::this_thread::sleep_for(std::chrono::milliseconds(1200));
     kill(pid, SIGINT);
     const CliRun r = finish(pid);
     EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(r.err.starts_with("cache: finds ")) << "--stats also after Ctrl-C: " << r.err;
     const std::string text = slurp(file);
     ASSERT_FALSE(text.empty());
     EXPECT_EQ(text.back(), '\n');

@@ -10,7 +10,7 @@ using Args = std::vector<std::string>;
 TEST(CliOptions, Query)
 {
     auto o = parse_options({"query", "-si", "0.5", "-sc", "3", "-o", "out.csv", "-f", "tsv", "-y", "--cap100",
-                            "\\Memory\\Available Bytes", "\\Processor(*)\\% Processor Time"});
+                            "--stats", "\\Memory\\Available Bytes", "\\Processor(*)\\% Processor Time"});
     ASSERT_TRUE(o.ok()) << o.error().message();
     EXPECT_EQ(o->command, Command::query);
     EXPECT_DOUBLE_EQ(o->interval_s, 0.5);
@@ -19,7 +19,9 @@ TEST(CliOptions, Query)
     EXPECT_EQ(o->format, OutputFormat::tsv);
     EXPECT_TRUE(o->overwrite);
     EXPECT_TRUE(o->cap_percent);
+    EXPECT_TRUE(o->stats);
     EXPECT_EQ(o->paths.size(), 2u);
+    EXPECT_FALSE(parse_options({"query", "\\A\\B"})->stats);
 }
 
 TEST(CliOptions, ListAndDump)
@@ -78,6 +80,7 @@ const BadRow kBad[] = {
     {"unknown_query_flag", {"query", "--frob", "\\A\\B"}, "--frob"},
     {"list_two_objects", {"list", "A", "B"}, "\"B\""},
     {"help_text_on_query", {"query", "--help-text", "\\A\\B"}, "--help-text"},
+    {"stats_on_dump", {"dump", "--stats"}, "--stats"},
     {"proc_root_without_value", {"--proc-root"}, "--proc-root"},
 };
 

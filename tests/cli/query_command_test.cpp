@@ -1,7 +1,8 @@
 // The query loop against a test source that changes between samples:
 // columns follow their instances by identity, an exited instance gives an
-// empty cell, and a change of an object's definitions never pairs raw values
-// of different layouts.
+// empty cell, a change of an object's definitions never pairs raw values of
+// different layouts, and the paths' entities share one collection per
+// interval through the cache (--stats).
 #include "commands.h"
 #include "format/counter_type.h"
 #include "sources/test/test_source.h"
@@ -10,6 +11,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <regex>
 #include <sstream>
 
 namespace perfscope::cli {
@@ -19,6 +21,12 @@ using namespace wpo::counter_type;
 
 // Calls `change(n)` before the n-th collect (0-based), then moves every clock
 // one second on, so rates are exact whatever the wall clock does.
+//
+// A query with E paths collects once to resolve its paths (collect 0), once
+// per entity to create it (1..E), then once per interval: row r (1-based)
+// shows collect E + r. An entity's first row pairs that collect with its own
+// creation's, so its first rates span 1 + (E - entity) seconds here; live,
+// the creations are milliseconds apart.
 class ChangingSource : public wpo::TestSource {
 public:
     ChangingSource(std::vector<wpo::TestObject> objects, std::function<void(ChangingSource&, int)> change)
@@ -41,6 +49,8 @@ private:
 wpo::NameTable names()
 {
     wpo::NameTable t;
+    t.set_name(4, "Memory");
+    t.set_name(24, "Available Bytes");
     t.set_name(230, "Process");
     t.set_name(784, "ID Process");
     t.set_name(6, "% Processor Time");
@@ -51,33 +61,58 @@ wpo::NameTable names()
 wpo::TestObject processes()
 {
     wpo::TestObject p{.name_index = 230, .has_instances = true};
-    p.counters = {{784, 785, PERF_COUNTER_RAWCOUNT}, {6, 7, PERF_100NSEC_TIMER}, {180, 181, PERF_COUNTER_LARGE_RAWCOUNT}};
+    p.counters = {{784, 785, PERF_COUNTER_RAWCOUNT},
+                  {6, 7, PERF_100NSEC_TIMER},
+                  {180, 181, PERF_COUNTER_LARGE_RAWCOUNT}};
     p.instances = {{"a", {1, 0, 100}}, {"b", {2, 0, 200}}};
     return p;
 }
 
-// Rows of cells, without the header and the time stamps.
-std::vector<std::vector<std::string>> run(wpo::Source& source, std::vector<std::string> paths, int samples,
-                                          std::vector<std::string>* header = nullptr)
+wpo::TestObject memory()
+{
+    wpo::TestObject m{.name_index = 4};
+    m.counters = {{24, 25, PERF_COUNTER_LARGE_RAWCOUNT}};
+    m.values = {4096};
+    return m;
+}
+
+struct QueryRun {
+    wpo::Status status;
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;  // cells without the time stamp
+    std::string err;                             // what went to the stats stream
+};
+
+std::string read_all(std::FILE* file)
+{
+    std::rewind(file);
+    std::string text;
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, file))
+        text.append(buffer, n);
+    std::fclose(file);
+    return text;
+}
+
+// Each run gets its own cache, as a cache serves one source.
+QueryRun run_full(wpo::Source& source, std::vector<std::string> paths, int samples, bool stats = false)
 {
     Options o;
     o.command = Command::query;
     o.paths = std::move(paths);
     o.samples = static_cast<std::uint64_t>(samples);
     o.interval_s = 0.1;
+    o.stats = stats;
     const auto table = names();
+    wpo::PerfObjectCache cache;
     std::FILE* out = std::tmpfile();
-    Context context{source, table, out};
-    const wpo::Status status = run_query(o, context);
-    EXPECT_TRUE(status.ok()) << (status.ok() ? "" : status.error().describe());
-    std::rewind(out);
-    std::string text;
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, out))
-        text.append(buffer, n);
-    std::fclose(out);
+    std::FILE* err = std::tmpfile();
+    Context context{source, table, out, &cache, err};
+    QueryRun r;
+    r.status = run_query(o, context);
+    const std::string text = read_all(out);
+    r.err = read_all(err);
 
-    std::vector<std::vector<std::string>> rows;
     std::stringstream lines(text);
     bool first = true;
     for (std::string line; std::getline(lines, line);) {
@@ -88,28 +123,59 @@ std::vector<std::vector<std::string>> run(wpo::Source& source, std::vector<std::
             cells.push_back(line.substr(at + 1, end - at - 1));
             at = end + 1;
         }
-        if (first && header)
-            *header = cells;
-        if (!first)
-            rows.emplace_back(cells.begin() + 1, cells.end());
+        if (first)
+            r.header = cells;
+        else
+            r.rows.emplace_back(cells.begin() + 1, cells.end());
         first = false;
     }
-    return rows;
+    return r;
+}
+
+std::vector<std::vector<std::string>> run(wpo::Source& source, std::vector<std::string> paths, int samples,
+                                          std::vector<std::string>* header = nullptr)
+{
+    QueryRun r = run_full(source, std::move(paths), samples);
+    EXPECT_TRUE(r.status.ok()) << (r.status.ok() ? "" : r.status.error().describe());
+    EXPECT_EQ(r.err, "") << "nothing on stderr without --stats";
+    if (header)
+        *header = r.header;
+    return r.rows;
+}
+
+// The figures of the --stats line.
+struct StatsLine {
+    std::uint64_t finds = 0, hits = 0, inserts = 0, queries = 0, bytes = 0, entities = 0, intervals = 0;
+};
+
+std::optional<StatsLine> parse_stats(const std::string& err)
+{
+    static const std::regex line(
+        R"(^cache: finds (\d+), hits (\d+), inserts (\d+), source queries (\d+), bytes copied (\d+), .*; )"
+        R"(entities (\d+), intervals (\d+)\n$)");
+    std::smatch m;
+    if (!std::regex_match(err, m, line))
+        return std::nullopt;
+    auto n = [&](int i) { return std::stoull(m[i].str()); };
+    return StatsLine{n(1), n(2), n(3), n(4), n(5), n(6), n(7)};
 }
 
 TEST(QueryCommand, ColumnsFollowTheirInstances)
 {
+    // Two entities: rows show collects 3, 4 and 5.
     ChangingSource source({processes()}, [](ChangingSource& s, int n) {
         auto& instances = s.find(230)->instances;
-        if (n == 1) {
-            instances[0].values = {1, 5'000'000, 100};  // a: 0.5 s of CPU in 1 s
-            instances[1].values = {2, 10'000'000, 200};  // b: 1 s
+        if (n == 3) {
+            instances[0].values = {1, 10'000'000, 100};  // a: 1 s of CPU since its creation (collect 1), 2 s ago
+            instances[1].values = {2, 20'000'000, 200};  // b: 2 s
         }
-        if (n == 2) {
+        if (n == 4) {
             instances.erase(instances.begin());          // a exits; b moves to position 0
-            instances[0].values = {2, 12'500'000, 250};
+            instances[0].values = {2, 22'500'000, 250};
             instances.push_back({"a", {3, 0, 300}});     // a new "a", another PID
         }
+        if (n == 5)
+            instances[0].values = {2, 27'500'000, 260};
     });
     std::vector<std::string> header;
     const auto rows = run(source, {R"(\Process(*)\% Processor Time)", R"(\Process(b)\Working Set)"}, 3, &header);
@@ -117,20 +183,22 @@ TEST(QueryCommand, ColumnsFollowTheirInstances)
     EXPECT_EQ(header[1], R"(\\TESTSOURCE\Process(a:1)\% Processor Time)");
     EXPECT_EQ(header[2], R"(\\TESTSOURCE\Process(b:2)\% Processor Time)");
     EXPECT_EQ(header[3], R"(\\TESTSOURCE\Process(b)\Working Set)");
-    ASSERT_EQ(rows.size(), 3u);
-    EXPECT_EQ(rows[0], (std::vector<std::string>{" ", " ", "200.000000"}));
-    EXPECT_EQ(rows[1], (std::vector<std::string>{"50.000000", "100.000000", "200.000000"}));
+    ASSERT_EQ(rows.size(), 3u) << "-sc 3 gives three rows";
+    // The entities' creation was the first sample: the first row has rates.
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"50.000000", "100.000000", "200.000000"}));
     // a:1 is gone (the new "a" is PID 3), b:2 is followed to its new position.
-    EXPECT_EQ(rows[2], (std::vector<std::string>{" ", "25.000000", "250.000000"}));
+    EXPECT_EQ(rows[1], (std::vector<std::string>{" ", "25.000000", "250.000000"}));
+    EXPECT_EQ(rows[2], (std::vector<std::string>{" ", "50.000000", "260.000000"}));
 }
 
 TEST(QueryCommand, ChangedDefinitionsAreNeverPairedAcrossSamples)
 {
+    // Two entities: rows show collects 3 to 6; the definitions change in 4.
     ChangingSource source({processes()}, [](ChangingSource& s, int n) {
         auto& p = *s.find(230);
         for (auto& instance : p.instances)
             instance.values[1] += n > 0 ? 10'000'000 : 0;  // 100 % each second
-        if (n == 2) {
+        if (n == 4) {
             // A provider update: new order, new types, a wider counter block.
             p.counters = {{180, 181, PERF_COUNTER_LARGE_RAWCOUNT}, {6, 7, PERF_100NSEC_TIMER},
                           {784, 785, PERF_COUNTER_LARGE_RAWCOUNT}, {999, 1000, PERF_COUNTER_LARGE_RAWCOUNT}};
@@ -140,10 +208,81 @@ TEST(QueryCommand, ChangedDefinitionsAreNeverPairedAcrossSamples)
     });
     const auto rows = run(source, {R"(\Process(a)\% Processor Time)", R"(\Process(a)\ID Process)"}, 4);
     ASSERT_EQ(rows.size(), 4u);
-    EXPECT_EQ(rows[1], (std::vector<std::string>{"100.000000", "1.000000"}));
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"100.000000", "1.000000"}));
     // The sample with new definitions has no older sample to pair with.
-    EXPECT_EQ(rows[2], (std::vector<std::string>{" ", "1.000000"}));
+    EXPECT_EQ(rows[1], (std::vector<std::string>{" ", "1.000000"}));
+    EXPECT_EQ(rows[2], (std::vector<std::string>{"100.000000", "1.000000"}));
     EXPECT_EQ(rows[3], (std::vector<std::string>{"100.000000", "1.000000"}));
+}
+
+// Entities on one object take one collection per interval between them,
+// also when -si is shorter than the cache's freshness: no cell shows the
+// previous interval's copy.
+TEST(QueryCommand, EntitiesOnOneObjectShowTheSameSample)
+{
+    ChangingSource source({processes(), memory()}, [](ChangingSource& s, int n) {
+        for (auto& instance : s.find(230)->instances)
+            instance.values[2] = static_cast<std::uint64_t>(n);  // Working Set = the collect's number
+        s.find(4)->values[0] = static_cast<std::uint64_t>(1000 + n);
+    });
+    const auto rows = run(source,
+                          {R"(\Process(a)\Working Set)", R"(\Memory\Available Bytes)", R"(\Process(*)\Working Set)",
+                           R"(\Process(b)\Working Set)"},
+                          3);
+    ASSERT_EQ(rows.size(), 3u);
+    // Four entities: row r shows collect 4 + r; the Memory entity queries its
+    // own object, one collect later.
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"5.000000", "1006.000000", "5.000000", "5.000000", "5.000000"}));
+    EXPECT_EQ(rows[1], (std::vector<std::string>{"7.000000", "1008.000000", "7.000000", "7.000000", "7.000000"}));
+    EXPECT_EQ(rows[2], (std::vector<std::string>{"9.000000", "1010.000000", "9.000000", "9.000000", "9.000000"}));
+}
+
+TEST(QueryCommand, StatsShowOneSourceQueryPerIntervalSharedByTheEntities)
+{
+    constexpr int kSamples = 5;
+    ChangingSource source({processes()}, [](ChangingSource&, int) {});
+    const QueryRun r = run_full(source, {R"(\Process(*)\% Processor Time)", R"(\Process(b)\Working Set)"}, kSamples,
+                                /*stats=*/true);
+    ASSERT_TRUE(r.status.ok()) << r.status.error().describe();
+    EXPECT_EQ(r.rows.size(), static_cast<std::size_t>(kSamples)) << "stdout stays pure CSV";
+    const auto stats = parse_stats(r.err);
+    ASSERT_TRUE(stats) << r.err;
+    EXPECT_EQ(stats->entities, 2u);
+    EXPECT_EQ(stats->intervals, static_cast<std::uint64_t>(kSamples));
+    // One query per entity to create it, then one per interval for both.
+    EXPECT_EQ(stats->queries, kSamples + 2u);
+    EXPECT_GE(stats->hits, static_cast<std::uint64_t>(kSamples));
+    EXPECT_GT(stats->bytes, 0u);
+    // The source saw those, plus the one that resolved the paths.
+    EXPECT_EQ(source.collect_count(), kSamples + 3u);
+}
+
+TEST(QueryCommand, StatsArePrintedWhenSamplingFails)
+{
+    // Two entities, so collect 3 is the first interval's and 5 the third's.
+    ChangingSource source({processes()}, [](ChangingSource& s, int n) {
+        if (n == 5)
+            s.fail_next(wpo::Error(wpo::Errc::io_error, "the source went away"));
+    });
+    const QueryRun r = run_full(source, {R"(\Process(a)\ID Process)", R"(\Process(b)\ID Process)"}, 10,
+                                /*stats=*/true);
+    ASSERT_FALSE(r.status.ok());
+    EXPECT_EQ(r.status.error().code(), wpo::Errc::io_error);
+    EXPECT_NE(r.status.error().message().find("the source went away"), std::string::npos);
+    EXPECT_EQ(r.rows.size(), 2u) << "the rows before the failure stay";
+    const auto stats = parse_stats(r.err);
+    ASSERT_TRUE(stats) << r.err;
+    EXPECT_EQ(stats->intervals, 2u);
+}
+
+TEST(QueryCommand, BadPathsPrintNoStats)
+{
+    wpo::TestSource source({processes()});
+    const QueryRun r = run_full(source, {R"(\Process(nobody)\ID Process)"}, 1, /*stats=*/true);
+    ASSERT_FALSE(r.status.ok());
+    EXPECT_EQ(r.status.error().code(), wpo::Errc::not_found);
+    EXPECT_EQ(r.err, "") << "nothing was sampled";
+    EXPECT_TRUE(r.header.empty());
 }
 
 TEST(QueryCommand, OtherMachinesAreRefused)
@@ -153,15 +292,17 @@ TEST(QueryCommand, OtherMachinesAreRefused)
     o.command = Command::query;
     o.paths = {R"(\\elsewhere\Process(a)\ID Process)"};
     o.samples = 1;
+    o.interval_s = 0.1;
     const auto table = names();
-    Context context{source, table, stdout};
+    wpo::PerfObjectCache cache;
+    Context context{source, table, stdout, &cache};
     const wpo::Status status = run_query(o, context);
     ASSERT_FALSE(status.ok());
     EXPECT_EQ(status.error().code(), wpo::Errc::invalid_argument);
     EXPECT_NE(status.error().message().find("elsewhere"), std::string::npos);
     o.paths = {R"(\\testsource\Process(a)\ID Process)"};
     std::FILE* sink = std::tmpfile();
-    Context ok_context{source, table, sink};
+    Context ok_context{source, table, sink, &cache};
     EXPECT_TRUE(run_query(o, ok_context).ok());
     std::fclose(sink);
 }

@@ -4,6 +4,7 @@
 // nowhere, missing bases, odd counter sizes, duplicate names.
 #include "decode/object_decoder.h"
 #include "decode/object_layout.h"
+#include "naming/instance_identity.h"
 #include "naming/instance_names.h"
 
 #include <cstddef>
@@ -22,7 +23,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         wpo::CounterPath::parse(R"(\X(a/b#1)\Y)").value(),
         wpo::CounterPath::parse(R"(\X(_Total)\Y)").value(),
     };
+    static wpo::InstanceIdentifier identifier;
+    std::vector<wpo::InstanceIdentity> ids;
+    std::vector<wpo::InstanceIdentity> previous_ids;
+    std::vector<std::int32_t> previous_of;
     for (const wpo::ObjectView& object : block->objects()) {
+        // Identities, and pairing against the previous object's (any shape).
+        identifier.identify(*block, object, ids);
+        if (ids.size() != object.instance_count())
+            __builtin_trap();
+        (void)identifier.pair(previous_ids, ids, previous_of);
+        for (std::int32_t j : previous_of)
+            if (j >= static_cast<std::int32_t>(previous_ids.size()))
+                __builtin_trap();
+        previous_ids.swap(ids);
+
         const auto names = wpo::instance_names(*block, object);
         if (names.size() != object.instance_count())
             __builtin_trap();

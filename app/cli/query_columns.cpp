@@ -1,0 +1,104 @@
+#include "query_columns.h"
+
+#include "core/utf.h"
+#include "decode/object_layout.h"
+#include "naming/instance_names.h"
+
+namespace perfscope::cli {
+
+using wpo::Errc;
+using wpo::Error;
+
+namespace {
+
+bool is_this_machine(const std::string& machine, const std::string& system_name)
+{
+    return machine.empty() || wpo::iequals(machine, system_name) || wpo::iequals(machine, "localhost");
+}
+
+struct SelectedInstance {
+    wpo::InstanceIdentity identity;
+    std::string display;  // the header's instance part
+};
+
+}  // namespace
+
+wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& paths, const wpo::BlockView& block,
+                                                      const wpo::NameTable& names)
+{
+    std::vector<QueryColumn> columns;
+    const std::string system = block.system_name();
+    wpo::InstanceIdentifier identifier;
+    std::vector<wpo::InstanceIdentity> identities;
+    for (std::size_t entity = 0; entity < paths.size(); ++entity) {
+        QueryPath& p = paths[entity];
+        if (!is_this_machine(p.path.machine, system))
+            return Error(Errc::invalid_argument, "\"" + p.text + "\" names the machine \\\\" + p.path.machine +
+                                                     "; only this machine (\\\\" + system + ") can be monitored");
+        auto object = block.find_object(p.object);
+        if (!object)
+            return Error(Errc::not_found, "object \"" + p.path.object + "\" in \"" + p.text +
+                                              "\" is not served by this source");
+        std::vector<std::uint32_t> counters;
+        if (p.path.wildcard_counter) {
+            for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
+                counters.push_back(layout.definition.name_index);
+            p.request = {p.object, 0};
+        } else if (auto index = names.find_counter(*object, p.path.counter)) {
+            counters.push_back(*index);
+            p.request = {p.object, *index};
+        } else {
+            return Error(Errc::not_found,
+                         "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object + "\" in \"" +
+                             p.text + "\" (see perfscope-cli list \"" + p.path.object + "\")");
+        }
+
+        std::vector<SelectedInstance> instances;
+        if (object->has_instances()) {
+            if (!p.path.has_instance)
+                return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" has instances; write \"\\" +
+                                                         p.path.object + "(*)\\" + p.path.counter + "\" or name one");
+            const auto all = wpo::instance_names(block, *object);
+            const auto matched = wpo::match_instances(all, p.path);
+            if (matched.empty() && !p.path.wildcard_instance)
+                return Error(Errc::not_found, "no instance \"" + p.path.instance_text() + "\" of object \"" +
+                                                  p.path.object + "\" in \"" + p.text + "\"");
+            identifier.identify(block, *object, identities);
+            for (std::uint32_t i : matched) {
+                const std::string display = p.path.wildcard_instance ? all[i].display : p.path.instance_text();
+                instances.push_back({identities[i], display});
+            }
+        } else {
+            if (p.path.has_instance)
+                return Error(Errc::invalid_argument, "object \"" + p.path.object +
+                                                         "\" has no instances; drop \"(" + p.path.instance_text() +
+                                                         ")\" from \"" + p.text + "\"");
+        }
+
+        auto add = [&](const SelectedInstance* instance) {
+            for (std::uint32_t counter : counters) {
+                QueryColumn c;
+                c.entity = entity;
+                c.object = p.object;
+                c.counter = counter;
+                c.header = "\\\\" + system + "\\" + std::string(names.name(p.object));
+                if (instance) {
+                    c.has_instance = true;
+                    c.instance = instance->identity;
+                    c.header += "(" + instance->display + ")";
+                }
+                c.header += "\\" + std::string(names.name(counter));
+                columns.push_back(std::move(c));
+            }
+        };
+        if (object->has_instances()) {
+            for (const SelectedInstance& instance : instances)
+                add(&instance);
+        } else {
+            add(nullptr);
+        }
+    }
+    return columns;
+}
+
+}  // namespace perfscope::cli
