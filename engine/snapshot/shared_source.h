@@ -20,7 +20,19 @@ public:
 
     Status collect(std::string_view query, std::vector<std::byte>& buffer)
     {
-        std::lock_guard lock(m_mutex);
+        std::lock_guard guard(m_mutex);
+        return m_source.collect(query, buffer);
+    }
+
+    // For a snapshot that must look in the cache again once it has the
+    // source (another entity may have collected while it waited) and insert
+    // what it collects before the next waiter looks: lock(), then
+    // collect_locked() any number of times.
+    std::unique_lock<std::mutex> lock() { return std::unique_lock(m_mutex); }
+    Status collect_locked(const std::unique_lock<std::mutex>& held, std::string_view query,
+                          std::vector<std::byte>& buffer)
+    {
+        (void)held;  // proof of holding the lock, by type
         return m_source.collect(query, buffer);
     }
 

@@ -365,39 +365,40 @@ Result<Anomalies> Snapshot::sample()
     set_state(SnapshotState::sampling);
 
     Anomalies anomalies;
-    for (const auto& slot : m_slots) {
-        slot->cached = false;
-        if (!m_options.use_cache)
-            continue;
-        if (auto found = m_cache.find(slot->index, m_entity, slot->newest_100ns, m_options.max_age)) {
-            slot->cached = true;
-            slot->cached_object = *found;
-        }
-    }
-    keep_families_together();
-    m_query.clear();
     for (const auto& slot : m_slots)
-        if (!slot->cached)
-            append_index(m_query, slot->index);
-
+        slot->cached = false;
     m_fresh.reset();
-    if (!m_query.empty()) {
-        const std::size_t capacity = m_block_bytes.capacity();
-        Status collected = m_source.collect(m_query, m_block_bytes);
-        m_cache.count_source_query();
-        if (collected) {
-            auto block = BlockView::parse(m_block_bytes);
-            if (block)
-                m_fresh = *block;
-            else
-                collected = block.error();
+    if (!take_from_cache()) {
+        // Wait for the source, then look again: an entity that collected
+        // while we waited has inserted its objects by now (they go into the
+        // cache before the source is let go), so entities sampling at the
+        // same moment share one query instead of queueing up for their own.
+        auto source_lock = m_source.lock();
+        if (!take_from_cache()) {
+            m_query.clear();
+            for (const auto& slot : m_slots)
+                if (!slot->cached)
+                    append_index(m_query, slot->index);
+            const std::size_t capacity = m_block_bytes.capacity();
+            Status collected = m_source.collect_locked(source_lock, m_query, m_block_bytes);
+            m_cache.count_source_query();
+            if (collected) {
+                auto block = BlockView::parse(m_block_bytes);
+                if (block)
+                    m_fresh = *block;
+                else
+                    collected = block.error();
+            }
+            if (!collected) {
+                source_lock.unlock();
+                m_fresh.reset();
+                release_cached();
+                set_state(SnapshotState::initialized);
+                return with_context(collected.error(), "sampling objects \"" + m_query + "\"");
+            }
+            anomalies.buffer_grown = m_block_bytes.capacity() != capacity;
+            insert_fresh();
         }
-        if (!collected) {
-            release_cached();
-            set_state(SnapshotState::initialized);
-            return with_context(collected.error(), "sampling objects \"" + m_query + "\"");
-        }
-        anomalies.buffer_grown = m_block_bytes.capacity() != capacity;
     }
 
     // Cheap checks now; decode compares instance identities.
@@ -418,6 +419,22 @@ Result<Anomalies> Snapshot::sample()
     }
     set_state(SnapshotState::sampled);
     return anomalies;
+}
+
+bool Snapshot::take_from_cache()
+{
+    if (m_options.use_cache) {
+        for (const auto& slot : m_slots) {
+            if (slot->cached)
+                continue;
+            if (auto found = m_cache.find(slot->index, m_entity, slot->newest_100ns, m_options.max_age)) {
+                slot->cached = true;
+                slot->cached_object = *found;
+            }
+        }
+        keep_families_together();
+    }
+    return std::all_of(m_slots.begin(), m_slots.end(), [](const auto& slot) { return slot->cached; });
 }
 
 namespace {
@@ -561,7 +578,6 @@ Result<Anomalies> Snapshot::decode()
     Anomalies anomalies;
     const std::size_t values_capacity = m_values.capacity();
     Status status = fill_storage(m_storage[1 - m_current], anomalies);
-    insert_fresh();
     m_fresh.reset();
     if (status)
         status = compute(anomalies);

@@ -99,10 +99,12 @@ public:
     // --- measuring -----------------------------------------------------------
     Status prepare();
     // Takes what it can from the cache and makes one source query for the
-    // rest. Failure returns to initialized.
+    // rest, inserting what it collected into the cache at once (before the
+    // next entity waiting for the source looks). Failure returns to
+    // initialized.
     Result<Anomalies> sample();
-    // Merges cached and fresh objects, inserts the fresh ones into the cache,
-    // computes the requested counters, keeps this sample for the next cycle.
+    // Merges cached and fresh objects, computes the requested counters,
+    // keeps this sample for the next cycle.
     // Always ends in initialized.
     Result<Anomalies> decode();
 
@@ -134,6 +136,7 @@ private:
     Result<const Slot*> browse_slot(std::uint32_t object_index, const char* operation) const;
     void release_cached();
     void keep_families_together();
+    bool take_from_cache();
     Status fill_storage(ObjectStorage& storage, Anomalies& anomalies);
     void insert_fresh();
     Status compute(Anomalies& anomalies);
