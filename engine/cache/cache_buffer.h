@@ -7,22 +7,29 @@
 // it lives, whichever list it is on.
 #pragma once
 
+#include "cache/perf_object_cache.h"
 #include "format/block_view.h"
 #include "sync/rw_lock.h"
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace wpo::cache_detail {
 
 struct CacheItem;
 
 struct CacheBuffer {
+    // Room for this many referencing and locking entities before the lists
+    // grow; they keep their capacity while the buffer is recycled.
+    static constexpr std::size_t kInitialEntities = 8;
+
     CacheBuffer(CacheItem* item, std::size_t bytes)
         : data(std::make_unique_for_overwrite<std::byte[]>(bytes)), capacity(bytes), owner(item)
     {
+        references.reserve(kInitialEntities);
+        lockers.reserve(kInitialEntities);
     }
 
     std::unique_ptr<std::byte[]> data;
@@ -32,16 +39,19 @@ struct CacheBuffer {
     BlockHeader block;
     CacheItem* const owner;  // the item of this object index: lives as long as the cache
 
-    // find() adds (current copy only, under the item lock) while release()
-    // subtracts (under the registry lock): atomic because both run at once.
-    // Tested against zero only under the registry lock.
-    std::atomic<std::uint64_t> references{0};
-    // Guarded by the registry lock. `pins`: threads inside lock() (waiting
-    // or holding) — a pinned buffer is neither freed nor recycled, so its
-    // lock outlives every locker. `holders`: threads that hold bytes_lock,
-    // so unlock() can refuse an unlock without a lock.
+    // Guarded by the registry lock. `references`: the entity of every
+    // outstanding find() of this copy, one entry per find (find() adds to
+    // the current copy only, holding the item lock as well), so release()
+    // and lock() can refuse an entity that holds none. `lockers`: one entry
+    // per lock() that holds bytes_lock, so unlock() can refuse an entity
+    // that holds no lock. Order is irrelevant, so an entry is removed by
+    // moving the last into its place; both lists keep their capacity, so
+    // steady state does not allocate.
+    // `pins`: threads inside lock() (waiting or holding) — a pinned buffer
+    // is neither freed nor recycled, so its lock outlives every locker.
+    std::vector<EntityId> references;
+    std::vector<EntityId> lockers;
     std::uint32_t pins = 0;
-    std::uint32_t holders = 0;
     // Shared by entities' lock(); exclusive while the cache writes `data`.
     RwLock bytes_lock;
 

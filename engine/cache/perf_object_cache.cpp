@@ -13,6 +13,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 // Locks. Inside the cache they are taken in this order, never one earlier in
 // the list while holding a later one:
@@ -28,20 +29,25 @@
 //                            lock() to unlock(); insert() takes it exclusively,
 //                            holding its item lock and nothing else, to write.
 //   4. State::registry_lock — a leaf: which copies exist (items' current
-//                            copies, the outdated list, spares), references
-//                            tested against zero, pins. Held briefly; nothing
-//                            is acquired or waited for under it.
+//                            copies, the outdated list, spares), each copy's
+//                            referencing and locking entities, pins. Held
+//                            briefly; nothing is acquired or waited for under
+//                            it (a copy's entity list may grow under it, which
+//                            takes only the allocator's own lock).
 //
 // release(), lock() and unlock() take 1 (shared) then 4, never 2, so an entity
-// can always unlock while an insert that holds 2 waits for it on 3.
+// can always unlock while an insert that holds 2 waits for it on 3. find()
+// takes 4 under its 2 to record the reference.
 //
 // The one exception to the order: between lock() and unlock() an entity holds
 // a 3 and may call anything. Only an insert writing into that copy waits for
-// it, and the cache writes only copies nobody references; so an entity that
-// locks what it found (and has not released) never blocks anyone. An entity
-// that locks a copy without holding a reference to it must not call find() or
-// insert() for that object before it unlocks: the insert would wait for the
-// entity, and the entity for the insert's item lock.
+// it, and the cache writes only copies nobody references. lock() requires the
+// calling entity to hold a reference to the copy, so no in-place insert can be
+// waiting for the copy when lock() takes it, and an entity that locks what it
+// found (and has not released) never blocks anyone. An entity that releases a
+// copy while it holds its lock must not call find() or insert() for that
+// object before it unlocks: the insert would wait for the entity, and the
+// entity for the insert's item lock.
 //
 // No lock is held while allocating a buffer: insert() drops its item lock,
 // allocates, and decides again.
@@ -63,6 +69,25 @@ std::uint64_t relaxed(const std::atomic<std::uint64_t>& a)
 void bump(std::atomic<std::uint64_t>& a, std::uint64_t by = 1)
 {
     a.fetch_add(by, std::memory_order_relaxed);
+}
+
+// Removes one `entity` entry from a copy's entity list; false if it has none.
+// Moves the last entry into the gap: order is irrelevant, capacity is kept.
+bool take_entry(std::vector<EntityId>& entities, EntityId entity)
+{
+    const auto it = std::find(entities.begin(), entities.end(), entity);
+    if (it == entities.end())
+        return false;
+    *it = entities.back();
+    entities.pop_back();
+    return true;
+}
+
+Error no_reference(const char* operation, EntityId entity, const CacheBuffer& buffer)
+{
+    const std::string index = std::to_string(buffer.owner->index);
+    return Error(Errc::invalid_state, std::string(operation) + " of object " + index + ": entity " +
+                                          std::to_string(entity) + " holds no reference to object " + index);
 }
 
 std::int64_t now_ns(const CacheOptions& options)
@@ -246,7 +271,10 @@ std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, En
         return std::nullopt;
 
     item->banned.push_back(entity);
-    copy->references.fetch_add(1, std::memory_order_relaxed);
+    {
+        std::unique_lock registry(m_state->registry_lock);
+        copy->references.push_back(entity);
+    }
     bump(m_state->hits);
     return CachedObject{{copy->data.get(), copy->size}, copy->block};
 }
@@ -282,8 +310,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
             CacheBuffer* current = item->current.get();
             // References cannot rise while we hold the item lock (find needs
             // it), and release needs the registry lock: the count is settled.
-            if (current != nullptr && current->references.load(std::memory_order_relaxed) == 0 &&
-                current->capacity >= size) {
+            if (current != nullptr && current->references.empty() && current->capacity >= size) {
                 target = current;
             } else {
                 std::unique_ptr<CacheBuffer>* next = nullptr;
@@ -301,7 +328,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
                 std::unique_ptr<CacheBuffer> previous = std::exchange(item->current, std::move(*next));
                 if (previous) {
                     // Referenced or locked copies stay readable until let go.
-                    if (previous->references.load(std::memory_order_relaxed) > 0 || previous->pins > 0)
+                    if (!previous->references.empty() || previous->pins > 0)
                         m_state->push_outdated(std::move(previous));
                     else
                         garbage = m_state->recycle(std::move(previous));
@@ -338,7 +365,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
     return true;
 }
 
-Status PerfObjectCache::release(const std::byte* object)
+Status PerfObjectCache::release(EntityId entity, const std::byte* object)
 {
     std::unique_ptr<CacheBuffer> freed;
     {
@@ -348,17 +375,17 @@ Status PerfObjectCache::release(const std::byte* object)
         if (holder.buffer == nullptr)
             return Error(Errc::not_found, "release of an object the cache does not hold");
         CacheBuffer* buffer = holder.buffer;
-        if (buffer->references.load(std::memory_order_relaxed) == 0)
-            return Error(Errc::not_found, "release of object " + std::to_string(buffer->owner->index) +
-                                              ": the cache holds it, but no reference to it is outstanding");
-        if (buffer->references.fetch_sub(1, std::memory_order_relaxed) == 1 && holder.outdated &&
-            buffer->pins == 0)
+        // Taking another entity's reference would let the copy be rewritten
+        // in place while that entity still reads it.
+        if (!take_entry(buffer->references, entity))
+            return no_reference("release", entity, *buffer);
+        if (buffer->references.empty() && holder.outdated && buffer->pins == 0)
             freed = m_state->recycle(m_state->unlink_outdated(buffer));
     }
     return {};
 }
 
-Status PerfObjectCache::lock(const std::byte* object)
+Status PerfObjectCache::lock(EntityId entity, const std::byte* object)
 {
     CacheBuffer* buffer = nullptr;
     {
@@ -367,16 +394,20 @@ Status PerfObjectCache::lock(const std::byte* object)
         buffer = m_state->holder_of(object).buffer;
         if (buffer == nullptr)
             return Error(Errc::not_found, "lock of an object the cache does not hold");
+        // Referenced, the copy is no in-place insert's target, so the wait
+        // below cannot be for an insert (which could be waiting for us).
+        if (std::find(buffer->references.begin(), buffer->references.end(), entity) == buffer->references.end())
+            return no_reference("lock", entity, *buffer);
         ++buffer->pins;
     }
     // Pinned: the buffer stays alive while we wait without any lock held.
     buffer->bytes_lock.lock_shared();
     std::unique_lock registry(m_state->registry_lock);
-    ++buffer->holders;
+    buffer->lockers.push_back(entity);
     return {};
 }
 
-Status PerfObjectCache::unlock(const std::byte* object)
+Status PerfObjectCache::unlock(EntityId entity, const std::byte* object)
 {
     std::unique_ptr<CacheBuffer> freed;
     {
@@ -386,12 +417,15 @@ Status PerfObjectCache::unlock(const std::byte* object)
         if (holder.buffer == nullptr)
             return Error(Errc::not_found, "unlock of an object the cache does not hold");
         CacheBuffer* buffer = holder.buffer;
-        if (buffer->holders == 0)
-            return Error(Errc::invalid_state, "unlock of a cached object that is not locked");
+        // Unlocking for another entity would let an insert write the bytes
+        // that entity reads under its lock.
+        if (!take_entry(buffer->lockers, entity))
+            return Error(Errc::invalid_state, "unlock of object " + std::to_string(buffer->owner->index) +
+                                                  ": entity " + std::to_string(entity) +
+                                                  " holds no lock on it");
         buffer->bytes_lock.unlock_shared();
-        --buffer->holders;
         --buffer->pins;
-        if (holder.outdated && buffer->pins == 0 && buffer->references.load(std::memory_order_relaxed) == 0)
+        if (holder.outdated && buffer->pins == 0 && buffer->references.empty())
             freed = m_state->recycle(m_state->unlink_outdated(buffer));
     }
     return {};
@@ -423,10 +457,10 @@ std::uint64_t PerfObjectCache::outstanding_references() const
     std::uint64_t sum = 0;
     for (const auto& [index, item] : m_state->table) {
         if (item->current)
-            sum += item->current->references.load(std::memory_order_relaxed);
+            sum += item->current->references.size();
     }
     for (const CacheBuffer* b = m_state->outdated.get(); b != nullptr; b = b->next_outdated.get())
-        sum += b->references.load(std::memory_order_relaxed);
+        sum += b->references.size();
     return sum;
 }
 

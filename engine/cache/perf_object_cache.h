@@ -14,6 +14,9 @@
 //   the inserter.
 // * Freshness: find() only hands out items inserted less than
 //   `freshness` ago (500 ms by default).
+// * References and locks: each copy records which entities hold references
+//   to it (one per find()) and which hold its lock, so each entity can give
+//   back only what it took.
 //
 // Where we differ from the thesis, and why:
 // * The thesis copies new data into an item's buffer whenever it fits, even
@@ -28,12 +31,20 @@
 //   returns data that is not newer (a rate needs time to advance).
 // * Release / lock / unlock of an object the cache does not hold is an Error
 //   (Errc::not_found), not undefined behaviour.
+// * References are per entity, not a bare count per object: release() by an
+//   entity that holds no reference to the copy, lock() by one that holds no
+//   reference, and unlock() by one that holds no lock are Errc::invalid_state.
+//   With a bare count, an entity releasing twice would silently consume
+//   another entity's reference, and an in-place insert could then overwrite
+//   bytes that entity still reads; and a lock without a reference could
+//   deadlock against an in-place insert (the lock is not recursive).
 // * Entities are numbered tokens (register_entity), not addresses, so a new
 //   entity allocated where an old one was does not inherit its bans.
 //
-// Steady state is allocation-free for find() and release(): ban lists keep
-// their capacity. insert() allocates only when an item's buffer is too small
-// or referenced and no recycled buffer fits.
+// Steady state is allocation-free for find(), release(), lock() and unlock():
+// ban lists and each copy's reference and lock lists keep their capacity.
+// insert() allocates only when an item's buffer is too small or referenced and
+// no recycled buffer fits.
 //
 // One cache serves one source (a cache mixing /proc data with a recording
 // would hand out the wrong machine's data): bind() records the source's
@@ -102,16 +113,22 @@ public:
     // Errc::invalid_argument if `object` does not lie inside `block`.
     Result<bool> insert(EntityId entity, const BlockView& block, const ObjectView& object);
 
-    // Gives back one reference of find(); `object` is the bytes.data() it
-    // returned. Errc::not_found if the cache holds no such object, or it has
-    // no outstanding reference.
-    Status release(const std::byte* object);
+    // Gives back one reference `entity` took with find(); `object` is the
+    // bytes.data() it returned. Errc::not_found if the cache holds no such
+    // object; Errc::invalid_state if `entity` holds no reference to that
+    // copy (another entity's references are never consumed).
+    Status release(EntityId entity, const std::byte* object);
 
-    // Shared lock on the item holding `object` (thesis Lock/Unlock): while
-    // held, the cache does not change the item's bytes. Errc::not_found for
-    // an object the cache does not hold.
-    Status lock(const std::byte* object);
-    Status unlock(const std::byte* object);
+    // Shared lock on the copy holding `object` (thesis Lock/Unlock): while
+    // held, the cache does not change the copy's bytes. `entity` must hold a
+    // reference to that copy (from find(), not yet released) when it locks;
+    // it may release before it unlocks, but then must not call find() or
+    // insert() for that object until it unlocks. unlock() gives back one
+    // lock `entity` took. Errc::not_found for an object the cache does not
+    // hold; Errc::invalid_state for a lock without a reference or an unlock
+    // by an entity that holds no lock on that copy.
+    Status lock(EntityId entity, const std::byte* object);
+    Status unlock(EntityId entity, const std::byte* object);
 
     // For the snapshots' query counting (CacheStats::source_queries).
     void count_source_query() { m_source_queries.fetch_add(1, std::memory_order_relaxed); }

@@ -101,13 +101,13 @@ void InstanceIdentifier::identify(const BlockView& block, const ObjectView& obje
     if (out.empty())
         return;
 
-    const bool is_process = object.name_index() == kProcessObject;
+    // A Thread is its TID; any other object with an ID Process counter
+    // (Process, Process Memory Detail, ...) has one instance per process, so
+    // it is that PID: names repeat ("svchost") and #N shifts when one exits.
     const bool is_thread = object.name_index() == kThreadObject;
-    const auto id = is_process  ? find_definition(object, kIdProcess)
-                    : is_thread ? find_definition(object, kIdThread)
-                                : std::nullopt;
+    const auto id = is_thread ? find_definition(object, kIdThread) : find_definition(object, kIdProcess);
     const auto started = id ? find_definition(object, kElapsedTime) : std::nullopt;
-    const Kind id_kind = is_process ? Kind::process : Kind::thread;
+    const Kind id_kind = is_thread ? Kind::thread : Kind::process;
     const bool wide = object.header().code_page == 0;
 
     // Windows gives all instances of an object the same parent object, so

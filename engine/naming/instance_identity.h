@@ -2,10 +2,14 @@
 // with those of the next without building strings (the snapshot's decode path
 // must not allocate). They follow the rules of instance_names.h:
 //
-//   Process (230, with ID Process 784)  {process, PID, start}  start = raw Elapsed Time (684), 0 without it
-//   Thread (232, with ID Thread 804)    {thread,  TID, start}
+//   Thread (232, with ID Thread 804)    {thread,  TID, start}   start = raw Elapsed Time (684), 0 without it
+//   any other object with ID Process    {process, PID, start}   (Process 230, Process Memory Detail, ...)
 //   an instance with a UniqueID (!= -1) {unique_id, UniqueID, 0}
 //   anything else, _Total included      {name, hash(parent raw name "/" name), occurrence}
+//
+// Only the last kind can confuse two instances: when the first of two
+// instances with the same name goes, the second takes its occurrence, as
+// PerfMon's "#N" does. Objects whose instances carry no id cannot do better.
 //
 // Names compare ASCII case-insensitively, as instance_names' "#N" does; the
 // hash is 64-bit FNV-1a over the lower-cased UTF-16 code units (each as two

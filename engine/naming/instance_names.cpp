@@ -43,7 +43,9 @@ std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& ob
     const auto pid = find_definition(object, kIdProcess);
     const auto tid = find_definition(object, kIdThread);
     const auto started = find_definition(object, kElapsedTime);
-    const bool is_process = object.name_index() == kProcessObject && pid;
+    // As instance_identity.h: an object with ID Process has one instance per
+    // process (Process, Process Memory Detail), so it is named like Process.
+    const bool is_process = object.name_index() != kThreadObject && pid;
     const bool is_thread = object.name_index() == kThreadObject && tid;
 
     std::map<std::uint32_t, std::vector<InstanceName>> parents;  // by parent object index

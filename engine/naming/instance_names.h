@@ -3,7 +3,8 @@
 //
 // Windows names duplicate instances "svchost", "svchost#1", ... by position,
 // and the numbers shift when a process exits. We name a Process instance
-// "name:pid" (as Windows 11's Process V2 does) and a Thread instance
+// "name:pid" (as Windows 11's Process V2 does; so is an instance of any other
+// object with an ID Process counter, e.g. Process Memory Detail) and a Thread instance
 // "process:pid/tid", taking the ids from the ID Process (784) and ID Thread
 // (804) counters; every other instance is "parent/name" with PerfMon's "#N"
 // for the 2nd, 3rd, ... duplicate. `key` identifies the same instance in the

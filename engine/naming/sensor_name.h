@@ -28,8 +28,10 @@ struct SensorName {
 // names, or an empty instance, give text that parse_sensor_name rejects.
 std::string format_sensor_name(const SensorName& name);
 
-// Inverse of format_sensor_name; Errc::invalid_argument naming the part that
-// is wrong for anything format_sensor_name cannot produce.
+// Inverse of format_sensor_name. Lenient in one way only: any %HH escape
+// (either case) decodes, so hand-written names like "%2f" work; everything
+// else format_sensor_name cannot produce is Errc::invalid_argument naming the
+// part that is wrong and its offset.
 Result<SensorName> parse_sensor_name(std::string_view text);
 
 }  // namespace wpo

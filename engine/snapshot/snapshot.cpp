@@ -121,18 +121,43 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
     }
 
     // The first sample, so that the first decode has an older one.
-    if (Status collected = m_source.collect(query, m_block_bytes); !collected)
-        return with_context(collected.error(), "collecting \"" + query + "\"");
-    m_cache.count_source_query();
-    auto block = BlockView::parse(m_block_bytes);
+    auto collect_first = [&]() -> Result<BlockView> {
+        if (Status collected = m_source.collect(query, m_block_bytes); !collected)
+            return with_context(collected.error(), "collecting \"" + query + "\"");
+        m_cache.count_source_query();
+        auto parsed = BlockView::parse(m_block_bytes);
+        if (!parsed)
+            return with_context(parsed.error(), "the source's block for \"" + query + "\"");
+        return parsed;
+    };
+    auto block = collect_first();
     if (!block)
-        return with_context(block.error(), "the source's block for \"" + query + "\"");
-    m_fresh = *block;
+        return block.error();
 
     if (m_type != SnapshotType::custom) {
         for (const ObjectView& object : block->objects())
             wanted[object.name_index()].whole = true;
     }
+    // Instances name their parents (Thread -> Process); a source that does
+    // not bring the parent along is asked for it, so that instances are named
+    // and identified the same whoever collected them.
+    if (m_type == SnapshotType::custom) {
+        std::set<std::uint32_t> missing;
+        for (const auto& [index, w] : wanted)
+            if (auto object = block->find_object(index))
+                for (const InstanceView& instance : object->instances())
+                    if (instance.parent_object_index() != 0 && !block->find_object(instance.parent_object_index()))
+                        missing.insert(instance.parent_object_index());
+        if (!missing.empty()) {
+            for (std::uint32_t index : missing)
+                append_index(query, index);
+            block = collect_first();
+            if (!block)
+                return block.error();
+        }
+    }
+    m_fresh = *block;
+
     for (const auto& [index, w] : wanted) {
         auto object = block->find_object(index);
         if (!object)
@@ -186,6 +211,7 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
     Anomalies ignored;
     if (Status filled = fill_storage(m_storage[m_current], ignored); !filled)
         return filled;
+    remember_times(m_storage[m_current]);
     insert_fresh();
     std::size_t value_count = 0;
     for (const auto& slot : m_slots) {
@@ -340,7 +366,7 @@ void Snapshot::release_cached()
     for (const auto& slot : m_slots) {
         if (!slot->cached)
             continue;
-        (void)m_cache.release(slot->cached_object.bytes.data());
+        (void)m_cache.release(m_entity, slot->cached_object.bytes.data());
         slot->cached = false;
     }
 }
@@ -463,7 +489,7 @@ void Snapshot::keep_families_together()
                     continue;
                 for (Slot* s : {slot.get(), &parent}) {
                     if (s->cached) {
-                        (void)m_cache.release(s->cached_object.bytes.data());
+                        (void)m_cache.release(m_entity, s->cached_object.bytes.data());
                         s->cached = false;
                     }
                 }
@@ -480,12 +506,12 @@ Status Snapshot::fill_storage(ObjectStorage& storage, Anomalies& anomalies)
     for (const auto& slot : m_slots) {
         if (slot->cached) {
             const std::byte* object = slot->cached_object.bytes.data();
-            Status locked = m_cache.lock(object);
+            Status locked = m_cache.lock(m_entity, object);
             if (locked) {
                 storage.add(slot->cached_object.bytes, slot->cached_object.block);
-                locked = m_cache.unlock(object);
+                locked = m_cache.unlock(m_entity, object);
             }
-            Status released = m_cache.release(object);
+            Status released = m_cache.release(m_entity, object);
             slot->cached = false;
             if (!locked || !released) {
                 status = !locked ? locked : released;
@@ -501,11 +527,17 @@ Status Snapshot::fill_storage(ObjectStorage& storage, Anomalies& anomalies)
         }
     }
     storage.seal();
+    anomalies.buffer_grown |= storage.grew();
+    return status;
+}
+
+void Snapshot::remember_times(const ObjectStorage& storage)
+{
+    // Only for a storage that is kept: the cache must not hand out copies
+    // older than what the next decode compares against.
     for (const auto& slot : m_slots)
         if (auto entry = storage.find(slot->index))
             slot->newest_100ns = entry->origin->perf_time_100ns;
-    anomalies.buffer_grown |= storage.grew();
-    return status;
 }
 
 void Snapshot::insert_fresh()
@@ -534,6 +566,8 @@ Status Snapshot::compute(Anomalies& anomalies)
             continue;
         }
         const ObjectView& object = entry->object;
+        const std::size_t ids_capacity = ids.capacity();
+        const std::size_t pairing_capacity = slot->previous_of.capacity();
         m_identifier.identify(next.block(), object, ids);
 
         auto before = previous.find(slot->index);
@@ -549,8 +583,11 @@ Status Snapshot::compute(Anomalies& anomalies)
         }
         const TimeStamps now = time_stamps(*entry->origin, object.header());
         const std::size_t count = slot->decoder.value_count(object);
-        if (m_scratch.size() < count)
+        if (m_scratch.size() < count) {
             m_scratch.resize(count);
+            anomalies.buffer_grown = true;
+        }
+        anomalies.buffer_grown |= ids.capacity() != ids_capacity || slot->previous_of.capacity() != pairing_capacity;
         Status decoded = slot->decoder.decode(object, now, before ? &before->object : nullptr,
                                               before ? &then : nullptr, pairing, m_options.decode,
                                               std::span<Value>(m_scratch).first(count));
@@ -589,6 +626,7 @@ Result<Anomalies> Snapshot::decode()
     }
     // The storage just used as "previous" is filled next cycle: grow it now,
     // in the cycle that reported the growth, not one cycle later.
+    remember_times(m_storage[1 - m_current]);
     m_storage[m_current].reserve_like(m_storage[1 - m_current]);
     for (const auto& slot : m_slots)
         slot->ids[m_current].reserve(slot->ids[1 - m_current].capacity());

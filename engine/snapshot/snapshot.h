@@ -8,8 +8,9 @@
 //   for (;;) {
 //       snapshot->prepare();
 //       auto anomalies = snapshot->sample();   // from the cache or one source query
-//       auto decoded = snapshot->decode();      // merge, insert into the cache, compute
-//       for (const CalculatedValue& v : *snapshot->values()) ...
+//       auto decoded = snapshot->decode();      // merge, compute
+//       auto values = snapshot->values();       // a named Result: a loop over *snapshot->values()
+//       for (const CalculatedValue& v : *values) ...   // would outlive the temporary
 //   }
 //
 // Creation takes a first sample, so the first decode already has values for
@@ -139,6 +140,7 @@ private:
     bool take_from_cache();
     Status fill_storage(ObjectStorage& storage, Anomalies& anomalies);
     void insert_fresh();
+    void remember_times(const ObjectStorage& storage);
     Status compute(Anomalies& anomalies);
 
     SharedSource& m_source;

@@ -1,7 +1,8 @@
-// The cache's steady state does not allocate: find() and release() once ban
-// lists have grown, and insert() when it copies in place or recycles the
-// buffer of a released outdated copy. Counts every global operator new of
-// this executable, which is why these tests live alone.
+// The cache's steady state does not allocate: find(), lock(), unlock() and
+// release() once ban lists and copies' entity lists have grown, and insert()
+// when it copies in place or recycles the buffer of a released outdated copy.
+// Counts every global operator new of this executable, which is why these
+// tests live alone.
 #include "cache/perf_object_cache.h"
 
 #include "cache_samples.h"
@@ -100,14 +101,16 @@ TEST(CacheAllocation, FindAllocatesNothingInSteadyState)
     const auto warm = samples(2, kT0);
     const auto steady = samples(kRounds, kT0 + 100);
 
-    // One round: a new copy, every reader takes it and gives it back, and
-    // asks again (a banned miss).
+    // One round: a new copy, every reader takes it, locks and unlocks it,
+    // gives it back, and asks again (a banned miss).
     auto round = [&](const CacheSample& s) {
         ASSERT_TRUE(cache.insert(inserter, s.block, s.object).ok());
         for (EntityId reader : readers) {
             const auto found = cache.find(kProcess, reader, kAnyTime);
             ASSERT_TRUE(found);
-            ASSERT_TRUE(cache.release(found->bytes.data()));
+            ASSERT_TRUE(cache.lock(reader, found->bytes.data()));
+            ASSERT_TRUE(cache.unlock(reader, found->bytes.data()));
+            ASSERT_TRUE(cache.release(reader, found->bytes.data()));
             ASSERT_FALSE(cache.find(kProcess, reader, kAnyTime));
         }
         ASSERT_FALSE(cache.find(kProcess + 1, readers[0], kAnyTime));
@@ -139,7 +142,7 @@ TEST(CacheAllocation, InsertWithReferencesOutstandingRecyclesBuffers)
         const auto found = cache.find(kProcess, reader, kAnyTime);
         ASSERT_TRUE(found);
         if (held) {
-            ASSERT_TRUE(cache.release(held->bytes.data()));
+            ASSERT_TRUE(cache.release(reader, held->bytes.data()));
         }
         held = found;
     };
@@ -153,7 +156,54 @@ TEST(CacheAllocation, InsertWithReferencesOutstandingRecyclesBuffers)
     });
     EXPECT_EQ(n, 0u);
     EXPECT_EQ(cache.stats().allocations, before);
-    ASSERT_TRUE(cache.release(held->bytes.data()));
+    ASSERT_TRUE(cache.release(reader, held->bytes.data()));
+    EXPECT_EQ(cache.stats().outdated, 0u);
+}
+
+TEST(CacheAllocation, ManyHoldersOfOneCopyAllocateNothingInSteadyState)
+{
+    // More entities than a copy's entity lists start with hold and lock
+    // each copy at once, and keep it while the next is inserted: the lists
+    // grow while warming up and keep their capacity through recycling.
+    PerfObjectCache cache;
+    const EntityId inserter = cache.register_entity();
+    std::vector<EntityId> readers;
+    for (int i = 0; i < kEntities; ++i)
+        readers.push_back(cache.register_entity());
+    const auto warm = samples(4, kT0);
+    const auto steady = samples(kRounds, kT0 + 100);
+
+    std::vector<const std::byte*> held(readers.size(), nullptr);
+    auto round = [&](const CacheSample& s) {
+        ASSERT_TRUE(cache.insert(inserter, s.block, s.object).ok());
+        for (std::size_t r = 0; r < readers.size(); ++r) {
+            const auto found = cache.find(kProcess, readers[r], kAnyTime);
+            ASSERT_TRUE(found);
+            ASSERT_TRUE(cache.lock(readers[r], found->bytes.data()));
+            if (held[r] != nullptr) {
+                ASSERT_TRUE(cache.release(readers[r], held[r]));
+            }
+            held[r] = found->bytes.data();
+        }
+        for (std::size_t r = 0; r < readers.size(); ++r) {
+            ASSERT_TRUE(cache.unlock(readers[r], held[r]));
+        }
+    };
+    for (const auto& s : warm)
+        round(*s);
+    const std::uint64_t before = cache.stats().allocations;
+
+    const std::uint64_t n = allocations_in([&] {
+        for (const auto& s : steady)
+            round(*s);
+    });
+    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(cache.stats().allocations, before);
+    EXPECT_EQ(cache.outstanding_references(), readers.size());
+    for (std::size_t r = 0; r < readers.size(); ++r) {
+        ASSERT_TRUE(cache.release(readers[r], held[r]));
+    }
+    EXPECT_EQ(cache.outstanding_references(), 0u);
     EXPECT_EQ(cache.stats().outdated, 0u);
 }
 

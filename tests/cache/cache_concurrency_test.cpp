@@ -59,21 +59,22 @@ TEST(CacheConcurrency, SharedObjectsUnderContention)
                 ASSERT_GT(found->block.perf_time_100ns, newest[slot]);
                 newest[slot] = found->block.perf_time_100ns;
                 const std::byte* object = found->bytes.data();
-                ASSERT_TRUE(cache.lock(object));
+                ASSERT_TRUE(cache.lock(self, object));
                 check_intact(*found, index);
                 if (held) {
-                    ASSERT_TRUE(cache.release(held->bytes.data()));
+                    ASSERT_TRUE(cache.release(self, held->bytes.data()));
                     held.reset();
                 }
                 if (i % 2 == 0) {
-                    ASSERT_TRUE(cache.unlock(object));
+                    ASSERT_TRUE(cache.unlock(self, object));
                     held = found;
                 } else {
-                    // Locked without a reference: an in-place insert must
-                    // wait, or the copy must wait on the outdated list.
-                    ASSERT_TRUE(cache.release(object));
+                    // Still locked, no longer referenced: an in-place
+                    // insert must wait, or the copy must wait on the
+                    // outdated list.
+                    ASSERT_TRUE(cache.release(self, object));
                     check_intact(*found, index);
-                    ASSERT_TRUE(cache.unlock(object));
+                    ASSERT_TRUE(cache.unlock(self, object));
                 }
             } else {
                 const std::int64_t now = clock.fetch_add(1) + 1;
@@ -89,7 +90,7 @@ TEST(CacheConcurrency, SharedObjectsUnderContention)
             std::this_thread::yield();
         }
         if (held) {
-            ASSERT_TRUE(cache.release(held->bytes.data()));
+            ASSERT_TRUE(cache.release(self, held->bytes.data()));
         }
     };
 

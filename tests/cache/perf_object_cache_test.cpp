@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <future>
 #include <limits>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -87,7 +89,7 @@ TEST_F(PerfObjectCacheTest, FindHitsFreshItemInsertedByOther)
     EXPECT_EQ(found->block.perf_time_100ns, kT0);
     EXPECT_EQ(found->block.perf_freq, s.block.header().perf_freq);
     EXPECT_EQ(ObjectView::from_validated(found->bytes).instance_count(), 3u);
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, InserterDoesNotGetItsOwnData)
@@ -106,12 +108,12 @@ TEST_F(PerfObjectCacheTest, EntityNeverGetsSameCopyTwice)
 
     const auto first = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(first);
-    EXPECT_TRUE(m_cache.release(first->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, first->bytes.data()));
     EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime)) << "banned after its find, even once released";
 
     const auto other = m_cache.find(kProcess, m_c, kAnyTime);
     ASSERT_TRUE(other) << "the ban is per entity";
-    EXPECT_TRUE(m_cache.release(other->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_c, other->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, FreshInsertUnbansAllButInserter)
@@ -123,7 +125,7 @@ TEST_F(PerfObjectCacheTest, FreshInsertUnbansAllButInserter)
     for (EntityId e : {m_b, m_c}) {
         const auto found = m_cache.find(kProcess, e, kAnyTime);
         ASSERT_TRUE(found);
-        EXPECT_TRUE(m_cache.release(found->bytes.data()));
+        EXPECT_TRUE(m_cache.release(e, found->bytes.data()));
     }
 
     put(m_b, v2);
@@ -132,7 +134,7 @@ TEST_F(PerfObjectCacheTest, FreshInsertUnbansAllButInserter)
         const auto found = m_cache.find(kProcess, e, kAnyTime);
         ASSERT_TRUE(found) << "entity " << e;
         EXPECT_EQ(first_value(found->bytes), 2u);
-        EXPECT_TRUE(m_cache.release(found->bytes.data()));
+        EXPECT_TRUE(m_cache.release(e, found->bytes.data()));
     }
 }
 
@@ -145,7 +147,7 @@ TEST_F(PerfObjectCacheTest, StaleByAgeIsMiss)
     m_now += 499ms;
     const auto young = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(young);
-    EXPECT_TRUE(m_cache.release(young->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, young->bytes.data()));
 
     m_now += 2ms;  // 501 ms old
     EXPECT_FALSE(m_cache.find(kProcess, m_c, kAnyTime));
@@ -165,7 +167,7 @@ TEST_F(PerfObjectCacheTest, FreshnessIsConfigurable)
     now += 1900ms;
     const auto found = cache.find(kProcess, b, kAnyTime);
     ASSERT_TRUE(found) << "younger than the configured 2 s, though older than the default 500 ms";
-    EXPECT_TRUE(cache.release(found->bytes.data()));
+    EXPECT_TRUE(cache.release(b, found->bytes.data()));
     now += 200ms;
     EXPECT_FALSE(cache.find(kProcess, c, kAnyTime));
 }
@@ -180,7 +182,7 @@ TEST_F(PerfObjectCacheTest, NotNewerThanCallerIsMiss)
     EXPECT_FALSE(m_cache.find(kProcess, m_b, kT0 + 1)) << "older than what the entity has";
     const auto found = m_cache.find(kProcess, m_b, kT0 - 1);
     ASSERT_TRUE(found) << "a miss because of newer_than does not ban";
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, OlderInsertIsRefused)
@@ -203,7 +205,7 @@ TEST_F(PerfObjectCacheTest, OlderInsertIsRefused)
     const auto found = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(found);
     EXPECT_EQ(first_value(found->bytes), 1u);
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, InsertCopiesDataNotPointer)
@@ -219,7 +221,7 @@ TEST_F(PerfObjectCacheTest, InsertCopiesDataNotPointer)
     ASSERT_TRUE(found);
     EXPECT_EQ(first_value(found->bytes), 7u);
     EXPECT_TRUE(found->bytes.data() < s.bytes.data() || found->bytes.data() >= s.bytes.data() + s.bytes.size());
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, InPlaceCopyWhenUnreferencedAndFits)
@@ -230,7 +232,7 @@ TEST_F(PerfObjectCacheTest, InPlaceCopyWhenUnreferencedAndFits)
     put(m_a, big);
     const auto first = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(first);
-    EXPECT_TRUE(m_cache.release(first->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, first->bytes.data()));
     const std::uint64_t allocations = m_cache.stats().allocations;
     EXPECT_EQ(allocations, 1u);
 
@@ -241,7 +243,7 @@ TEST_F(PerfObjectCacheTest, InPlaceCopyWhenUnreferencedAndFits)
     EXPECT_EQ(second->bytes.data(), first->bytes.data());
     EXPECT_EQ(second->bytes.size(), small.object.bytes().size());
     EXPECT_EQ(first_value(second->bytes), 2u);
-    EXPECT_TRUE(m_cache.release(second->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, second->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, GrowingObjectGetsNewBuffer)
@@ -258,7 +260,7 @@ TEST_F(PerfObjectCacheTest, GrowingObjectGetsNewBuffer)
     ASSERT_TRUE(found);
     EXPECT_EQ(found->bytes.size(), big.object.bytes().size());
     EXPECT_EQ(ObjectView::from_validated(found->bytes).instance_count(), 4u);
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, ReferencedItemMovesToOutdatedOnInsert)
@@ -282,8 +284,8 @@ TEST_F(PerfObjectCacheTest, ReferencedItemMovesToOutdatedOnInsert)
     EXPECT_NE(current->bytes.data(), old->bytes.data());
     EXPECT_EQ(first_value(current->bytes), 2u);
     EXPECT_EQ(m_cache.outstanding_references(), 2u);
-    EXPECT_TRUE(m_cache.release(current->bytes.data()));
-    EXPECT_TRUE(m_cache.release(old->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_c, current->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, old->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, OutdatedFreedOnLastRelease)
@@ -299,12 +301,12 @@ TEST_F(PerfObjectCacheTest, OutdatedFreedOnLastRelease)
     put(m_a, v2);
     ASSERT_EQ(m_cache.stats().outdated, 1u);
 
-    EXPECT_TRUE(m_cache.release(for_b->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, for_b->bytes.data()));
     EXPECT_EQ(m_cache.stats().outdated, 1u) << "C still holds it";
-    EXPECT_TRUE(m_cache.release(for_c->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_c, for_c->bytes.data()));
     EXPECT_EQ(m_cache.stats().outdated, 0u);
     EXPECT_EQ(m_cache.outstanding_references(), 0u);
-    const Status again = m_cache.release(for_c->bytes.data());
+    const Status again = m_cache.release(m_c, for_c->bytes.data());
     ASSERT_FALSE(again);
     EXPECT_EQ(again.error().code(), Errc::not_found);
 }
@@ -322,11 +324,11 @@ TEST_F(PerfObjectCacheTest, ReferencedSteadyStateRecyclesBuffers)
         ASSERT_TRUE(next);
         EXPECT_EQ(first_value(next->bytes), i);
         if (held) {
-            EXPECT_TRUE(m_cache.release(held->bytes.data()));
+            EXPECT_TRUE(m_cache.release(m_b, held->bytes.data()));
         }
         held = next;
     }
-    EXPECT_TRUE(m_cache.release(held->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, held->bytes.data()));
     EXPECT_EQ(m_cache.stats().allocations, 2u);
     EXPECT_EQ(m_cache.stats().outdated, 0u);
 }
@@ -337,7 +339,7 @@ TEST_F(PerfObjectCacheTest, ReleaseUnknownPointerIsError)
     s.build(kProcess, kT0, 7);
     put(m_a, s);
     for (const std::byte* p : {s.object.bytes().data(), static_cast<const std::byte*>(nullptr)}) {
-        const Status released = m_cache.release(p);
+        const Status released = m_cache.release(m_a, p);
         ASSERT_FALSE(released);
         EXPECT_EQ(released.error().code(), Errc::not_found);
     }
@@ -350,10 +352,63 @@ TEST_F(PerfObjectCacheTest, ReleaseWithoutReferenceIsError)
     put(m_a, s);
     const auto found = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(found);
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
-    const Status twice = m_cache.release(found->bytes.data());
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
+    const Status twice = m_cache.release(m_b, found->bytes.data());
     ASSERT_FALSE(twice);
-    EXPECT_EQ(twice.error().code(), Errc::not_found);
+    EXPECT_EQ(twice.error().code(), Errc::invalid_state) << "the cache holds the copy; B holds no reference";
+    EXPECT_EQ(m_cache.outstanding_references(), 0u);
+}
+
+TEST_F(PerfObjectCacheTest, ReleaseByEntityWithoutReferenceIsError)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);  // same size: would be copied in place if nobody held v1
+    put(m_c, v1);
+    const auto held = m_cache.find(kProcess, m_a, kAnyTime);
+    ASSERT_TRUE(held);
+    const std::vector<std::byte> before(held->bytes.begin(), held->bytes.end());
+
+    const Status stolen = m_cache.release(m_b, held->bytes.data());
+    ASSERT_FALSE(stolen);
+    EXPECT_EQ(stolen.error().code(), Errc::invalid_state);
+    EXPECT_NE(stolen.error().describe().find("holds no reference"), std::string::npos) << stolen.error().describe();
+    EXPECT_EQ(m_cache.outstanding_references(), 1u) << "A's reference is intact";
+
+    const std::uint64_t allocations = m_cache.stats().allocations;
+    put(m_c, v2);
+    EXPECT_EQ(m_cache.stats().outdated, 1u) << "A still holds the copy: moved aside, not overwritten";
+    EXPECT_EQ(m_cache.stats().allocations, allocations + 1);
+    EXPECT_TRUE(std::equal(before.begin(), before.end(), held->bytes.begin(), held->bytes.end()));
+    EXPECT_EQ(first_value(held->bytes), 1u);
+
+    EXPECT_TRUE(m_cache.release(m_a, held->bytes.data()));
+    EXPECT_EQ(m_cache.stats().outdated, 0u);
+    EXPECT_EQ(m_cache.outstanding_references(), 0u);
+}
+
+TEST_F(PerfObjectCacheTest, DoubleReleaseDoesNotStealAnotherEntitysReference)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_c, v1);
+    const auto for_a = m_cache.find(kProcess, m_a, kAnyTime);
+    const auto for_b = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(for_a && for_b);
+    ASSERT_EQ(for_a->bytes.data(), for_b->bytes.data());
+
+    EXPECT_TRUE(m_cache.release(m_a, for_a->bytes.data()));
+    const Status twice = m_cache.release(m_a, for_a->bytes.data());
+    ASSERT_FALSE(twice);
+    EXPECT_EQ(twice.error().code(), Errc::invalid_state);
+    EXPECT_EQ(m_cache.outstanding_references(), 1u) << "B's reference was not consumed";
+
+    put(m_c, v2);
+    EXPECT_EQ(m_cache.stats().outdated, 1u) << "B still holds the copy";
+    EXPECT_EQ(first_value(for_b->bytes), 1u) << "bytes changed under B";
+    EXPECT_TRUE(m_cache.release(m_b, for_b->bytes.data()));
+    EXPECT_EQ(m_cache.stats().outdated, 0u);
     EXPECT_EQ(m_cache.outstanding_references(), 0u);
 }
 
@@ -363,13 +418,46 @@ TEST_F(PerfObjectCacheTest, LockUnlockUnknownIsError)
     s.build(kProcess, kT0, 7);
     put(m_a, s);
     for (const std::byte* p : {s.object.bytes().data(), static_cast<const std::byte*>(nullptr)}) {
-        const Status locked = m_cache.lock(p);
+        const Status locked = m_cache.lock(m_a, p);
         ASSERT_FALSE(locked);
         EXPECT_EQ(locked.error().code(), Errc::not_found);
-        const Status unlocked = m_cache.unlock(p);
+        const Status unlocked = m_cache.unlock(m_a, p);
         ASSERT_FALSE(unlocked);
         EXPECT_EQ(unlocked.error().code(), Errc::not_found);
     }
+}
+
+TEST_F(PerfObjectCacheTest, LockWithoutReferenceIsError)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_c, v1);
+    const auto found = m_cache.find(kProcess, m_a, kAnyTime);
+    ASSERT_TRUE(found);
+    const std::byte* object = found->bytes.data();
+
+    const Status other = m_cache.lock(m_b, object);
+    ASSERT_FALSE(other);
+    EXPECT_EQ(other.error().code(), Errc::invalid_state) << "B never found this copy";
+    EXPECT_NE(other.error().describe().find("holds no reference"), std::string::npos) << other.error().describe();
+
+    ASSERT_TRUE(m_cache.release(m_a, object));
+    const Status released = m_cache.lock(m_a, object);
+    ASSERT_FALSE(released);
+    EXPECT_EQ(released.error().code(), Errc::invalid_state) << "A gave its reference back";
+
+    // The refused locks left nothing held: an in-place insert does not wait.
+    const std::uint64_t allocations = m_cache.stats().allocations;
+    std::atomic<bool> done{false};
+    std::thread inserter([&] {
+        const Result<bool> stored = m_cache.insert(m_c, v2.block, v2.object);
+        EXPECT_TRUE(stored.ok() && *stored);
+        done.store(true);
+    });
+    expect_finishes(done, inserter, "in-place insert after refused locks");
+    EXPECT_EQ(m_cache.stats().allocations, allocations);
+    EXPECT_EQ(first_value(found->bytes), 2u) << "unreferenced and unlocked: copied in place";
 }
 
 TEST_F(PerfObjectCacheTest, UnlockWithoutLockIsError)
@@ -377,15 +465,65 @@ TEST_F(PerfObjectCacheTest, UnlockWithoutLockIsError)
     CacheSample s;
     s.build(kProcess, kT0, 7);
     put(m_a, s);
-    const auto found = m_cache.find(kProcess, m_b, kAnyTime);
-    ASSERT_TRUE(found);
-    const Status unlocked = m_cache.unlock(found->bytes.data());
+    const auto for_b = m_cache.find(kProcess, m_b, kAnyTime);
+    const auto for_c = m_cache.find(kProcess, m_c, kAnyTime);
+    ASSERT_TRUE(for_b && for_c);
+    const std::byte* object = for_b->bytes.data();
+    const Status unlocked = m_cache.unlock(m_b, object);
     ASSERT_FALSE(unlocked);
     EXPECT_EQ(unlocked.error().code(), Errc::invalid_state);
-    EXPECT_TRUE(m_cache.lock(found->bytes.data()));
-    EXPECT_TRUE(m_cache.unlock(found->bytes.data()));
-    EXPECT_FALSE(m_cache.unlock(found->bytes.data()));
-    EXPECT_TRUE(m_cache.release(found->bytes.data()));
+
+    EXPECT_TRUE(m_cache.lock(m_b, object));
+    const Status by_c = m_cache.unlock(m_c, object);
+    ASSERT_FALSE(by_c);
+    EXPECT_EQ(by_c.error().code(), Errc::invalid_state) << "C holds a reference, but no lock";
+    EXPECT_TRUE(m_cache.unlock(m_b, object));
+    const Status again = m_cache.unlock(m_b, object);
+    ASSERT_FALSE(again);
+    EXPECT_EQ(again.error().code(), Errc::invalid_state) << "B's one lock was given back already";
+    EXPECT_TRUE(m_cache.release(m_b, object));
+    EXPECT_TRUE(m_cache.release(m_c, object));
+}
+
+TEST_F(PerfObjectCacheTest, LockedByOneEntityUnlockedByAnotherIsError)
+{
+    CacheSample v1, v2;
+    v1.build(kProcess, kT0, 1);
+    v2.build(kProcess, kT0 + 1, 2);
+    put(m_c, v1);
+    const auto for_a = m_cache.find(kProcess, m_a, kAnyTime);
+    const auto for_b = m_cache.find(kProcess, m_b, kAnyTime);
+    ASSERT_TRUE(for_a && for_b);
+    const std::byte* object = for_a->bytes.data();
+    ASSERT_EQ(for_b->bytes.data(), object);
+
+    ASSERT_TRUE(m_cache.lock(m_a, object));
+    const Status by_b = m_cache.unlock(m_b, object);
+    ASSERT_FALSE(by_b);
+    EXPECT_EQ(by_b.error().code(), Errc::invalid_state);
+    EXPECT_NE(by_b.error().describe().find("holds no lock"), std::string::npos) << by_b.error().describe();
+    EXPECT_TRUE(m_cache.lock(m_b, object)) << "B may lock the copy it holds";
+    EXPECT_TRUE(m_cache.unlock(m_b, object)) << "and give back its own lock";
+
+    // A's lock is still held: with both references given back, an in-place
+    // insert waits for A.
+    ASSERT_TRUE(m_cache.release(m_a, object));
+    ASSERT_TRUE(m_cache.release(m_b, object));
+    std::atomic<bool> started{false}, done{false};
+    std::thread inserter([&] {
+        started.store(true);
+        const Result<bool> stored = m_cache.insert(m_c, v2.block, v2.object);
+        EXPECT_TRUE(stored.ok() && *stored);
+        done.store(true);
+    });
+    while (!started.load())
+        std::this_thread::yield();
+    std::this_thread::sleep_for(200ms);
+    EXPECT_FALSE(done.load()) << "B's unlock released A's lock";
+    EXPECT_EQ(first_value(for_a->bytes), 1u) << "bytes changed under A's lock";
+    ASSERT_TRUE(m_cache.unlock(m_a, object));
+    expect_finishes(done, inserter, "insert after A's unlock");
+    EXPECT_EQ(m_cache.outstanding_references(), 0u);
 }
 
 TEST_F(PerfObjectCacheTest, LockBlocksInPlaceCopy)
@@ -397,10 +535,10 @@ TEST_F(PerfObjectCacheTest, LockBlocksInPlaceCopy)
     const auto found = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(found);
     const std::byte* object = found->bytes.data();
-    // Unreferenced but locked: the next insert of the same size would copy
+    // Locked, then unreferenced: the next insert of the same size would copy
     // into this very buffer.
-    ASSERT_TRUE(m_cache.release(object));
-    ASSERT_TRUE(m_cache.lock(object));
+    ASSERT_TRUE(m_cache.lock(m_b, object));
+    ASSERT_TRUE(m_cache.release(m_b, object));
     const std::uint64_t allocations = m_cache.stats().allocations;
 
     // A flag, not std::latch: MinGW's libstdc++ 12 loses latch wake-ups
@@ -418,14 +556,14 @@ TEST_F(PerfObjectCacheTest, LockBlocksInPlaceCopy)
     EXPECT_FALSE(done.load()) << "the insert did not wait for the lock";
     EXPECT_EQ(first_value(found->bytes), 1u) << "bytes changed under a lock";
 
-    ASSERT_TRUE(m_cache.unlock(object));
+    ASSERT_TRUE(m_cache.unlock(m_b, object));
     expect_finishes(done, inserter, "insert after unlock");
     EXPECT_EQ(m_cache.stats().allocations, allocations) << "it copied in place once the lock was free";
     const auto fresh = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(fresh);
     EXPECT_EQ(fresh->bytes.data(), object);
     EXPECT_EQ(first_value(fresh->bytes), 2u);
-    EXPECT_TRUE(m_cache.release(fresh->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, fresh->bytes.data()));
 }
 
 TEST_F(PerfObjectCacheTest, LockWorksOnOutdated)
@@ -437,7 +575,7 @@ TEST_F(PerfObjectCacheTest, LockWorksOnOutdated)
     const auto found = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(found);
     const std::byte* object = found->bytes.data();
-    ASSERT_TRUE(m_cache.lock(object));
+    ASSERT_TRUE(m_cache.lock(m_b, object));
 
     // Locked and referenced: the insert moves the copy aside without waiting.
     std::atomic<bool> done{false};
@@ -449,12 +587,12 @@ TEST_F(PerfObjectCacheTest, LockWorksOnOutdated)
     EXPECT_EQ(m_cache.stats().outdated, 1u);
     EXPECT_EQ(first_value(found->bytes), 1u);
 
-    EXPECT_TRUE(m_cache.unlock(object)) << "the lock followed the copy to the outdated list";
-    EXPECT_TRUE(m_cache.lock(object));
-    EXPECT_TRUE(m_cache.unlock(object));
-    EXPECT_TRUE(m_cache.release(object));
+    EXPECT_TRUE(m_cache.unlock(m_b, object)) << "the lock followed the copy to the outdated list";
+    EXPECT_TRUE(m_cache.lock(m_b, object));
+    EXPECT_TRUE(m_cache.unlock(m_b, object));
+    EXPECT_TRUE(m_cache.release(m_b, object));
     EXPECT_EQ(m_cache.stats().outdated, 0u);
-    const Status gone = m_cache.lock(object);
+    const Status gone = m_cache.lock(m_b, object);
     ASSERT_FALSE(gone);
     EXPECT_EQ(gone.error().code(), Errc::not_found);
 }
@@ -470,13 +608,13 @@ TEST_F(PerfObjectCacheTest, LockedCopyOutlivesItsLastReference)
     const auto found = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(found);
     const std::byte* object = found->bytes.data();
-    ASSERT_TRUE(m_cache.lock(object));
-    ASSERT_TRUE(m_cache.release(object));
+    ASSERT_TRUE(m_cache.lock(m_b, object));
+    ASSERT_TRUE(m_cache.release(m_b, object));
 
     put(m_a, big);
     EXPECT_EQ(m_cache.stats().outdated, 1u);
     EXPECT_EQ(first_value(found->bytes), 1u);
-    EXPECT_TRUE(m_cache.unlock(object));
+    EXPECT_TRUE(m_cache.unlock(m_b, object));
     EXPECT_EQ(m_cache.stats().outdated, 0u);
     EXPECT_EQ(m_cache.outstanding_references(), 0u);
 }
@@ -492,7 +630,7 @@ TEST_F(PerfObjectCacheTest, StatsCountFindsHitsInsertsBytes)
     ASSERT_TRUE(hit);
     EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime));
     EXPECT_FALSE(m_cache.find(238, m_b, kAnyTime));
-    EXPECT_TRUE(m_cache.release(hit->bytes.data()));
+    EXPECT_TRUE(m_cache.release(m_b, hit->bytes.data()));
 
     const CacheStats s = m_cache.stats();
     EXPECT_EQ(s.finds, 3u);

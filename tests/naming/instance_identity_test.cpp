@@ -101,9 +101,9 @@ class Blocks {
 public:
     explicit Blocks(std::vector<std::byte>& out) : m_builder(out) { m_builder.begin(test::fixed_times(), "HOST"); }
 
-    Blocks& processes(const std::vector<Proc>& procs, bool with_start = true)
+    Blocks& processes(const std::vector<Proc>& procs, bool with_start = true, std::uint32_t object = kProcessObject)
     {
-        m_builder.begin_object({.name_index = kProcessObject, .help_index = 231, .has_instances = true});
+        m_builder.begin_object({.name_index = object, .help_index = 231, .has_instances = true});
         const auto pid = m_builder.add_counter({.name_index = kIdProcess, .help_index = 785,
                                                 .type = PERF_COUNTER_RAWCOUNT});
         const auto value = m_builder.add_counter({.name_index = kValue, .type = PERF_COUNTER_LARGE_RAWCOUNT});
@@ -197,6 +197,26 @@ TEST(InstanceIdentity, ProcessesWithOneImageNameDifferByPid)
                                 .finish();
     const auto ids = identify(block, kProcessObject);
     EXPECT_EQ(ids, (std::vector{process(400, 11), process(100, 12), process(500, 13)}));
+}
+
+TEST(InstanceIdentity, AnyObjectWithIdProcessIsIdentifiedByPid)
+{
+    // Process Memory Detail (Linux) and the like: one instance per process,
+    // without Elapsed Time. By name + #N the survivor of two "zzsleep" would
+    // take the exited one's place.
+    constexpr std::uint32_t kPerProcess = 50100;
+    std::vector<std::byte> before_bytes;
+    std::vector<std::byte> after_bytes;
+    const BlockView before =
+        Blocks(before_bytes).processes({{"zzsleep", 10, 0}, {"zzsleep", 20, 0}}, false, kPerProcess).finish();
+    const BlockView after = Blocks(after_bytes).processes({{"zzsleep", 20, 0}}, false, kPerProcess).finish();
+    const auto old_ids = identify(before, kPerProcess);
+    const auto new_ids = identify(after, kPerProcess);
+    EXPECT_EQ(old_ids, (std::vector{process(10, 0), process(20, 0)}));
+    InstanceIdentifier identifier;
+    std::vector<std::int32_t> previous_of;
+    EXPECT_TRUE(identifier.pair(old_ids, new_ids, previous_of));
+    EXPECT_EQ(previous_of, (std::vector<std::int32_t>{1}));
 }
 
 TEST(InstanceIdentity, ProcessWithoutElapsedTimeHasStartZero)

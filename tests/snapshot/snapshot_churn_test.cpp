@@ -4,7 +4,10 @@
 // and each cycle checks what must hold however the processes come and go:
 //
 // * every Process instance's ID Process value is the PID of its identity
-//   (values are matched to instances by identity, never by position);
+//   (values are matched to instances by identity, never by position), and a
+//   busy child, which names itself "cz<pid>" (prctl), is listed under that
+//   name at that position (its name comes from /proc/<pid>/stat, not from
+//   the ID Process counter the identity is made of);
 // * our children's % Processor Time (uncapped) is valid, or first_sample
 //   only when the entity did not see the child before, and lies in
 //   [0, 110 %] widened by the clock-tick granularity of /proc (a pairing of
@@ -27,6 +30,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
@@ -66,6 +70,15 @@ std::int64_t now_filetime()
         execl("/bin/sh", "sh", "-c", command, static_cast<char*>(nullptr));
         _exit(127);
     }
+    // "cz<pid>", written without snprintf (only async-signal-safe calls).
+    char name[16] = {'c', 'z'};
+    char digits[12];
+    int n = 0;
+    for (pid_t pid = getpid(); pid > 0 && n < 12; pid /= 10)
+        digits[n++] = static_cast<char>('0' + pid % 10);
+    for (int i = 0; i < n && i < 13; ++i)
+        name[2 + i] = digits[n - 1 - i];
+    (void)prctl(PR_SET_NAME, name, 0, 0, 0);
     timespec start{};
     clock_gettime(CLOCK_MONOTONIC, &start);
     const std::int64_t end = start.tv_sec * 1'000'000'000LL + start.tv_nsec + life_ms * 1'000'000LL;
@@ -92,6 +105,7 @@ struct EntityCheck {
     std::set<InstanceIdentity> seen_before;  // our children in the previous sample
     std::int64_t previous_time = 0;          // PerfTime100nSec of the previous sample
     std::uint64_t instances = 0;
+    std::uint64_t named_children = 0;  // busy children found under their "cz<pid>" name
     std::uint64_t child_values = 0;
     std::uint64_t child_rates = 0;  // valid % Processor Time values of our children
     double max_percent = 0.0;
@@ -167,6 +181,8 @@ protected:
         const double bound = kMaxPercent * (interval + slack) / interval;
 
         ASSERT_TRUE(snapshot.identities(ix::kProcess, m_ids));
+        ASSERT_TRUE(snapshot.instances(ix::kProcess, m_instances));
+        ASSERT_EQ(m_instances.size(), m_ids.size());
         auto values = snapshot.values();
         ASSERT_TRUE(values) << values.error().describe();
         std::set<InstanceIdentity> seen_now;
@@ -181,6 +197,11 @@ protected:
                 continue;  // _Total: a name, no PID
             if (v.counter_index == ix::kIdProcess) {
                 ++entity.instances;
+                const std::string& name = m_instances[static_cast<std::size_t>(v.instance)].name;
+                if (name.rfind("cz", 0) == 0) {
+                    ++entity.named_children;
+                    EXPECT_EQ(name, "cz" + std::to_string(id.id)) << entity.name << ": instance names and ids disagree";
+                }
                 ASSERT_TRUE(v.value.valid()) << entity.name << ": ID Process of " << id.id << " is "
                                              << to_string(v.value.status);
                 EXPECT_EQ(static_cast<std::uint64_t>(v.value.as_double()), id.id)
@@ -219,6 +240,7 @@ protected:
     std::uint64_t m_started = 0;
     std::uint64_t m_reaped_count = 0;
     std::vector<InstanceIdentity> m_ids;
+    std::vector<InstanceInfo> m_instances;
     Clock::duration m_max_sample{};
     std::minstd_rand m_random{20260104};
 };
@@ -289,8 +311,9 @@ TEST_F(SnapshotChurn, ValuesStayWithTheirProcessesWhileHundredsComeAndGo)
                 static_cast<unsigned long long>(after.finds - before.finds),
                 static_cast<unsigned long long>(after.source_queries - before.source_queries));
     for (const EntityCheck& e : checks)
-        std::printf("churn: %s: %llu instances, %llu child values, %llu child rates (max %.1f %%)\n", e.name,
-                    static_cast<unsigned long long>(e.instances), static_cast<unsigned long long>(e.child_values),
+        std::printf("churn: %s: %llu instances, %llu named children, %llu child values, %llu child rates (max %.1f %%)\n",
+                    e.name, static_cast<unsigned long long>(e.instances),
+                    static_cast<unsigned long long>(e.named_children), static_cast<unsigned long long>(e.child_values),
                     static_cast<unsigned long long>(e.child_rates), e.max_percent);
 
     EXPECT_GE(m_started, static_cast<std::uint64_t>(kMinChildren));
@@ -298,6 +321,8 @@ TEST_F(SnapshotChurn, ValuesStayWithTheirProcessesWhileHundredsComeAndGo)
     EXPECT_GE(most_alive, 10u) << "children should overlap";
     for (const EntityCheck& e : checks)
         EXPECT_GT(e.child_rates, 100u) << e.name << ": too few rates of our children were checked";
+    for (const EntityCheck& e : checks)
+        EXPECT_GT(e.named_children, 100u) << e.name << ": too few children were found under their own name";
     EXPECT_GT(after.hits, before.hits) << "the second entity never got the first one's data from the cache";
     first->reset();
     second->reset();

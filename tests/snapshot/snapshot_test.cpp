@@ -388,6 +388,34 @@ TEST_F(SnapshotTest, ChildAndParentObjectsComeFromOneCollection)
     EXPECT_EQ(instances[1].display, "third:300/301");
 }
 
+TEST(SnapshotParents, AParentTheSourceDoesNotBringIsCollectedToo)
+{
+    // A provider whose child object does not bring its parent (unlike Thread
+    // and Process): the entity asks for the parent itself, so its instances
+    // are named (and identified) after their parents as in any other block.
+    using namespace counter_type;
+    TestObject parent{.name_index = 50201, .has_instances = true, .counters = {{50203, 0, PERF_COUNTER_RAWCOUNT}}};
+    parent.instances = {{"disk0", {1}}, {"disk1", {2}}};
+    TestObject child{.name_index = 50200, .has_instances = true, .counters = {{50203, 0, PERF_COUNTER_RAWCOUNT}}};
+    child.instances = {{"part", {5}, 50201, 0}, {"part", {6}, 50201, 1}};
+    TestSource source({parent, child});
+    SharedSource shared(source);
+    PerfObjectCache cache;
+    SnapshotOptions options;
+    options.cache = &cache;
+    auto snapshot = Snapshot::create(shared, SnapshotType::custom, std::vector<CounterRequest>{{50200, 0}}, options);
+    ASSERT_TRUE(snapshot.ok()) << snapshot.error().describe();
+    EXPECT_EQ(source.last_query(), "50200 50201");
+    std::vector<std::uint32_t> objects;
+    ASSERT_TRUE((*snapshot)->objects(objects).ok());
+    EXPECT_EQ(objects, (std::vector<std::uint32_t>{50200}));
+    std::vector<InstanceInfo> instances;
+    ASSERT_TRUE((*snapshot)->instances(50200, instances).ok());
+    ASSERT_EQ(instances.size(), 2u);
+    EXPECT_EQ(instances[0].display, "disk0/part");
+    EXPECT_EQ(instances[1].display, "disk1/part");
+}
+
 TEST_F(SnapshotTest, LockVariantsWork)
 {
     machine.start_process("bash", 100, 0.25);
