@@ -24,6 +24,7 @@ struct CacheItem {
     // item locks (which an in-place insert holds while it waits for lockers).
     std::unique_ptr<CacheBuffer> current;
     std::int64_t inserted_ns = 0;  // by the cache's clock
+    std::uint64_t source = 0;      // the cache's source when `current` was inserted
     // Entities banned from `current`; clear() keeps the capacity, so bans
     // are allocation-free once the list has grown to the number of entities.
     std::vector<EntityId> banned;

@@ -130,7 +130,11 @@ struct PerfObjectCache::State {
     std::unique_ptr<CacheBuffer> outdated;  // head of the intrusive list
     std::uint64_t outdated_count = 0;
 
-    std::atomic<const void*> source{nullptr};
+    // The source the cache serves (attach/detach) and how many snapshots
+    // use it; items collected from another source are never handed out.
+    std::mutex attach_mutex;
+    std::uint64_t attached = 0;
+    std::atomic<std::uint64_t> source{0};
     std::atomic<EntityId> next_entity{1};
 
     std::atomic<std::uint64_t> finds{0};
@@ -239,16 +243,29 @@ EntityId PerfObjectCache::register_entity()
     return m_state->next_entity.fetch_add(1, std::memory_order_relaxed);
 }
 
-Status PerfObjectCache::bind(const void* source_identity)
+Status PerfObjectCache::attach(std::uint64_t source_id)
 {
-    if (source_identity == nullptr)
-        return Error(Errc::invalid_argument, "a cache cannot be bound to a null source identity");
-    const void* bound = nullptr;
-    if (m_state->source.compare_exchange_strong(bound, source_identity, std::memory_order_acq_rel) ||
-        bound == source_identity)
-        return {};
-    return Error(Errc::invalid_argument,
-                 "the cache is bound to another source; a cache serves one source (create one per source)");
+    if (source_id == 0)
+        return Error(Errc::invalid_argument, "a cache cannot serve source id 0");
+    std::lock_guard guard(m_state->attach_mutex);
+    const std::uint64_t bound = m_state->source.load(std::memory_order_relaxed);
+    if (bound != source_id && m_state->attached != 0)
+        return Error(Errc::invalid_argument, "the cache serves another source while " +
+                                                 std::to_string(m_state->attached) +
+                                                 " snapshot(s) use it; a cache serves one source at a time "
+                                                 "(give snapshots of another source a cache of their own)");
+    // A new source: what is cached came from the old one and is never
+    // handed out again (find and insert compare each item's source).
+    m_state->source.store(source_id, std::memory_order_release);
+    ++m_state->attached;
+    return {};
+}
+
+void PerfObjectCache::detach()
+{
+    std::lock_guard guard(m_state->attach_mutex);
+    if (m_state->attached > 0)
+        --m_state->attached;
 }
 
 std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, EntityId entity,
@@ -265,9 +282,11 @@ std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, En
     CacheBuffer* copy = item->current.get();
     if (copy == nullptr || std::find(item->banned.begin(), item->banned.end(), entity) != item->banned.end())
         return std::nullopt;
+    if (item->source != m_state->source.load(std::memory_order_acquire))
+        return std::nullopt;
     if (now_ns(m_options) - item->inserted_ns >= freshness)
         return std::nullopt;
-    if (copy->block.perf_time_100ns <= newer_than)
+    if (copy->block.perf_time <= newer_than)
         return std::nullopt;
 
     item->banned.push_back(entity);
@@ -294,6 +313,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
     const std::size_t size = source.size();
     const BlockHeader& header = block.header();
     CacheItem* item = m_state->lookup_or_create(object.name_index());
+    const std::uint64_t source_id = m_state->source.load(std::memory_order_acquire);
 
     // Freed only after every lock is dropped.
     std::unique_ptr<CacheBuffer> fresh;
@@ -301,7 +321,9 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
     bool stored = false;
     for (;;) {
         std::unique_lock item_lock(item->lock);
-        if (item->current && item->current->block.perf_time_100ns >= header.perf_time_100ns)
+        // PerfTime, not the wall clock PerfTime100nSec: a wall clock stepped
+        // back (NTP, a resumed VM) would make every new copy look stale.
+        if (item->current && item->source == source_id && item->current->block.perf_time >= header.perf_time)
             break;
 
         CacheBuffer* target = nullptr;
@@ -345,6 +367,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
             target->block = header;
         }
         item->inserted_ns = now_ns(m_options);
+        item->source = source_id;
         item->banned.clear();
         item->banned.push_back(entity);
         stored = true;

@@ -24,9 +24,10 @@
 //   under it. We copy in place only when nobody references the item; else the
 //   old buffer moves to the outdated list and the item gets a new (or
 //   recycled) buffer. A referenced object never changes.
-// * Insert keeps the newest data: data whose block PerfTime100nSec is not
-//   newer than the cached copy's is refused (stale_inserts), so a slow
-//   entity cannot replace fresher data with older.
+// * Insert keeps the newest data: data whose block PerfTime (the monotonic
+//   clock, not the wall clock, which can step back) is not newer than the
+//   cached copy's is refused (stale_inserts), so a slow entity cannot
+//   replace fresher data with older.
 // * find() takes the caller's newest time stamp for the object and never
 //   returns data that is not newer (a rate needs time to advance).
 // * Release / lock / unlock of an object the cache does not hold is an Error
@@ -46,10 +47,11 @@
 // insert() allocates only when an item's buffer is too small or referenced and
 // no recycled buffer fits.
 //
-// One cache serves one source (a cache mixing /proc data with a recording
-// would hand out the wrong machine's data): bind() records the source's
-// identity and refuses another. Thread-safe; every operation may be called
-// from any thread.
+// One cache serves one source at a time (a cache mixing /proc data with a
+// recording would hand out the wrong machine's data): snapshots attach() with
+// their source's id, which is unique per SharedSource, not an address that a
+// later source could reuse. Thread-safe; every operation may be called from
+// any thread.
 #pragma once
 
 #include "cache/cache_stats.h"
@@ -91,14 +93,18 @@ public:
     // A token no other entity of this cache has or will get.
     EntityId register_entity();
 
-    // Binds the cache to one source (any stable address naming it). The
-    // first call binds; later calls with the same identity succeed; another
-    // identity gives Errc::invalid_argument.
-    Status bind(const void* source_identity);
+    // A snapshot of the source `source_id` (SharedSource::id()) starts using
+    // the cache; detach() when it stops. While any snapshot is attached the
+    // cache serves only that source (another gives Errc::invalid_argument);
+    // once none is, the next attach may switch sources, and nothing collected
+    // from the old one is handed out again.
+    Status attach(std::uint64_t source_id);
+    void detach();
 
     // The newest copy of `object_index` if it is fresh, `entity` is not
-    // banned from it, and its block's PerfTime100nSec is greater than
-    // `newer_than` (pass the 100 ns time stamp of the entity's previous
+    // banned from it, it comes from the attached source, and its block's
+    // PerfTime is greater than
+    // `newer_than` (pass the block PerfTime of the entity's previous
     // sample of this object, or INT64_MIN). On success the entity is banned
     // from this copy and holds one reference, to give back with release().
     // `max_age` (> 0) tightens the freshness for this call: an entity that

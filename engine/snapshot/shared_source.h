@@ -1,11 +1,14 @@
 // A Source shared by many snapshot entities. Sources are used by one thread
-// at a time (source.h); this serialises collect() and gives the cache a
-// stable identity for the source (PerfObjectCache::bind).
+// at a time (source.h); this serialises collect() and gives the source an id
+// for the cache (PerfObjectCache::attach) that no other SharedSource of the
+// process ever has, even one created later at the same address.
 #pragma once
 
 #include "sources/source.h"
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <string_view>
 #include <vector>
@@ -14,7 +17,7 @@ namespace wpo {
 
 class SharedSource {
 public:
-    explicit SharedSource(Source& source) : m_source(source) {}
+    explicit SharedSource(Source& source) : m_source(source), m_id(next_id()) {}
     SharedSource(const SharedSource&) = delete;
     SharedSource& operator=(const SharedSource&) = delete;
 
@@ -36,12 +39,21 @@ public:
         return m_source.collect(query, buffer);
     }
 
+    std::uint64_t id() const { return m_id; }
+
     // For what cannot go through collect() (name tables); hold no snapshot
     // lock while using it from several threads.
     Source& source() { return m_source; }
 
 private:
+    static std::uint64_t next_id()
+    {
+        static std::atomic<std::uint64_t> counter{0};
+        return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+    }
+
     Source& m_source;
+    const std::uint64_t m_id;
     std::mutex m_mutex;
 };
 

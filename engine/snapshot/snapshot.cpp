@@ -32,9 +32,9 @@ struct Snapshot::Slot {
     bool cached = false;
     CachedObject cached_object;
 
-    // PerfTime100nSec of the data in the current storage: the cache must hand
-    // out only newer data.
-    std::int64_t newest_100ns = INT64_MIN;
+    // PerfTime of the data in the current storage: the cache must hand out
+    // only newer data.
+    std::int64_t newest_time = INT64_MIN;
     std::vector<InstanceIdentity> ids[2];  // per storage, like m_storage
     std::vector<std::int32_t> previous_of;
 };
@@ -71,6 +71,8 @@ Snapshot::Snapshot(SharedSource& source, SnapshotType type, const SnapshotOption
 Snapshot::~Snapshot()
 {
     release_cached();
+    if (m_attached)
+        m_cache.detach();
 }
 
 Result<std::unique_ptr<Snapshot>> Snapshot::create(SharedSource& source, SnapshotType type,
@@ -78,8 +80,9 @@ Result<std::unique_ptr<Snapshot>> Snapshot::create(SharedSource& source, Snapsho
 {
     std::unique_ptr<Snapshot> snapshot(new Snapshot(source, type, options));
     if (options.use_cache) {
-        if (Status bound = snapshot->m_cache.bind(&source); !bound)
-            return bound.error();
+        if (Status attached = snapshot->m_cache.attach(source.id()); !attached)
+            return attached.error();
+        snapshot->m_attached = true;
     }
     snapshot->m_entity = snapshot->m_cache.register_entity();
     if (Status initialized = snapshot->initialize(requests); !initialized)
@@ -453,7 +456,7 @@ bool Snapshot::take_from_cache()
         for (const auto& slot : m_slots) {
             if (slot->cached)
                 continue;
-            if (auto found = m_cache.find(slot->index, m_entity, slot->newest_100ns, m_options.max_age)) {
+            if (auto found = m_cache.find(slot->index, m_entity, slot->newest_time, m_options.max_age)) {
                 slot->cached = true;
                 slot->cached_object = *found;
             }
@@ -537,7 +540,7 @@ void Snapshot::remember_times(const ObjectStorage& storage)
     // older than what the next decode compares against.
     for (const auto& slot : m_slots)
         if (auto entry = storage.find(slot->index))
-            slot->newest_100ns = entry->origin->perf_time_100ns;
+            slot->newest_time = entry->origin->perf_time;
 }
 
 void Snapshot::insert_fresh()

@@ -148,6 +148,7 @@ private:
     SnapshotOptions m_options;
     SnapshotType m_type;
     EntityId m_entity = 0;
+    bool m_attached = false;  // to m_cache, for this source
     SnapshotState m_state = SnapshotState::initializing;
     bool m_has_values = false;
     mutable RwLock m_lock;

@@ -24,12 +24,14 @@ struct CacheSample {
 
     // Rebuilds in place (the buffer keeps its capacity). Object `index` has
     // `instances` instances whose first counter holds `value`; the block's
-    // PerfTime100nSec is `time_100ns`.
+    // PerfTime (what the cache orders by) and PerfTime100nSec are both
+    // `time_100ns`.
     void build(std::uint32_t index, std::int64_t time_100ns, std::uint64_t value, std::uint32_t instances = 1)
     {
         BlockBuilder b(bytes);
         BlockTimes times = fixed_times();
         times.perf_time_100ns = time_100ns;
+        times.perf_time = time_100ns;
         b.begin(times, "CACHEHOST");
         b.begin_object({.name_index = index, .help_index = index + 1, .has_instances = true});
         const auto counter = b.add_counter(

@@ -1,6 +1,6 @@
 // One test per rule of PerfObjectCache (perf_object_cache.h): cache table,
 // outdated list, bans, freshness, newest-wins inserts, release / lock /
-// unlock, stats and binding.
+// unlock, stats and attaching to one source.
 #include "cache/perf_object_cache.h"
 
 #include "cache_samples.h"
@@ -651,18 +651,41 @@ TEST_F(PerfObjectCacheTest, SourceQueriesCounted)
     EXPECT_EQ(m_cache.stats().source_queries, 2u);
 }
 
-TEST_F(PerfObjectCacheTest, BindRefusesSecondSource)
+TEST_F(PerfObjectCacheTest, AttachServesOneSourceAtATime)
 {
-    const int first = 0, second = 0;
-    EXPECT_TRUE(m_cache.bind(&first));
-    EXPECT_TRUE(m_cache.bind(&first));
-    const Status other = m_cache.bind(&second);
+    ASSERT_TRUE(m_cache.attach(1));
+    ASSERT_TRUE(m_cache.attach(1));
+    const Status other = m_cache.attach(2);
     ASSERT_FALSE(other);
     EXPECT_EQ(other.error().code(), Errc::invalid_argument);
-    const Status null = m_cache.bind(nullptr);
-    ASSERT_FALSE(null);
-    EXPECT_EQ(null.error().code(), Errc::invalid_argument);
-    EXPECT_TRUE(m_cache.bind(&first));
+    EXPECT_EQ(m_cache.attach(0).error().code(), Errc::invalid_argument);
+    m_cache.detach();
+    EXPECT_FALSE(m_cache.attach(2)) << "one snapshot of source 1 is still attached";
+    m_cache.detach();
+    EXPECT_TRUE(m_cache.attach(2)) << "nobody uses source 1 any more";
+    m_cache.detach();
+}
+
+TEST_F(PerfObjectCacheTest, ANewSourceNeverGetsTheOldSourcesData)
+{
+    // A SharedSource for another machine, created after the first one is
+    // gone: what the first collected must not be handed out.
+    ASSERT_TRUE(m_cache.attach(1));
+    CacheSample machine_one;
+    machine_one.build(kProcess, kT0 + 100, 1);
+    put(m_a, machine_one);
+    m_cache.detach();
+
+    ASSERT_TRUE(m_cache.attach(2));
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, INT64_MIN)) << "a fresh copy, but of the old source";
+    CacheSample machine_two;
+    machine_two.build(kProcess, kT0, 2);  // older clock than machine one's: not stale, another source
+    EXPECT_TRUE(m_cache.insert(m_a, machine_two.block, machine_two.object).value());
+    auto found = m_cache.find(kProcess, m_b, INT64_MIN);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(first_value(found->bytes), 2u);
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
+    m_cache.detach();
 }
 
 TEST_F(PerfObjectCacheTest, RegisterEntityIsUnique)

@@ -416,6 +416,49 @@ TEST(SnapshotParents, AParentTheSourceDoesNotBringIsCollectedToo)
     EXPECT_EQ(instances[1].display, "disk1/part");
 }
 
+TEST(SnapshotSources, ASourceCreatedWhereAnotherWasNeverGetsItsData)
+{
+    PerfObjectCache cache;
+    SnapshotOptions options;
+    options.cache = &cache;
+    TestMachine a;
+    TestMachine b;
+    a.start_process("a_proc", 100);
+    b.start_process("b_proc", 100);
+    auto cycle_of = [&](TestMachine& machine) {
+        SharedSource shared(machine.source());  // the same stack slot each time
+        auto snapshot = Snapshot::create(shared, SnapshotType::custom, std::vector<CounterRequest>{{kProcess, 0}},
+                                         options);
+        EXPECT_TRUE(snapshot.ok()) << snapshot.error().describe();
+        machine.advance(1.0);
+        cycle(**snapshot);
+        std::vector<InstanceInfo> instances;
+        EXPECT_TRUE((*snapshot)->instances(kProcess, instances).ok());
+        return instances.empty() ? std::string() : instances[0].name;
+    };
+    EXPECT_EQ(cycle_of(a), "a_proc");
+    EXPECT_EQ(cycle_of(b), "b_proc");
+    EXPECT_EQ(cycle_of(a), "a_proc");
+}
+
+TEST(SnapshotSources, TwoSourcesCannotShareACacheAtOnce)
+{
+    PerfObjectCache cache;
+    SnapshotOptions options;
+    options.cache = &cache;
+    TestMachine a;
+    TestMachine b;
+    SharedSource shared_a(a.source());
+    SharedSource shared_b(b.source());
+    auto first = Snapshot::create(shared_a, SnapshotType::custom, std::vector<CounterRequest>{{kSystem, 0}}, options);
+    ASSERT_TRUE(first.ok());
+    auto second = Snapshot::create(shared_b, SnapshotType::custom, std::vector<CounterRequest>{{kSystem, 0}}, options);
+    ASSERT_FALSE(second.ok());
+    EXPECT_EQ(second.error().code(), Errc::invalid_argument);
+    first->reset();
+    EXPECT_TRUE(Snapshot::create(shared_b, SnapshotType::custom, std::vector<CounterRequest>{{kSystem, 0}}, options).ok());
+}
+
 TEST_F(SnapshotTest, LockVariantsWork)
 {
     machine.start_process("bash", 100, 0.25);
