@@ -261,6 +261,12 @@ Status PerfObjectCache::attach(std::uint64_t source_id)
     return {};
 }
 
+std::uint64_t PerfObjectCache::attached() const
+{
+    std::lock_guard guard(m_state->attach_mutex);
+    return m_state->attached;
+}
+
 void PerfObjectCache::detach()
 {
     std::lock_guard guard(m_state->attach_mutex);

@@ -100,6 +100,8 @@ public:
     // from the old one is handed out again.
     Status attach(std::uint64_t source_id);
     void detach();
+    // Snapshots attached now (a snapshot alone with its cache need not insert).
+    std::uint64_t attached() const;
 
     // The newest copy of `object_index` if it is fresh, `entity` is not
     // banned from it, it comes from the attached source, and its block's

@@ -86,10 +86,14 @@ void hash_parent_names(const BlockView& block, std::uint32_t parent_index, std::
 void sort_by_identity(std::span<std::uint32_t> order, std::span<const InstanceIdentity> identities)
 {
     std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto less = [&](std::uint32_t a, std::uint32_t b) {
         const auto c = identities[a] <=> identities[b];
         return c != 0 ? c < 0 : a < b;
-    });
+    };
+    // Sources list processes and threads in id order (/proc does), so the
+    // common case is already sorted: one linear pass instead of a sort.
+    if (!std::is_sorted(order.begin(), order.end(), less))
+        std::sort(order.begin(), order.end(), less);
 }
 
 }  // namespace

@@ -547,6 +547,10 @@ void Snapshot::insert_fresh()
 {
     if (!m_options.use_cache || !m_fresh)
         return;
+    // Alone with the cache, nobody could use the copies; another entity
+    // attaching meanwhile just queries for itself once.
+    if (m_cache.attached() <= 1)
+        return;
     // Every object of the block, also those not asked for (Thread brings
     // Process): another entity may want them (thesis §3.4).
     for (const ObjectView& object : m_fresh->objects())
@@ -599,11 +603,19 @@ Status Snapshot::compute(Anomalies& anomalies)
 
         const auto columns = slot->decoder.counters();
         const std::size_t rows = ObjectDecoder::row_count(object);
+        const std::size_t first = m_values.size();
+        m_values.resize(first + count);  // within capacity in steady state
+        CalculatedValue* out = m_values.data() + first;
         const Value* value = m_scratch.data();
         for (std::size_t row = 0; row < rows; ++row) {
             const std::int32_t instance = object.has_instances() ? static_cast<std::int32_t>(row) : -1;
-            for (const CounterLayout& column : columns)
-                m_values.push_back({slot->index, column.definition.name_index, instance, *value++});
+            for (const CounterLayout& column : columns) {
+                out->object_index = slot->index;
+                out->counter_index = column.definition.name_index;
+                out->instance = instance;
+                out->value = *value++;
+                ++out;
+            }
         }
     }
     return {};
