@@ -1,61 +1,24 @@
 // The cache's steady state does not allocate: find(), lock(), unlock() and
 // release() once ban lists and copies' entity lists have grown, and insert()
 // when it copies in place or recycles the buffer of a released outdated copy.
-// Counts every global operator new of this executable, which is why these
-// tests live alone.
+// Counts every global operator new of this executable
+// (perfscope_allocation_counter), which is why these tests live alone.
 #include "cache/perf_object_cache.h"
 
+#include "allocation_counter.h"
 #include "cache_samples.h"
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
 #include <limits>
 #include <memory>
-#include <new>
 #include <optional>
 #include <vector>
-
-namespace {
-
-std::atomic<bool> g_counting{false};
-std::atomic<std::uint64_t> g_allocations{0};
-
-void* allocate(std::size_t size)
-{
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size))
-        return p;
-    throw std::bad_alloc();
-}
-
-}  // namespace
-
-// The aligned forms are not replaced: nothing here over-aligns, and the
-// default ones pair with their own deletes.
-void* operator new(std::size_t size) { return allocate(size); }
-void* operator new[](std::size_t size) { return allocate(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept
-{
-    try {
-        return allocate(size);
-    } catch (...) {
-        return nullptr;
-    }
-}
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace wpo {
 namespace {
 
+using test::allocations_in;
 using test::CacheSample;
 
 constexpr std::uint32_t kProcess = 230;
@@ -63,17 +26,6 @@ constexpr std::int64_t kAnyTime = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kT0 = 133716612800000000;
 constexpr int kEntities = 12;  // more than a ban list's initial capacity
 constexpr int kRounds = 8;
-
-// Allocations made by `f`, counted on every thread.
-template <class F>
-std::uint64_t allocations_in(F&& f)
-{
-    g_allocations.store(0);
-    g_counting.store(true);
-    f();
-    g_counting.store(false);
-    return g_allocations.load();
-}
 
 std::vector<std::unique_ptr<CacheSample>> samples(int count, std::int64_t first_time)
 {
@@ -87,7 +39,8 @@ std::vector<std::unique_ptr<CacheSample>> samples(int count, std::int64_t first_
 
 TEST(CacheAllocation, CountingWorks)
 {
-    const std::uint64_t n = allocations_in([] { delete new int(1); });
+    // Called as functions: a new-expression pair may be elided by the compiler.
+    const std::uint64_t n = allocations_in([] { ::operator delete(::operator new(16)); });
     EXPECT_EQ(n, 1u);
 }
 

@@ -2,47 +2,26 @@
 // BlockBuilder. The property that matters: after pair(), a value of the
 // previous sample is only ever combined with the same instance's value.
 //
-// This file replaces the global operator new/delete with counting versions
-// (so it is its own test executable) to prove that identify() and pair()
-// do not allocate once their scratch space has grown.
+// Linked with the counting allocator (perfscope_allocation_counter, so it is
+// its own test executable) to prove that identify() and pair() do not
+// allocate once their scratch space has grown.
 #include "format/block_builder.h"
 #include "format/counter_type.h"
 #include "naming/instance_identity.h"
 #include "naming/instance_names.h"
+#include "allocation_counter.h"
 #include "test_blocks.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
-#include <cstdlib>
 #include <map>
-#include <new>
 #include <random>
 #include <set>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-namespace {
-
-std::atomic<std::size_t> g_allocations{0};
-
-}  // namespace
-
-// noinline: g++ -O3 inlines them into callers and then sees free() on what
-// `new` returned (-Wmismatched-new-delete), although the pair is ours.
-[[gnu::noinline]] void* operator new(std::size_t size)
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size))
-        return p;
-    throw std::bad_alloc();
-}
-
-[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
-[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace wpo {
 namespace {
@@ -489,14 +468,14 @@ TEST(InstanceIdentity, NoAllocationsOnceWarm)
     std::size_t allocations[2] = {};
     bool changed[2] = {};
     for (int round = 0; round < 2; ++round) {
-        const std::size_t at_start = g_allocations.load();
-        // Process last: its pairing is the one checked below.
-        for (const std::uint32_t object : {kThreadObject, kDiskObject, kProcessObject}) {
-            identifier.identify(before, *before.find_object(object), previous);
-            identifier.identify(after, *after.find_object(object), current);
-            changed[round] = identifier.pair(previous, current, previous_of);
-        }
-        allocations[round] = g_allocations.load() - at_start;
+        allocations[round] = test::allocations_in([&] {
+            // Process last: its pairing is the one checked below.
+            for (const std::uint32_t object : {kThreadObject, kDiskObject, kProcessObject}) {
+                identifier.identify(before, *before.find_object(object), previous);
+                identifier.identify(after, *after.find_object(object), current);
+                changed[round] = identifier.pair(previous, current, previous_of);
+            }
+        });
     }
     EXPECT_GT(allocations[0], 0u);  // the counting operator new is in use
     EXPECT_EQ(allocations[1], 0u);

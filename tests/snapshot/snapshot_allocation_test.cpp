@@ -1,54 +1,18 @@
 // Steady-state sample() performs no heap allocation (issue: "prove it with an
 // allocation-counting test"), and neither does decode() once buffers have
-// grown to the data. Global operator new is replaced in this executable only.
+// grown to the data. The counting allocator (perfscope_allocation_counter)
+// replaces global operator new in this executable only.
 //
 // The source's own work is excluded: collect() runs with counting paused
 // (procfs reads files and may allocate; that is the source's cost, not the
 // snapshot's), but everything the snapshot and the cache do around it counts.
 #include "snapshot/snapshot.h"
+
+#include "allocation_counter.h"
 #include "test_machine.h"
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
-namespace {
-
-std::atomic<bool> g_counting{false};
-std::atomic<std::size_t> g_allocations{0};
-
-}  // namespace
-
-void* operator new(std::size_t size)
-{
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t size)
-{
-    return ::operator new(size);
-}
-void operator delete(void* p) noexcept
-{
-    std::free(p);
-}
-void operator delete[](void* p) noexcept
-{
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept
-{
-    std::free(p);
-}
-void operator delete[](void* p, std::size_t) noexcept
-{
-    std::free(p);
-}
 
 namespace wpo {
 namespace {
@@ -61,10 +25,8 @@ public:
     explicit UncountedSource(Source& inner) : m_inner(inner) {}
     Status collect(std::string_view query, std::vector<std::byte>& buffer) override
     {
-        const bool was = g_counting.exchange(false);
-        Status s = m_inner.collect(query, buffer);
-        g_counting.store(was);
-        return s;
+        test::UncountedScope uncounted;
+        return m_inner.collect(query, buffer);
     }
     Result<NameTable> load_names() override { return m_inner.load_names(); }
 
@@ -81,17 +43,11 @@ Counted measured_cycle(Snapshot& snapshot)
 {
     Counted c;
     EXPECT_TRUE(snapshot.prepare().ok());
-    g_allocations = 0;
-    g_counting = true;
-    auto sampled = snapshot.sample();
-    g_counting = false;
-    c.sample = g_allocations.load();
+    Result<Anomalies> sampled = Error(Errc::invalid_state, "not sampled");
+    c.sample = test::allocations_in([&] { sampled = snapshot.sample(); });
     EXPECT_TRUE(sampled.ok());
-    g_allocations = 0;
-    g_counting = true;
-    auto decoded = snapshot.decode();
-    g_counting = false;
-    c.decode = g_allocations.load();
+    Result<Anomalies> decoded = Error(Errc::invalid_state, "not decoded");
+    c.decode = test::allocations_in([&] { decoded = snapshot.decode(); });
     EXPECT_TRUE(decoded.ok());
     return c;
 }
@@ -136,12 +92,7 @@ TEST(SnapshotAllocation, SteadyStateSampleAndDecodeAllocateNothing)
 TEST(SnapshotAllocation, CounterSeesAllocations)
 {
     // The counting itself works (a test that cannot fail is no test).
-    g_allocations = 0;
-    g_counting = true;
-    auto* p = new int(1);
-    g_counting = false;
-    delete p;
-    EXPECT_EQ(g_allocations.load(), 1u);
+    EXPECT_EQ(test::allocations_in([] { ::operator delete(::operator new(16)); }), 1u);
 }
 
 }  // namespace
