@@ -53,6 +53,37 @@ void expect_finishes(std::atomic<bool>& done, std::thread& thread, const char* w
     thread.join();
 }
 
+// An insert on another thread, for tests of what it waits for. Started once
+// the constructor returns. A flag, not std::latch: MinGW's libstdc++ 12 loses
+// latch wake-ups (its atomic wait without futexes), which hangs under Wine.
+class BackgroundInsert {
+public:
+    BackgroundInsert(PerfObjectCache& cache, EntityId entity, const CacheSample& sample)
+        : m_thread([this, &cache, entity, &sample] {
+              m_started.store(true);
+              const Result<bool> stored = cache.insert(entity, sample.block, sample.object);
+              m_stored.store(stored.ok() && *stored);
+              m_done.store(true);
+          })
+    {
+        while (!m_started.load())
+            std::this_thread::yield();
+    }
+    bool done() const { return m_done.load(); }
+    // Whether it stored; waits as expect_finishes does.
+    bool finish(const char* what)
+    {
+        expect_finishes(m_done, m_thread, what);
+        return m_stored.load();
+    }
+
+private:
+    std::atomic<bool> m_started{false};
+    std::atomic<bool> m_done{false};
+    std::atomic<bool> m_stored{false};
+    std::thread m_thread;  // last: starts after the flags exist
+};
+
 class PerfObjectCacheTest : public ::testing::Test {
 protected:
     // Inserts and expects it to be stored.
@@ -449,13 +480,8 @@ TEST_F(PerfObjectCacheTest, LockWithoutReferenceIsError)
 
     // The refused locks left nothing held: an in-place insert does not wait.
     const std::uint64_t allocations = m_cache.stats().allocations;
-    std::atomic<bool> done{false};
-    std::thread inserter([&] {
-        const Result<bool> stored = m_cache.insert(m_c, v2.block, v2.object);
-        EXPECT_TRUE(stored.ok() && *stored);
-        done.store(true);
-    });
-    expect_finishes(done, inserter, "in-place insert after refused locks");
+    BackgroundInsert insert(m_cache, m_c, v2);
+    EXPECT_TRUE(insert.finish("in-place insert after refused locks"));
     EXPECT_EQ(m_cache.stats().allocations, allocations);
     EXPECT_EQ(first_value(found->bytes), 2u) << "unreferenced and unlocked: copied in place";
 }
@@ -509,20 +535,12 @@ TEST_F(PerfObjectCacheTest, LockedByOneEntityUnlockedByAnotherIsError)
     // insert waits for A.
     ASSERT_TRUE(m_cache.release(m_a, object));
     ASSERT_TRUE(m_cache.release(m_b, object));
-    std::atomic<bool> started{false}, done{false};
-    std::thread inserter([&] {
-        started.store(true);
-        const Result<bool> stored = m_cache.insert(m_c, v2.block, v2.object);
-        EXPECT_TRUE(stored.ok() && *stored);
-        done.store(true);
-    });
-    while (!started.load())
-        std::this_thread::yield();
+    BackgroundInsert insert(m_cache, m_c, v2);
     std::this_thread::sleep_for(200ms);
-    EXPECT_FALSE(done.load()) << "B's unlock released A's lock";
+    EXPECT_FALSE(insert.done()) << "B's unlock released A's lock";
     EXPECT_EQ(first_value(for_a->bytes), 1u) << "bytes changed under A's lock";
     ASSERT_TRUE(m_cache.unlock(m_a, object));
-    expect_finishes(done, inserter, "insert after A's unlock");
+    EXPECT_TRUE(insert.finish("insert after A's unlock"));
     EXPECT_EQ(m_cache.outstanding_references(), 0u);
 }
 
@@ -541,23 +559,13 @@ TEST_F(PerfObjectCacheTest, LockBlocksInPlaceCopy)
     ASSERT_TRUE(m_cache.release(m_b, object));
     const std::uint64_t allocations = m_cache.stats().allocations;
 
-    // A flag, not std::latch: MinGW's libstdc++ 12 loses latch wake-ups
-    // (its atomic wait without futexes), which hangs under Wine.
-    std::atomic<bool> started{false}, done{false};
-    std::thread inserter([&] {
-        started.store(true);
-        const Result<bool> stored = m_cache.insert(m_c, v2.block, v2.object);
-        EXPECT_TRUE(stored.ok() && *stored);
-        done.store(true);
-    });
-    while (!started.load())
-        std::this_thread::yield();
+    BackgroundInsert insert(m_cache, m_c, v2);
     std::this_thread::sleep_for(200ms);
-    EXPECT_FALSE(done.load()) << "the insert did not wait for the lock";
+    EXPECT_FALSE(insert.done()) << "the insert did not wait for the lock";
     EXPECT_EQ(first_value(found->bytes), 1u) << "bytes changed under a lock";
 
     ASSERT_TRUE(m_cache.unlock(m_b, object));
-    expect_finishes(done, inserter, "insert after unlock");
+    EXPECT_TRUE(insert.finish("insert after unlock"));
     EXPECT_EQ(m_cache.stats().allocations, allocations) << "it copied in place once the lock was free";
     const auto fresh = m_cache.find(kProcess, m_b, kAnyTime);
     ASSERT_TRUE(fresh);
@@ -578,12 +586,8 @@ TEST_F(PerfObjectCacheTest, LockWorksOnOutdated)
     ASSERT_TRUE(m_cache.lock(m_b, object));
 
     // Locked and referenced: the insert moves the copy aside without waiting.
-    std::atomic<bool> done{false};
-    std::thread inserter([&] {
-        EXPECT_TRUE(m_cache.insert(m_a, v2.block, v2.object).ok());
-        done.store(true);
-    });
-    expect_finishes(done, inserter, "insert while a referenced copy is locked");
+    BackgroundInsert insert(m_cache, m_a, v2);
+    EXPECT_TRUE(insert.finish("insert while a referenced copy is locked"));
     EXPECT_EQ(m_cache.stats().outdated, 1u);
     EXPECT_EQ(first_value(found->bytes), 1u);
 
