@@ -118,6 +118,15 @@ struct PerfObjectCache::State {
     Holder holder_of(const std::byte* object) const;
     // Under registry_lock: removes `buffer` from the outdated list.
     std::unique_ptr<CacheBuffer> unlink_outdated(CacheBuffer* buffer);
+    // Under registry_lock: an outdated copy nobody references or locks any
+    // more leaves the list (recycled as a spare, or returned to be freed
+    // once the locks are dropped).
+    std::unique_ptr<CacheBuffer> free_if_unused(const Holder& holder)
+    {
+        if (!holder.outdated || holder.buffer->pins != 0 || !holder.buffer->references.empty())
+            return nullptr;
+        return recycle(unlink_outdated(holder.buffer));
+    }
     void push_outdated(std::unique_ptr<CacheBuffer> buffer);
     // Under registry_lock: keeps the larger of `buffer` and its item's spare;
     // returns the other, for the caller to free after unlocking.
@@ -408,8 +417,7 @@ Status PerfObjectCache::release(EntityId entity, const std::byte* object)
         // in place while that entity still reads it.
         if (!take_entry(buffer->references, entity))
             return no_reference("release", entity, *buffer);
-        if (buffer->references.empty() && holder.outdated && buffer->pins == 0)
-            freed = m_state->recycle(m_state->unlink_outdated(buffer));
+        freed = m_state->free_if_unused(holder);
     }
     return {};
 }
@@ -454,8 +462,7 @@ Status PerfObjectCache::unlock(EntityId entity, const std::byte* object)
                                                   " holds no lock on it");
         buffer->bytes_lock.unlock_shared();
         --buffer->pins;
-        if (holder.outdated && buffer->pins == 0 && buffer->references.empty())
-            freed = m_state->recycle(m_state->unlink_outdated(buffer));
+        freed = m_state->free_if_unused(holder);
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #include "naming/instance_identity.h"
 
 #include "core/byte_io.h"
+#include "naming/instance_id_counters.h"
 #include "naming/instance_names.h"
 
 #include <algorithm>
@@ -59,14 +60,6 @@ bool is_total(std::span<const std::byte> name, bool wide)
     return true;
 }
 
-std::optional<CounterDefinition> find_definition(const ObjectView& object, std::uint32_t name_index)
-{
-    for (const CounterDefinition& d : object.counters())
-        if (d.name_index == name_index && d.size > 0)
-            return d;
-    return std::nullopt;
-}
-
 // The hash state after "parent name /" for every instance of the parent
 // object, indexed by ParentObjectInstance; empty if the block lacks it.
 void hash_parent_names(const BlockView& block, std::uint32_t parent_index, std::vector<std::uint64_t>& out)
@@ -105,13 +98,10 @@ void InstanceIdentifier::identify(const BlockView& block, const ObjectView& obje
     if (out.empty())
         return;
 
-    // A Thread is its TID; any other object with an ID Process counter
-    // (Process, Process Memory Detail, ...) has one instance per process, so
-    // it is that PID: names repeat ("svchost") and #N shifts when one exits.
-    const bool is_thread = object.name_index() == kThreadObject;
-    const auto id = is_thread ? find_definition(object, kIdThread) : find_definition(object, kIdProcess);
-    const auto started = id ? find_definition(object, kElapsedTime) : std::nullopt;
-    const Kind id_kind = is_thread ? Kind::thread : Kind::process;
+    // By id where there is one: names repeat ("svchost") and #N shifts when
+    // one exits (instance_id_counters.h).
+    const InstanceIdCounters ids = instance_id_counters(object);
+    const Kind id_kind = ids.kind == InstanceIdCounters::Kind::thread ? Kind::thread : Kind::process;
     const bool wide = object.header().code_page == 0;
 
     // Windows gives all instances of an object the same parent object, so
@@ -122,9 +112,9 @@ void InstanceIdentifier::identify(const BlockView& block, const ObjectView& obje
     for (const InstanceView& instance : object.instances()) {
         const std::span<const std::byte> name = instance.name_bytes();
         InstanceIdentity& identity = out[i];
-        if (id && !is_total(name, wide)) {
+        if (ids.kind != InstanceIdCounters::Kind::none && !is_total(name, wide)) {
             const CounterBlock& values = instance.counters();
-            identity = {id_kind, values.value(*id), started ? values.value(*started) : 0};
+            identity = {id_kind, values.value(ids.id), ids.start ? values.value(*ids.start) : 0};
         } else if (instance.unique_id() != layout::kNoUniqueId) {
             identity = {Kind::unique_id, static_cast<std::uint32_t>(instance.unique_id()), 0};
         } else {

@@ -1,6 +1,7 @@
 #include "naming/instance_names.h"
 
 #include "core/utf.h"
+#include "naming/instance_id_counters.h"
 
 #include <cctype>
 #include <map>
@@ -10,14 +11,6 @@ namespace wpo {
 namespace {
 
 using namespace well_known;
-
-std::optional<CounterDefinition> find_definition(const ObjectView& object, std::uint32_t name_index)
-{
-    for (const CounterDefinition& d : object.counters())
-        if (d.name_index == name_index && d.size > 0)
-            return d;
-    return std::nullopt;
-}
 
 std::string lower(std::string_view s)
 {
@@ -40,13 +33,10 @@ std::vector<InstanceName> parent_names(const BlockView& block, std::uint32_t par
 
 std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& object, bool resolve_parents)
 {
-    const auto pid = find_definition(object, kIdProcess);
-    const auto tid = find_definition(object, kIdThread);
-    const auto started = find_definition(object, kElapsedTime);
-    // As instance_identity.h: an object with ID Process has one instance per
-    // process (Process, Process Memory Detail), so it is named like Process.
-    const bool is_process = object.name_index() != kThreadObject && pid;
-    const bool is_thread = object.name_index() == kThreadObject && tid;
+    // Process-like objects are named like Process (instance_id_counters.h).
+    const InstanceIdCounters ids = instance_id_counters(object);
+    const bool is_process = ids.kind == InstanceIdCounters::Kind::process;
+    const bool is_thread = ids.kind == InstanceIdCounters::Kind::thread;
 
     std::map<std::uint32_t, std::vector<InstanceName>> parents;  // by parent object index
     std::map<std::string, std::uint32_t> seen;                    // lower(parent/name) -> count
@@ -67,15 +57,15 @@ std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& ob
         }
         const std::string full = n.parent.empty() ? n.name : n.parent + "/" + n.name;
         n.occurrence = seen[lower(full)]++;
-        const std::string start = started ? ":" + std::to_string(instance.counters().value(*started)) : "";
+        const std::string start = ids.start ? ":" + std::to_string(instance.counters().value(*ids.start)) : "";
         const bool total = n.name == "_Total";
         if (is_process && !total) {
-            const auto id = instance.counters().value(*pid);
+            const auto id = instance.counters().value(ids.id);
             n.display = n.name + ":" + std::to_string(id);
             n.key = "pid:" + std::to_string(id) + start;
             n.id = id;
         } else if (is_thread && !total) {
-            const auto id = instance.counters().value(*tid);
+            const auto id = instance.counters().value(ids.id);
             const std::string owner = n.parent.empty() ? n.name : n.parent;
             n.display = owner + "/" + std::to_string(id);
             n.key = "tid:" + std::to_string(id) + start;
