@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what Perfscope needs on Debian 12, skipping what is already there.
-#   scripts/setup.sh          build tools for the engine and the CLI
+#   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
 #   scripts/setup.sh --all    also what the full test suite needs: clang and
-#                             libFuzzer, MinGW-w64 and Wine
+#                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks
 set -euo pipefail
 
-packages=(build-essential cmake ninja-build googletest)
+packages=(build-essential cmake ninja-build googletest
+          qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev)
 if [[ "${1:-}" == "--all" ]]; then
-    packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps)
+    packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
+              xvfb xauth)
 fi
 
 missing=()
