@@ -141,7 +141,8 @@ wpo::Status run_query(const Options& options, Context& c)
             return path.error();
         auto object = resolve_object(c.names, path->object);
         if (!object)
-            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"");
+            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"" +
+                                              unknown_object_hint(c.names, path->object, &c.source));
         objects.insert(*object);
         paths.push_back({text, std::move(*path), *object, {}});
     }
