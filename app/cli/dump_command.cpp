@@ -10,6 +10,8 @@
 
 namespace perfscope::cli {
 
+using core::Sample;
+
 wpo::Status run_dump(const Options& options, Context& c)
 {
     std::vector<std::uint32_t> objects;

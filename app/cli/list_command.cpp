@@ -11,6 +11,8 @@
 #include <cstdio>
 
 namespace perfscope::cli {
+
+using core::Sample;
 namespace {
 
 wpo::Status list_objects(Context& c)

@@ -44,7 +44,7 @@ int main(int argc, char** argv)
         return 0;
     }
 
-    auto source = make_platform_source(*options);
+    auto source = perfscope::core::make_platform_source(options->proc_root);
     if (!source)
         return fail(source.error());
     auto names = (*source)->load_names();

@@ -27,6 +27,11 @@
 namespace perfscope::cli {
 namespace {
 
+using core::PdhCsvWriter;
+using core::QueryColumn;
+using core::QueryPath;
+using core::QuerySampler;
+
 using wpo::Errc;
 using wpo::Error;
 
@@ -133,6 +138,7 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
 
 wpo::Status run_query(const Options& options, Context& c)
 {
+    using core::QueryPath;
     std::vector<QueryPath> paths;
     std::set<std::uint32_t> objects;
     for (const std::string& text : options.paths) {
@@ -157,7 +163,7 @@ wpo::Status run_query(const Options& options, Context& c)
     auto block = wpo::BlockView::parse(bytes);
     if (!block)
         return block.error();
-    auto columns = resolve_columns(paths, *block, c.names);
+    auto columns = core::resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 namespace {
 
 struct DistanceRow {
@@ -75,4 +75,4 @@ TEST(SuggestionHint, NamesTheSuggestionAndWhereToLook)
 }
 
 }  // namespace
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

@@ -1,11 +1,11 @@
-#include "commands.h"
+#include "object_resolver.h"
 
 #include "format/block_view.h"
 #include "name_suggestion.h"
 
 #include <charconv>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 std::string unknown_object_hint(const wpo::NameTable& names, const std::string& text, wpo::Source* source)
 {
@@ -49,4 +49,4 @@ std::string object_query(const std::vector<std::uint32_t>& indices)
     return query;
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

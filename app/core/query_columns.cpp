@@ -5,7 +5,7 @@
 #include "naming/instance_names.h"
 #include "name_suggestion.h"
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 using wpo::Errc;
 using wpo::Error;
@@ -139,4 +139,4 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
     return columns;
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

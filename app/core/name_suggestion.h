@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 // Optimal string alignment distance (insertions, deletions, substitutions
 // and swaps of two neighbours each cost 1), ASCII case ignored.
@@ -23,4 +23,4 @@ std::optional<std::string> closest_name(std::string_view typed, const std::vecto
 std::string suggestion_hint(std::string_view typed, const std::vector<std::string>& candidates,
                             const std::string& where);
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 namespace {
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -58,4 +58,4 @@ std::string suggestion_hint(std::string_view typed, const std::vector<std::strin
     return " (see " + where + ")";
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core
