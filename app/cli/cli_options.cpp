@@ -207,7 +207,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
         }
     }
     if (o.command == Command::query && o.paths.empty() && o.set_file.empty())
-        return bad("query needs at least one counter path or --set FILE, e.g. \"\\Processor(_Total)\\% Processor Time\"");
+        return bad("query needs at least one counter path or --set FILE, "
+                   "e.g. \"\\Processor(_Total)\\% Processor Time\"");
     return o;
 }
 
@@ -224,7 +225,8 @@ and its instances as query paths name them (name:pid for processes).
 Example: perfscope-cli list Processor
 )";
 
-constexpr const char* kQueryUsage = R"(Usage: perfscope-cli [--proc-root DIR] query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y]
+constexpr const char* kQueryUsage =
+    R"(Usage: perfscope-cli [--proc-root DIR] query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y]
                                            [--cap100] [--stats] [--set FILE] PATH...
 
 Samples counters like Windows typeperf and writes PDH-CSV 4.0 (one header row,

@@ -172,8 +172,8 @@ wpo::Result<CounterSetEntry> parse_entry(const JsonValue& v, const std::string& 
     }
     if (const JsonValue* scale = f.get("scale_exponent"); scale && !scale->is_null()) {
         std::int64_t n = 0;
-        if (wpo::Status s = Fields::whole_value(*scale, f.name("scale_exponent"), n, kMinScaleExponent, kMaxScaleExponent);
-            !s)
+        const std::string field = f.name("scale_exponent");
+        if (wpo::Status s = Fields::whole_value(*scale, field, n, kMinScaleExponent, kMaxScaleExponent); !s)
             return s.error();
         e.scale_exponent = static_cast<int>(n);
     }

@@ -18,7 +18,8 @@ namespace perfscope::core {
 enum class ViewKind { line, histogram, report };
 
 struct CounterSetEntry {
-    std::string path;                      // typeperf path: \Process(bash:1234)\% Processor Time, \Process(*)\Working Set
+    // A typeperf path: \Process(bash:1234)\% Processor Time, \Process(*)\Working Set.
+    std::string path;
     std::optional<std::uint32_t> color;    // 0xRRGGBB; none = the app picks
     std::optional<int> scale_exponent;     // none = the counter's DefaultScale
     bool visible = true;

@@ -206,7 +206,8 @@ std::optional<std::int64_t> parse_pdh_time(std::string_view s)
         const std::string_view fraction = s.substr(20);
         if (s[19] != '.' || !all_digits(fraction) || fraction.size() > 9)
             return std::nullopt;
-        const std::string padded = std::string(fraction.substr(0, 3)) + std::string(3 - std::min<std::size_t>(3, fraction.size()), '0');
+        std::string padded(fraction.substr(0, 3));
+        padded.resize(3, '0');  // ".5" is 500 ms
         ms = number(padded);
     }
     const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
@@ -228,8 +229,8 @@ std::string format_pdh_time(std::int64_t wall_ms)
     const Civil c = civil_from_days(days);
     char text[40];
     std::snprintf(text, sizeof text, "%02u/%02u/%04d %02d:%02d:%02d.%03d", c.month, c.day, static_cast<int>(c.year),
-                  static_cast<int>(ms / 3'600'000), static_cast<int>(ms / 60'000 % 60), static_cast<int>(ms / 1000 % 60),
-                  static_cast<int>(ms % 1000));
+                  static_cast<int>(ms / 3'600'000), static_cast<int>(ms / 60'000 % 60),
+                  static_cast<int>(ms / 1000 % 60), static_cast<int>(ms % 1000));
     return text;
 }
 
@@ -284,12 +285,12 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
         auto cells = split_cells(line, log.separator, line_no);
         if (!cells)
             return cells.error();
-        if (cells->size() != log.columns.size() + 1)
+        if (cells->size() != log.columns.size() + 1) {
+            const bool cut = cells->size() < log.columns.size() + 1 && end == std::string_view::npos;
             return bad_line(line_no, std::to_string(cells->size()) + " cells where the header has " +
                                          std::to_string(log.columns.size() + 1) +
-                                         (cells->size() < log.columns.size() + 1 && at >= text.size() && end == std::string_view::npos
-                                              ? " (the file ends in the middle of this line)"
-                                              : ""));
+                                         (cut ? " (the file ends in the middle of this line)" : ""));
+        }
         PdhCsvRow row;
         const auto local = parse_pdh_time(trim((*cells)[0]));
         if (!local)

@@ -96,9 +96,10 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                     known.push_back(n.display);
                     known.push_back(n.name);  // "bsh" -> "bash", when "bash:1234" is too far
                 }
-                return Error(Errc::not_found, "no instance \"" + p.path.instance_text() + "\" of object \"" +
-                                                  p.path.object + "\" in \"" + p.text + "\"" +
-                                                  suggestion_hint(p.path.instance_text(), known, where_to_look(p.path)));
+                const std::string typed = p.path.instance_text();
+                return Error(Errc::not_found, "no instance \"" + typed + "\" of object \"" + p.path.object +
+                                                  "\" in \"" + p.text + "\"" +
+                                                  suggestion_hint(typed, known, where_to_look(p.path)));
             }
             identifier.identify(block, *object, identities);
             for (std::uint32_t i : matched) {

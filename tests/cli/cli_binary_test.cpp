@@ -320,7 +320,8 @@ TEST_F(Cli, HelpPrintsTheCommandsUsageAndExitsZero)
 TEST_F(Cli, UnknownNamesSuggestTheClosestAndWhereToLook)
 {
     const Bad cases[] = {
-        {"list object", {"list", "Procesor"}, "unknown object \"Procesor\" (did you mean \"Processor\"? see perfscope-cli list)"},
+        {"list object", {"list", "Procesor"},
+         "unknown object \"Procesor\" (did you mean \"Processor\"? see perfscope-cli list)"},
         {"dump object", {"dump", "memroy"}, "(did you mean \"Memory\"? see perfscope-cli list)"},
         {"query object", {"query", "-sc", "1", R"(\Procesor(_Total)\% Processor Time)"},
          "(did you mean \"Processor\"? see perfscope-cli list)"},

@@ -148,7 +148,9 @@ TEST(CliOptions, EachCommandHasItsOwnUsage)
     const std::string overview = usage();
     EXPECT_TRUE(overview.starts_with("Usage: perfscope-cli [--proc-root DIR] COMMAND")) << overview;
     const std::pair<Command, std::string> commands[] = {
-        {Command::list, "list [OBJECT] [--help-text]"}, {Command::query, "query [-si S]"}, {Command::dump, "dump [OBJECT...]"}};
+        {Command::list, "list [OBJECT] [--help-text]"},
+        {Command::query, "query [-si S]"},
+        {Command::dump, "dump [OBJECT...]"}};
     for (const auto& [command, synopsis] : commands) {
         const std::string text = usage(command);
         EXPECT_TRUE(text.starts_with("Usage: perfscope-cli [--proc-root DIR] " + synopsis)) << text;

@@ -446,7 +446,8 @@ TEST_F(QueryCounterSet, SamplesTheSetsCounters)
     const std::string text = read_all(out);
     ASSERT_TRUE(status.ok()) << status.error().describe();
     const std::string header = text.substr(0, text.find('\n'));
-    EXPECT_NE(header.find(R"("\\TESTSOURCE\Process(a:1)\% Processor Time","\\TESTSOURCE\Process(b:2)\% Processor Time",)"
+    EXPECT_NE(header.find(R"("\\TESTSOURCE\Process(a:1)\% Processor Time",)"
+                          R"("\\TESTSOURCE\Process(b:2)\% Processor Time",)"
                           R"("\\TESTSOURCE\Memory\Available Bytes","\\TESTSOURCE\Process(b)\Working Set")"),
               std::string::npos)
         << header;

@@ -157,8 +157,10 @@ const BadSet kBad[] = {
     {"no_version", "{}", "line 1, column 1: the counter set has no \"version\" (this build reads version 1)"},
     {"version_2", R"({"version": 2})", "line 1, column 13: version is 2; this build reads version 1 only"},
     {"version_0", R"({"version": 0})", "line 1, column 13: version is 0; this build reads version 1 only"},
-    {"version_text", R"({"version": "1"})", "line 1, column 13: version is not a number; this build reads version 1 only"},
-    {"wrong_format", R"({"format": "other", "version": 1})", "line 1, column 12: format must be \"perfscope-counter-set\""},
+    {"version_text", R"({"version": "1"})",
+     "line 1, column 13: version is not a number; this build reads version 1 only"},
+    {"wrong_format", R"({"format": "other", "version": 1})",
+     "line 1, column 12: format must be \"perfscope-counter-set\""},
     {"views_not_array", R"({"version": 1, "views": {}})", "line 1, column 25: views must be an array"},
     {"view_not_object", R"({"version": 1, "views": [3]})", "line 1, column 26: views[0] must be an object"},
     {"interval_too_small", view_with(R"("interval_s": 0.05)"),
@@ -184,7 +186,8 @@ const BadSet kBad[] = {
     {"y_max_below_min", view_with(R"("y_min": 5, "y_max": 5)"),
      "line 1, column 48: views[0].y_max is 5; it must be above y_min (5)"},
     {"title_not_text", view_with(R"("title": 7)"), "line 1, column 36: views[0].title must be a string"},
-    {"counters_not_array", view_with(R"("counters": "\\A\\B")"), "line 1, column 39: views[0].counters must be an array"},
+    {"counters_not_array", view_with(R"("counters": "\\A\\B")"),
+     "line 1, column 39: views[0].counters must be an array"},
     {"counter_not_object", view_with(R"("counters": ["\\A\\B"])"),
      "line 1, column 40: views[0].counters[0] must be an object with a \"path\""},
     {"counter_without_path", view_with(R"("counters": [{"color": 1}])"),
@@ -220,8 +223,8 @@ TEST(CounterSet, PathErrorsQuoteTheParser)
 {
     auto set = parse_counter_set(view_with(R"("counters": [{"path": "Memory"}])"));
     ASSERT_FALSE(set.ok());
-    EXPECT_TRUE(set.error().message().starts_with("line 1, column 49: views[0].counters[0].path is not a counter path: "))
-        << set.error().message();
+    const std::string start = "line 1, column 49: views[0].counters[0].path is not a counter path: ";
+    EXPECT_TRUE(set.error().message().starts_with(start)) << set.error().message();
     EXPECT_NE(set.error().message().find("Memory"), std::string::npos) << set.error().message();
 }
 

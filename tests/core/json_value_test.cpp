@@ -9,7 +9,8 @@ namespace {
 
 TEST(JsonValue, ReadsEveryKind)
 {
-    auto v = parse_json(R"({"a": [1, -2.5e3, 0.125, true, false, null], "b": {"c": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}, "": {}})");
+    auto v = parse_json(R"({"a": [1, -2.5e3, 0.125, true, false, null],
+                            "b": {"c": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}, "": {}})");
     ASSERT_TRUE(v.ok()) << v.error().message();
     ASSERT_EQ(v->type(), JsonValue::Type::object);
     const JsonValue* a = v->find("a");
@@ -109,7 +110,8 @@ const BadJson kBad[] = {
     {"unclosed_string", "[\"abc", "line 1, column 6: the text ends inside a string"},
     {"unclosed_array", "[1, 2", "line 1, column 6: expected ',' or ']' in the array, found the end of the text"},
     {"unclosed_object", "{\"a\": ", "line 1, column 7: the text ends where a value should be"},
-    {"newline_in_string", "[\"a\nb\"]", "line 1, column 4: a control character (byte 0x0A) inside a string; write it as an escape"},
+    {"newline_in_string", "[\"a\nb\"]",
+     "line 1, column 4: a control character (byte 0x0A) inside a string; write it as an escape"},
     {"unknown_escape", "[\"\\x\"]", "line 1, column 4: unknown escape \\x"},
     {"short_unicode_escape", "[\"\\u12\"]", "line 1, column 7: a \\u escape needs four hex digits, found '\"'"},
     {"lone_low_surrogate", "[\"\\udc00\"]", "line 1, column 9: a low surrogate without a high one before it"},

@@ -108,14 +108,15 @@ TEST(PdhCsvReader, ReadsWhatTheWriterWrote)
     setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3", 1);
     tzset();
 #endif
-    const std::vector<std::string> columns = {R"(\\HOST\Memory\Available Bytes)", R"(\\HOST\Process(a "b", c)\ID Process)",
+    const std::vector<std::string> columns = {R"(\\HOST\Memory\Available Bytes)",
+                                              R"(\\HOST\Process(a "b", c)\ID Process)",
                                               R"(\\HOST\Processor(_Total)\% Processor Time)"};
     const std::vector<std::pair<std::int64_t, std::vector<std::optional<double>>>> rows = {
         {1'763'800'000'123, {1234567.0, 42.0, 12.5}},
         {1'763'800'001'124, {0.0, std::nullopt, 100.000001}},
         {1'763'800'002'999, {-3.25, 1e12, std::nullopt}},
     };
-    const fs::path file = fs::temp_directory_path() / ("pdh_csv_round_trip_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".csv");
+    const fs::path file = fs::temp_directory_path() / "perfscope_pdh_csv_round_trip.csv";
     {
         std::FILE* out = std::fopen(file.string().c_str(), "w");
         ASSERT_NE(out, nullptr);
