@@ -16,6 +16,9 @@ enum class OutputFormat { csv, tsv };
 
 struct Options {
     Command command = Command::help;
+    // help: the command whose usage to print (`help query`, `query --help`);
+    // none = the overview.
+    std::optional<Command> help_topic;
     std::string proc_root;  // Linux: read this /proc tree instead of /proc
 
     // list
@@ -25,6 +28,8 @@ struct Options {
     // query
     std::vector<std::string> paths;
     double interval_s = 1.0;     // -si
+    bool interval_given = false; // -si was given (else --set's current view decides)
+    std::string set_file;        // --set: the counters of a counter set's views
     std::uint64_t samples = 0;   // -sc, 0 = until interrupted
     std::string output_file;     // -o
     OutputFormat format = OutputFormat::csv;
@@ -43,6 +48,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args);
 // Seconds from "5", "0.5", "01:30" or "1:00:00" (typeperf's [[hh:]mm:]ss).
 wpo::Result<double> parse_interval(const std::string& text);
 
-const char* usage();
+// The overview (no command), or one command's usage.
+std::string usage(std::optional<Command> command = std::nullopt);
 
 }  // namespace perfscope::cli

@@ -11,6 +11,7 @@
 // definitions.
 #include "commands.h"
 
+#include "counter_set.h"
 #include "pdh_csv_writer.h"
 #include "query_columns.h"
 #include "query_sampler.h"
@@ -26,6 +27,11 @@
 
 namespace perfscope::cli {
 namespace {
+
+using core::PdhCsvWriter;
+using core::QueryColumn;
+using core::QueryPath;
+using core::QuerySampler;
 
 using wpo::Errc;
 using wpo::Error;
@@ -131,8 +137,36 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
 
 }  // namespace
 
-wpo::Status run_query(const Options& options, Context& c)
+wpo::Result<Options> apply_counter_set(const Options& options)
 {
+    if (options.set_file.empty())
+        return options;
+    auto set = core::load_counter_set(options.set_file);
+    if (!set)
+        return set.error();
+    Options out = options;
+    out.paths.clear();
+    std::set<std::string> seen;
+    for (const core::ViewSettings& view : set->views)
+        for (const core::CounterSetEntry& entry : view.counters)
+            if (seen.insert(entry.path).second)
+                out.paths.push_back(entry.path);
+    if (out.paths.empty())
+        return Error(Errc::invalid_argument, "counter set \"" + options.set_file + "\" has no counters");
+    // The command line's paths follow, as given (typeperf keeps repeats too).
+    out.paths.insert(out.paths.end(), options.paths.begin(), options.paths.end());
+    if (!options.interval_given && !set->views.empty())
+        out.interval_s = set->views[static_cast<std::size_t>(set->current_view)].interval_s;
+    return out;
+}
+
+wpo::Status run_query(const Options& given, Context& c)
+{
+    using core::QueryPath;
+    auto with_set = apply_counter_set(given);
+    if (!with_set)
+        return with_set.error();
+    const Options& options = *with_set;
     std::vector<QueryPath> paths;
     std::set<std::uint32_t> objects;
     for (const std::string& text : options.paths) {
@@ -141,7 +175,8 @@ wpo::Status run_query(const Options& options, Context& c)
             return path.error();
         auto object = resolve_object(c.names, path->object);
         if (!object)
-            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"");
+            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"" +
+                                              unknown_object_hint(c.names, path->object, &c.source));
         objects.insert(*object);
         paths.push_back({text, std::move(*path), *object, {}});
     }
@@ -156,7 +191,7 @@ wpo::Status run_query(const Options& options, Context& c)
     auto block = wpo::BlockView::parse(bytes);
     if (!block)
         return block.error();
-    auto columns = resolve_columns(paths, *block, c.names);
+    auto columns = core::resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();
 

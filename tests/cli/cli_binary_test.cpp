@@ -1,6 +1,11 @@
 // The real perfscope-cli against the real /proc, as a user runs it: exit
 // codes, what goes to stdout and stderr, files written, Ctrl-C.
+#include "counter_set.h"
+#include "pdh_csv_reader.h"
+
 #include <gtest/gtest.h>
+
+#include <chrono>
 
 #include <csignal>
 #include <cstdio>
@@ -277,6 +282,125 @@ TEST_F(Cli, DumpShowsRawTypeAndDecoded)
     EXPECT_NE(r.out.find("PERF_COUNTER_LARGE_RAWCOUNT"), std::string::npos);
     EXPECT_NE(r.out.find("raw "), std::string::npos);
     EXPECT_EQ(r.out.find("Object 238"), std::string::npos) << "only the requested object";
+}
+
+// Every way of asking for help prints that usage on stdout and exits 0.
+TEST_F(Cli, HelpPrintsTheCommandsUsageAndExitsZero)
+{
+    const struct {
+        std::vector<std::string> args;
+        const char* starts;  // the usage's first line
+    } cases[] = {
+        {{"help"}, "Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]\n"},
+        {{"--help"}, "Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]\n"},
+        {{"-h"}, "Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]\n"},
+        {{"list", "--help"}, "Usage: perfscope-cli [--proc-root DIR] list [OBJECT] [--help-text]\n"},
+        {{"help", "list"}, "Usage: perfscope-cli [--proc-root DIR] list [OBJECT] [--help-text]\n"},
+        {{"query", "--help"}, "Usage: perfscope-cli [--proc-root DIR] query [-si S]"},
+        {{"query", "-h"}, "Usage: perfscope-cli [--proc-root DIR] query [-si S]"},
+        {{"help", "query"}, "Usage: perfscope-cli [--proc-root DIR] query [-si S]"},
+        {{"dump", "--help"}, "Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...]"},
+        {{"help", "dump"}, "Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...]"},
+    };
+    for (const auto& c : cases) {
+        const CliRun r = run(c.args);
+        const std::string name = c.args[0] + (c.args.size() > 1 ? " " + c.args[1] : "");
+        EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
+        EXPECT_TRUE(r.out.starts_with(c.starts)) << name << ": " << r.out;
+        EXPECT_EQ(r.err, "") << name;
+    }
+    EXPECT_EQ(run({"help", "query"}).out, run({"query", "--help"}).out);
+    const CliRun bad = run({"help", "bogus"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.out, "");
+    EXPECT_NE(bad.err.find("bogus"), std::string::npos) << bad.err;
+}
+
+// Unknown names point to `perfscope-cli list` and the closest real name.
+TEST_F(Cli, UnknownNamesSuggestTheClosestAndWhereToLook)
+{
+    const Bad cases[] = {
+        {"list object", {"list", "Procesor"},
+         "unknown object \"Procesor\" (did you mean \"Processor\"? see perfscope-cli list)"},
+        {"dump object", {"dump", "memroy"}, "(did you mean \"Memory\"? see perfscope-cli list)"},
+        {"query object", {"query", "-sc", "1", R"(\Procesor(_Total)\% Processor Time)"},
+         "(did you mean \"Processor\"? see perfscope-cli list)"},
+        {"far object", {"list", "NoSuchObject"}, "unknown object \"NoSuchObject\" (see perfscope-cli list)"},
+        {"query counter", {"query", "-sc", "1", R"(\Processor(_Total)\% Procesor Time)"},
+         "(did you mean \"% Processor Time\"? see perfscope-cli list \"Processor\")"},
+        {"query instance", {"query", "-sc", "1", R"(\Processor(_totl)\% Processor Time)"},
+         "(did you mean \"_Total\"? see perfscope-cli list \"Processor\")"},
+    };
+    for (const Bad& c : cases) {
+        const CliRun r = run(c.args);
+        EXPECT_EQ(r.exit_code, 2) << c.name << ": " << r.err;
+        EXPECT_EQ(r.out, "") << c.name;
+        EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.name << ": " << r.err;
+    }
+}
+
+TEST_F(Cli, HeadersCarryTheInstancesOwnName)
+{
+    const CliRun r = run({"query", "-sc", "1", "-si", "0.1", R"(\processor(_total)\% processor time)",
+                          R"(\MEMORY\available bytes)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto header = cells(lines(r.out)[0]);
+    ASSERT_EQ(header.size(), 3u);
+    EXPECT_TRUE(header[1].ends_with(R"(\Processor(_Total)\% Processor Time)")) << header[1];
+    EXPECT_TRUE(header[2].ends_with(R"(\Memory\Available Bytes)")) << header[2];
+}
+
+// The log reader the desktop app opens logs with reads what query writes:
+// the same columns as the header, one row per sample, times within the run.
+TEST_F(Cli, QueryLogsReadBack)
+{
+    using namespace std::chrono;
+    const auto file = (dir / "log.csv").string();
+    const auto before = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    const CliRun r = run({"query", "-sc", "3", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)",
+                          R"(\Processor(*)\% Idle Time)"});
+    const auto after = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto log = perfscope::core::read_pdh_csv(file);
+    ASSERT_TRUE(log.ok()) << log.error().describe();
+    const auto header = cells(lines(slurp(file))[0]);
+    EXPECT_EQ(log->columns, std::vector<std::string>(header.begin() + 1, header.end()));
+    ASSERT_EQ(log->rows.size(), 3u);
+    std::int64_t previous = before;
+    for (const auto& row : log->rows) {
+        EXPECT_GE(row.time_ms, previous) << "in order, after the start";
+        EXPECT_LE(row.time_ms, after);
+        previous = row.time_ms;
+        ASSERT_EQ(row.values.size(), log->columns.size());
+        ASSERT_TRUE(row.values[0].has_value());
+        EXPECT_GT(*row.values[0], 0.0) << "Available Bytes";
+    }
+}
+
+// A set saved by the desktop app drives a script's query.
+TEST_F(Cli, QueryTakesACounterSet)
+{
+    perfscope::core::CounterSet set;
+    perfscope::core::ViewSettings view;
+    view.interval_s = 0.1;
+    view.counters = {{R"(\Memory\Available Bytes)", 0x00FF00, std::nullopt, true},
+                     {R"(\System\Processes)", std::nullopt, std::nullopt, true}};
+    set.views = {view};
+    const auto file = (dir / "set.json").string();
+    ASSERT_TRUE(perfscope::core::save_counter_set(file, set).ok());
+    const CliRun r = run({"query", "--set", file, "-sc", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 3u) << r.out;
+    const auto header = cells(rows[0]);
+    ASSERT_EQ(header.size(), 3u);
+    EXPECT_TRUE(header[1].ends_with(R"(\Memory\Available Bytes)")) << header[1];
+    EXPECT_TRUE(header[2].ends_with(R"(\System\Processes)")) << header[2];
+
+    const CliRun missing = run({"query", "--set", (dir / "none.json").string(), "-sc", "1"});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_EQ(missing.out, "");
+    EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
 }
 
 }  // namespace

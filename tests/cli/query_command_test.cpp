@@ -4,12 +4,14 @@
 // different layouts, and the paths' entities share one collection per
 // interval through the cache (--stats).
 #include "commands.h"
+#include "counter_set.h"
 #include "format/counter_type.h"
 #include "sources/test/test_source.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <regex>
 #include <sstream>
@@ -305,6 +307,175 @@ TEST(QueryCommand, OtherMachinesAreRefused)
     Context ok_context{source, table, sink, &cache};
     EXPECT_TRUE(run_query(o, ok_context).ok());
     std::fclose(sink);
+}
+
+// Headers spell objects, counters and instances as the source does,
+// keeping the form of instance name the user chose.
+struct HeaderRow {
+    std::string name;
+    std::string path;
+    std::string header;
+};
+void PrintTo(const HeaderRow& row, std::ostream* os) { *os << row.name; }
+
+class QueryHeader : public ::testing::TestWithParam<HeaderRow> {};
+
+TEST_P(QueryHeader, UsesTheSourcesSpelling)
+{
+    wpo::TestObject p = processes();
+    p.instances.push_back({"_Total", {0, 0, 300}});
+    wpo::TestSource source({p, memory()});
+    const QueryRun r = run_full(source, {GetParam().path}, 1);
+    ASSERT_TRUE(r.status.ok()) << r.status.error().describe();
+    ASSERT_EQ(r.header.size(), 2u);
+    EXPECT_EQ(r.header[1], GetParam().header);
+}
+
+const HeaderRow kHeaders[] = {
+    {"as_written", R"(\Process(a)\ID Process)", R"(\\TESTSOURCE\Process(a)\ID Process)"},
+    {"total_lower_case", R"(\process(_total)\% processor time)", R"(\\TESTSOURCE\Process(_Total)\% Processor Time)"},
+    {"total_upper_case", R"(\PROCESS(_TOTAL)\WORKING SET)", R"(\\TESTSOURCE\Process(_Total)\Working Set)"},
+    {"raw_name_upper_case", R"(\Process(A)\ID Process)", R"(\\TESTSOURCE\Process(a)\ID Process)"},
+    {"display_name_upper_case", R"(\Process(B:2)\ID Process)", R"(\\TESTSOURCE\Process(b:2)\ID Process)"},
+    {"index_kept", R"(\Process(A#0)\ID Process)", R"(\\TESTSOURCE\Process(a#0)\ID Process)"},
+    {"single_instance", R"(\MEMORY\available bytes)", R"(\\TESTSOURCE\Memory\Available Bytes)"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rows, QueryHeader, ::testing::ValuesIn(kHeaders),
+                         [](const auto& row) { return row.param.name; });
+
+// A name that does not resolve says where to look and the closest that does.
+struct UnknownRow {
+    std::string name;
+    std::string path;
+    std::string mentions;
+};
+void PrintTo(const UnknownRow& row, std::ostream* os) { *os << row.name; }
+
+class QueryUnknownName : public ::testing::TestWithParam<UnknownRow> {};
+
+TEST_P(QueryUnknownName, SuggestsTheClosestAndWhereToLook)
+{
+    wpo::TestSource source({processes(), memory()});
+    const QueryRun r = run_full(source, {GetParam().path}, 1);
+    ASSERT_FALSE(r.status.ok());
+    EXPECT_EQ(r.status.error().code(), wpo::Errc::not_found);
+    EXPECT_NE(r.status.error().message().find(GetParam().mentions), std::string::npos) << r.status.error().message();
+    EXPECT_TRUE(r.header.empty());
+}
+
+const UnknownRow kUnknown[] = {
+    {"object_typo", R"(\Proces(a)\ID Process)", "(did you mean \"Process\"? see perfscope-cli list)"},
+    {"object_lower_typo", R"(\memry\Available Bytes)", "(did you mean \"Memory\"? see perfscope-cli list)"},
+    {"object_far", R"(\NoSuchObject\X)", "\"NoSuchObject\" in \"\\NoSuchObject\\X\" (see perfscope-cli list)"},
+    {"counter_typo", R"(\Process(a)\ID Proces)",
+     "(did you mean \"ID Process\"? see perfscope-cli list \"Process\")"},
+    {"counter_far", R"(\Memory\Nothing Like It)", "(see perfscope-cli list \"Memory\")"},
+    {"instance_typo", R"(\Process(aa)\ID Process)", "(did you mean \"a\"? see perfscope-cli list \"Process\")"},
+    {"instance_far", R"(\Process(zzzzzz)\ID Process)", "(see perfscope-cli list \"Process\")"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rows, QueryUnknownName, ::testing::ValuesIn(kUnknown),
+                         [](const auto& row) { return row.param.name; });
+
+// query --set: the set's counters, view by view, each path once, then the
+// command line's; the current view's interval unless -si was given.
+class QueryCounterSet : public ::testing::Test {
+protected:
+    std::string file;
+    void SetUp() override
+    {
+        file = (std::filesystem::temp_directory_path() /
+                ("perfscope-query-set-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                 ".json"))
+                   .string();
+    }
+    void TearDown() override { std::filesystem::remove(file); }
+
+    void save(const core::CounterSet& set) { ASSERT_TRUE(core::save_counter_set(file, set).ok()); }
+};
+
+core::CounterSet two_views()
+{
+    core::CounterSet set;
+    core::ViewSettings a;
+    a.interval_s = 5;
+    a.counters = {{R"(\Process(*)\% Processor Time)", 0xFF0000, std::nullopt, true},
+                  {R"(\Memory\Available Bytes)", std::nullopt, std::nullopt, false}};
+    core::ViewSettings b;
+    b.interval_s = 0.25;
+    b.counters = {{R"(\Memory\Available Bytes)", std::nullopt, std::nullopt, true},
+                  {R"(\Process(b)\Working Set)", std::nullopt, 3, true}};
+    set.views = {a, b};
+    set.current_view = 1;
+    return set;
+}
+
+TEST_F(QueryCounterSet, PathsAndInterval)
+{
+    save(two_views());
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    o.paths = {R"(\Process(a)\ID Process)"};
+    auto applied = apply_counter_set(o);
+    ASSERT_TRUE(applied.ok()) << applied.error().describe();
+    EXPECT_EQ(applied->paths, (std::vector<std::string>{R"(\Process(*)\% Processor Time)", R"(\Memory\Available Bytes)",
+                                                        R"(\Process(b)\Working Set)", R"(\Process(a)\ID Process)"}));
+    EXPECT_EQ(applied->interval_s, 0.25) << "the current view's";
+    o.interval_s = 2;
+    o.interval_given = true;
+    EXPECT_EQ(apply_counter_set(o)->interval_s, 2.0) << "-si wins";
+}
+
+TEST_F(QueryCounterSet, SamplesTheSetsCounters)
+{
+    save(two_views());
+    wpo::TestSource source({processes(), memory()});
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    o.samples = 1;
+    o.interval_s = 0.1;
+    o.interval_given = true;
+    const auto table = names();
+    wpo::PerfObjectCache cache;
+    std::FILE* out = std::tmpfile();
+    Context context{source, table, out, &cache};
+    const wpo::Status status = run_query(o, context);
+    const std::string text = read_all(out);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+    const std::string header = text.substr(0, text.find('\n'));
+    EXPECT_NE(header.find(R"("\\TESTSOURCE\Process(a:1)\% Processor Time",)"
+                          R"("\\TESTSOURCE\Process(b:2)\% Processor Time",)"
+                          R"("\\TESTSOURCE\Memory\Available Bytes","\\TESTSOURCE\Process(b)\Working Set")"),
+              std::string::npos)
+        << header;
+}
+
+TEST_F(QueryCounterSet, ErrorsNameTheFile)
+{
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    auto missing = apply_counter_set(o);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code(), wpo::Errc::not_found);
+    EXPECT_NE(missing.error().message().find(file), std::string::npos);
+
+    save(core::CounterSet{});
+    auto empty = apply_counter_set(o);
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().code(), wpo::Errc::invalid_argument);
+    EXPECT_EQ(empty.error().message(), "counter set \"" + file + "\" has no counters");
+
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    std::fputs("{\"version\": 1, \"views\": [{\"interval_s\": 0}]}", f);
+    std::fclose(f);
+    auto bad = apply_counter_set(o);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message(),
+              "\"" + file + "\": line 1, column 41: views[0].interval_s is 0; it must be 0.1 to 3600 seconds");
 }
 
 }  // namespace
