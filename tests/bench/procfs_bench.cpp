@@ -286,7 +286,7 @@ public:
         m_processes.clear();
         m_threads.clear();
         if (m_set.kernel_stat) {
-            char buffer[16 * 1024];
+            char buffer[64 * 1024];  // cpu lines grow with the CPUs
             const long n = read_file(m_root, "stat", buffer, sizeof buffer);
             const char* at = n > 0 ? static_cast<const char*>(memmem(buffer, static_cast<std::size_t>(n),
                                                                      "\nbtime ", 7))
