@@ -49,9 +49,14 @@ void ObjectStorage::clear()
 
 void ObjectStorage::add(std::span<const std::byte> object, const BlockHeader& block)
 {
-    const std::size_t offset = m_bytes.size();
     const std::size_t bytes_capacity = m_bytes.capacity();
     const std::size_t origins_capacity = m_origins.capacity();
+    // Without room for the header the first object would start at offset 0,
+    // and seal() would write the header over it.
+    if (m_bytes.size() < B::kSize)
+        m_bytes.resize(B::kSize);
+    m_block = {};  // the bytes may move
+    const std::size_t offset = m_bytes.size();
     m_bytes.resize(offset + object.size());
     std::memcpy(m_bytes.data() + offset, object.data(), object.size());
     Origin origin;

@@ -23,7 +23,11 @@ class ObjectStorage {
 public:
     // Starts a new fill, keeping capacity.
     void clear();
-    // Copies one validated object (ObjectView::bytes()) and the header of its block.
+    // Copies one validated object (ObjectView::bytes()) and the header of its
+    // block, behind the objects of the current fill. A storage never cleared
+    // (new, or moved from) is an empty fill: add() first makes room for the
+    // block header, which seal() writes in front of the objects. Invalidates
+    // block() until the next seal().
     void add(std::span<const std::byte> object, const BlockHeader& block);
     // Grows this storage's buffers to `other`'s capacity, so that a storage
     // used in turns with `other` does not grow one cycle later. Invalidates

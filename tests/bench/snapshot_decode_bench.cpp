@@ -4,14 +4,28 @@
 // objects of a small custom request), then replayed by a source that only
 // copies the next captured block into the snapshot's buffer and shifts its
 // time stamps past the previous one (so the replay can loop); that copy is
-// timed on its own and subtracted from each cycle. Reported: the median
-// cycle, per value.
+// timed on its own and subtracted from each cycle.
 //
-//   RESULT sample_decode_ns_per_value <v> ns               Global snapshot; target <= 20 ns
-//   RESULT sample_decode_values_per_cycle <v> values        values one Global cycle produces
-//   RESULT sample_decode_ns_per_value_nocache <v> ns       the same without the cache (no insert copies)
-//   RESULT sample_decode_ns_per_value_custom <v> ns        Custom: a few counters of Processor, Memory,
-//                                                            System and Process
+// The cache's cost: an entity alone with its cache never copies into it
+// (Snapshot::insert_fresh: nobody could use the copies), so one entity is
+// compared with two sharing a cache over one source. Each round, the first
+// queries the source and copies every object of the block into the cache,
+// the second takes them from the cache; the two cycles together against
+// twice the lone entity's is what the cache's copies cost, or save. The lone
+// entity and the pair take turns (which goes first alternates), so load from
+// elsewhere falls on both alike. Every figure is the median over the cycles (or rounds), with
+// the fastest and slowest beside it (_min, _max), per value produced:
+//
+//   RESULT sample_decode_ns_per_value <v> ns                  Global, one entity; target <= 20 ns
+//   RESULT sample_decode_values_per_cycle <v> values          values one Global cycle produces
+//   RESULT sample_decode_ns_per_value_shared_2_entities <v> ns   Global, both entities' cycles of a round
+//                                                             over the values both produce
+//   RESULT sample_decode_ns_per_value_inserting <v> ns        ... the one that queried and inserted
+//   RESULT sample_decode_ns_per_value_from_cache <v> ns       ... the one the cache served
+//   RESULT sample_decode_shared_vs_single_ratio <r> x         shared_2_entities / one entity (medians;
+//                                                             _min/_max over the rounds' own ratios)
+//   RESULT sample_decode_ns_per_value_custom <v> ns           Custom, one entity: a few counters of
+//                                                             Processor, Memory, System and Process
 //   RESULT sample_decode_values_per_cycle_custom <v> values
 //
 // Reports figures and never fails on timing (HACKING.md); exits non-zero only
@@ -27,6 +41,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,7 +56,7 @@ using namespace std::chrono_literals;
 constexpr int kCapturedBlocks = 30;
 constexpr auto kCaptureInterval = 30ms;
 constexpr int kWarmupCycles = 2 * kCapturedBlocks;
-constexpr int kGlobalCycles = 20 * kCapturedBlocks;
+constexpr int kGlobalRounds = 20 * kCapturedBlocks;
 constexpr int kCustomCycles = 100 * kCapturedBlocks;
 
 using Block = std::vector<std::byte>;
@@ -113,68 +128,84 @@ private:
     Clock::duration m_spent{};
 };
 
-struct Measured {
-    bool ok = false;
-    double ns_per_value = 0;  // median over cycles
-    double values = 0;        // median values per cycle
-    double source_share = 0;  // source's share of the whole cycle time
+struct Stats {
+    double median = 0, min = 0, max = 0;
 };
 
-double median(std::vector<double> v)
+Stats stats(std::vector<double> v)
 {
     if (v.empty())
-        return 0;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-    return v[v.size() / 2];
+        return {};
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v.front(), v.back()};
 }
 
-Measured measure(const std::vector<Block>& blocks, SnapshotType type, std::span<const CounterRequest> requests,
-                 bool use_cache, int cycles)
-{
-    Measured result;
-    ReplaySource replay(blocks);
-    SharedSource shared(replay);
-    PerfObjectCache cache;
-    SnapshotOptions options;
-    options.cache = &cache;
-    options.use_cache = use_cache;
-    auto created = Snapshot::create(shared, type, requests, options);
-    if (!created) {
-        std::fprintf(stderr, "snapshot_decode_bench: %s\n", created.error().describe().c_str());
-        return result;
+// `entities` snapshots of one type on one replayed source and one cache.
+class Setup {
+public:
+    Setup(const std::vector<Block>& blocks, SnapshotType type, std::span<const CounterRequest> requests,
+          int entities)
+        : m_replay(blocks), m_shared(m_replay)
+    {
+        SnapshotOptions options;
+        options.cache = &m_cache;
+        for (int i = 0; i < entities; ++i) {
+            auto created = Snapshot::create(m_shared, type, requests, options);
+            if (!created) {
+                std::fprintf(stderr, "snapshot_decode_bench: %s\n", created.error().describe().c_str());
+                return;
+            }
+            m_entities.push_back(std::move(*created));
+        }
+        m_ok = true;
     }
-    Snapshot& snapshot = **created;
 
-    std::vector<double> per_value;
-    std::vector<double> values;
-    per_value.reserve(static_cast<std::size_t>(cycles));
-    values.reserve(static_cast<std::size_t>(cycles));
-    Clock::duration total{}, source_total{};
-    for (int i = 0; i < kWarmupCycles + cycles; ++i) {
-        const Clock::duration source_before = replay.spent();
+    bool ok() const { return m_ok; }
+    std::size_t entities() const { return m_entities.size(); }
+
+    // One cycle of entity `i`: its time without the replay's copy, and the
+    // values it produced.
+    struct Cycle {
+        double ns = 0;
+        double values = 0;
+        double source_ns = 0;
+    };
+    bool cycle(std::size_t i, Cycle& out)
+    {
+        Snapshot& snapshot = *m_entities[i];
+        const Clock::duration source_before = m_replay.spent();
         const auto start = Clock::now();
         const bool ok = snapshot.prepare() && snapshot.sample() && snapshot.decode();
         const auto elapsed = Clock::now() - start;
         if (!ok) {
             std::fprintf(stderr, "snapshot_decode_bench: a cycle failed\n");
-            return result;
+            return false;
         }
-        if (i < kWarmupCycles)
-            continue;
-        const Clock::duration source = replay.spent() - source_before;
-        const std::size_t count = snapshot.values()->size();
-        total += elapsed;
-        source_total += source;
-        values.push_back(static_cast<double>(count));
-        per_value.push_back(std::chrono::duration<double, std::nano>(elapsed - source).count() /
-                            static_cast<double>(std::max<std::size_t>(count, 1)));
+        const Clock::duration source = m_replay.spent() - source_before;
+        out.ns = std::chrono::duration<double, std::nano>(elapsed - source).count();
+        out.source_ns = std::chrono::duration<double, std::nano>(source).count();
+        out.values = static_cast<double>(snapshot.values()->size());
+        return true;
     }
-    result.ok = true;
-    result.ns_per_value = median(per_value);
-    result.values = median(values);
-    result.source_share = std::chrono::duration<double>(source_total).count() /
-                          std::chrono::duration<double>(total).count();
-    return result;
+
+    CacheStats cache_stats() const { return m_cache.stats(); }
+
+private:
+    ReplaySource m_replay;
+    SharedSource m_shared;
+    PerfObjectCache m_cache;
+    std::vector<std::unique_ptr<Snapshot>> m_entities;
+    bool m_ok = false;
+};
+
+double per_value(const Setup::Cycle& c) { return c.ns / std::max(c.values, 1.0); }
+
+void print(const char* name, const Stats& s, const char* unit)
+{
+    std::printf("RESULT %s %.2f %s\n", name, s.median, unit);
+    std::printf("RESULT %s_min %.2f %s\n", name, s.min, unit);
+    std::printf("RESULT %s_max %.2f %s\n", name, s.max, unit);
 }
 
 }  // namespace
@@ -194,20 +225,79 @@ int main()
     if (!capture(source, "Global", global_blocks) || !capture(source, custom_query, custom_blocks))
         return 1;
 
-    const Measured global = measure(global_blocks, SnapshotType::global, {}, true, kGlobalCycles);
-    const Measured nocache = measure(global_blocks, SnapshotType::global, {}, false, kGlobalCycles);
-    const Measured small = measure(custom_blocks, SnapshotType::custom, custom, true, kCustomCycles);
-    if (!global.ok || !nocache.ok || !small.ok)
+    // Global: one entity and two sharing a cache, in alternate rounds.
+    Setup single(global_blocks, SnapshotType::global, {}, 1);
+    Setup pair(global_blocks, SnapshotType::global, {}, 2);
+    if (!single.ok() || !pair.ok())
         return 1;
+    std::vector<double> single_ns, shared_ns, inserting_ns, from_cache_ns, ratio, values;
+    double single_time = 0, single_source = 0;
+    for (int round = 0; round < kWarmupCycles + kGlobalRounds; ++round) {
+        // Which goes first alternates too: a cycle right after another one
+        // finds the caches as that one left them.
+        Setup::Cycle alone, first, second;
+        const bool alone_first = round % 2 == 0;
+        if ((alone_first && !single.cycle(0, alone)) || !pair.cycle(0, first) || !pair.cycle(1, second) ||
+            (!alone_first && !single.cycle(0, alone)))
+            return 1;
+        if (round < kWarmupCycles)
+            continue;
+        single_ns.push_back(per_value(alone));
+        inserting_ns.push_back(per_value(first));
+        from_cache_ns.push_back(per_value(second));
+        shared_ns.push_back((first.ns + second.ns) / std::max(first.values + second.values, 1.0));
+        ratio.push_back(shared_ns.back() / single_ns.back());
+        values.push_back(alone.values);
+        single_time += alone.ns + alone.source_ns;
+        single_source += alone.source_ns;
+    }
+    // The comparison means something only if the second entity was served
+    // from the cache: one source query a round, not two.
+    const CacheStats cached = pair.cache_stats();
+    const int rounds = kWarmupCycles + kGlobalRounds;
+    std::printf("# two entities, %d rounds (and one collection each at creation): %llu source queries, %llu inserts "
+                "(%.0f bytes a round), %llu of %llu finds served\n",
+                rounds, static_cast<unsigned long long>(cached.source_queries),
+                static_cast<unsigned long long>(cached.inserts), double(cached.bytes_copied) / rounds,
+                static_cast<unsigned long long>(cached.hits), static_cast<unsigned long long>(cached.finds));
+    if (cached.hits == 0) {
+        std::fprintf(stderr, "snapshot_decode_bench: the cache served the second entity nothing\n");
+        return 1;
+    }
+
+    // Custom: one entity.
+    Setup small(custom_blocks, SnapshotType::custom, custom, 1);
+    if (!small.ok())
+        return 1;
+    std::vector<double> custom_ns, custom_values;
+    double custom_time = 0, custom_source = 0;
+    for (int i = 0; i < kWarmupCycles + kCustomCycles; ++i) {
+        Setup::Cycle c;
+        if (!small.cycle(0, c))
+            return 1;
+        if (i < kWarmupCycles)
+            continue;
+        custom_ns.push_back(per_value(c));
+        custom_values.push_back(c.values);
+        custom_time += c.ns + c.source_ns;
+        custom_source += c.source_ns;
+    }
 
     std::printf("snapshot_decode_bench: Global block %zu bytes, %.0f values per cycle, replay copy %.1f %% of the "
                 "cycle; custom block %zu bytes, %.0f values, replay copy %.1f %%\n",
-                global_blocks.front().size(), global.values, 100 * global.source_share, custom_blocks.front().size(),
-                small.values, 100 * small.source_share);
-    std::printf("RESULT sample_decode_ns_per_value %.2f ns\n", global.ns_per_value);
-    std::printf("RESULT sample_decode_values_per_cycle %.0f values\n", global.values);
-    std::printf("RESULT sample_decode_ns_per_value_nocache %.2f ns\n", nocache.ns_per_value);
-    std::printf("RESULT sample_decode_ns_per_value_custom %.2f ns\n", small.ns_per_value);
-    std::printf("RESULT sample_decode_values_per_cycle_custom %.0f values\n", small.values);
+                global_blocks.front().size(), stats(values).median, 100 * single_source / single_time,
+                custom_blocks.front().size(), stats(custom_values).median, 100 * custom_source / custom_time);
+    print("sample_decode_ns_per_value", stats(single_ns), "ns");
+    std::printf("RESULT sample_decode_values_per_cycle %.0f values\n", stats(values).median);
+    print("sample_decode_ns_per_value_shared_2_entities", stats(shared_ns), "ns");
+    print("sample_decode_ns_per_value_inserting", stats(inserting_ns), "ns");
+    print("sample_decode_ns_per_value_from_cache", stats(from_cache_ns), "ns");
+    const Stats r = stats(ratio);
+    std::printf("RESULT sample_decode_shared_vs_single_ratio %.3f x\n",
+                stats(shared_ns).median / stats(single_ns).median);
+    std::printf("RESULT sample_decode_shared_vs_single_ratio_min %.3f x\n", r.min);
+    std::printf("RESULT sample_decode_shared_vs_single_ratio_max %.3f x\n", r.max);
+    print("sample_decode_ns_per_value_custom", stats(custom_ns), "ns");
+    std::printf("RESULT sample_decode_values_per_cycle_custom %.0f values\n", stats(custom_values).median);
     return 0;
 }
