@@ -98,6 +98,11 @@ double process_cpu(int t, const std::string& stat)
     return (stat_field(tree(t) + stat, 14) + stat_field(tree(t) + stat, 15)) / kHz;
 }
 
+bool is_number(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // The CPU's column of /proc/interrupts over the rows that have every column.
 double interrupts(int t, std::size_t cpu)
 {
@@ -108,9 +113,7 @@ double interrupts(int t, std::size_t cpu)
     double sum = 0;
     while (std::getline(in, line)) {
         const auto w = words(line.substr(line.find(':') + 1));
-        if (w.size() >= cpus && std::all_of(w.begin(), w.begin() + long(cpus), [](const std::string& s) {
-                return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-            }))
+        if (w.size() >= cpus && std::all_of(w.begin(), w.begin() + long(cpus), is_number))
             sum += std::stod(w[cpu]);
     }
     return sum;
@@ -141,8 +144,7 @@ int processes(int t)
 {
     int n = 0;
     for (const auto& e : std::filesystem::directory_iterator(tree(t))) {
-        const std::string name = e.path().filename().string();
-        n += std::all_of(name.begin(), name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+        n += is_number(e.path().filename().string());
     }
     return n;
 }
