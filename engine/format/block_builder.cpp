@@ -24,6 +24,19 @@ std::uint32_t size_of_type(std::uint32_t type)
     }
 }
 
+// Whether `value` survives being cut to `size` bytes: it fits unsigned, or it
+// is a negative number of that width passed sign-extended.
+[[maybe_unused]] bool fits(std::uint64_t value, std::uint32_t size)
+{
+    if (size >= 8)
+        return true;
+    if (size == 0)
+        return value == 0;
+    const unsigned bits = 8 * size;
+    const std::uint64_t high = value >> (bits - 1);  // the sign bit of the cut value and everything above it
+    return high <= 1 || high == (~std::uint64_t(0) >> (bits - 1));
+}
+
 }  // namespace
 
 std::byte* BlockBuilder::grow(std::size_t n)
@@ -169,6 +182,7 @@ void BlockBuilder::set(std::uint32_t counter, std::uint64_t value)
 {
     assert(m_has_block && counter < m_counters.size());
     const Counter& c = m_counters[counter];
+    assert(fits(value, c.size));
     std::memcpy(m_out.data() + m_counter_block + c.offset, &value, std::min<std::uint32_t>(c.size, 8));
 }
 

@@ -74,8 +74,10 @@ public:
                         std::uint32_t parent_instance = 0, std::int32_t unique_id = layout::kNoUniqueId);
     // Starts the one counter block of a single-instance object.
     void begin_values();
-    // Writes a value into the current counter block, truncated to the
-    // counter's size.
+    // Writes a value into the current counter block. It must fit the
+    // counter's size: a value beyond 2^32 in a 4-byte counter asserts rather
+    // than wrap silently (a DWORD that wraps reads as a decrease and costs
+    // the interval). A negative 32-bit value passed sign-extended fits.
     void set(std::uint32_t counter, std::uint64_t value);
     // Writes raw bytes (text counters); at most the counter's size.
     void set_bytes(std::uint32_t counter, std::span<const std::byte> bytes);

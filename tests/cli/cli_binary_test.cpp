@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
+#include <iostream>
+#include <sys/prctl.h>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -194,7 +196,136 @@ TEST_F(Cli, QueryWritesPdhCsv)
         ASSERT_NE(row[2], " ") << "row " << i;
         const double cpu = std::stod(row[2]);
         EXPECT_GE(cpu, 0.0);
-        EXPECT_LE(cpu, 100.0);
+        EXPECT_LE(cpu, 100.0);  // an inverse timer: 100 - idle share
+    }
+}
+
+// A child that burns CPU until killed, named so that its Process instance is
+// unique; a safety net ends it after 30 s.
+class Burner {
+public:
+    Burner()
+    {
+        m_pid = fork();
+        if (m_pid == 0) {
+            const std::string name = "psburn" + std::to_string(getpid() % 100000);
+            prctl(PR_SET_NAME, name.c_str(), 0, 0, 0);
+            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+            volatile std::uint64_t spin = 0;
+            while (std::chrono::steady_clock::now() < end)
+                for (int i = 0; i < 1'000'000; ++i)
+                    spin = spin + 1;
+            _exit(0);
+        }
+    }
+    ~Burner()
+    {
+        if (m_pid > 0) {
+            kill(m_pid, SIGKILL);
+            waitpid(m_pid, nullptr, 0);
+        }
+    }
+    Burner(const Burner&) = delete;
+    Burner& operator=(const Burner&) = delete;
+    pid_t pid() const { return m_pid; }
+    std::string name() const { return "psburn" + std::to_string(m_pid % 100000); }
+    // utime + stime of /proc/<pid>/stat in seconds (USER_HZ from sysconf).
+    double cpu_seconds() const
+    {
+        const std::string text = slurp("/proc/" + std::to_string(m_pid) + "/stat");
+        std::istringstream in(text.substr(text.rfind(')') + 2));
+        std::string field;
+        double utime = 0, stime = 0;
+        for (int n = 3; in >> field; ++n) {
+            if (n == 14)
+                utime = std::stod(field);
+            if (n == 15) {
+                stime = std::stod(field);
+                break;
+            }
+        }
+        return (utime + stime) / double(sysconf(_SC_CLK_TCK));
+    }
+
+private:
+    pid_t m_pid = -1;
+};
+
+double now_seconds()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Uncapped by default (typeperf shows values above 100): a process burning one
+// core reads what it really got, measured from its own stat file, and about
+// 100 % when it got a core; --cap100 caps each value at 100.
+TEST_F(Cli, BusyProcessReadsWhatItGotUncapped)
+{
+    Burner burner;
+    ASSERT_GT(burner.pid(), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // exec'd and renamed
+    for (const bool capped : {false, true}) {
+        std::vector<std::string> args{"query", "-sc", "4", "-si", "0.5"};
+        if (capped)
+            args.push_back("--cap100");
+        args.push_back(R"(\Process()" + burner.name() + R"()\% Processor Time)");
+        const double cpu0 = burner.cpu_seconds(), t0 = now_seconds();
+        const CliRun r = run(args);
+        const double truth = 100 * (burner.cpu_seconds() - cpu0) / (now_seconds() - t0);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto rows = lines(r.out);
+        ASSERT_EQ(rows.size(), 5u) << r.out;
+        double sum = 0, most = 0;
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            const auto row = cells(rows[i]);
+            ASSERT_EQ(row.size(), 2u) << rows[i];
+            const double v = std::stod(row[1]);
+            sum += v;
+            most = std::max(most, v);
+        }
+        const double mean = sum / 4;
+        std::cout << (capped ? "capped" : "uncapped") << ": mean " << mean << " %, max " << most
+                  << " %, measured directly " << truth << " %\n";
+        // The rows cover the run but its start-up: close to the direct figure.
+        EXPECT_NEAR(mean, truth, 20.0) << (capped ? "capped" : "uncapped");
+        if (capped) {
+            EXPECT_LE(most, 100.0);
+        }
+        if (truth >= 70.0) {
+            EXPECT_GE(mean, 70.0);
+            EXPECT_LE(mean, capped ? 100.0 : 130.0);  // a wrong scale (x CPUs, x ticks) shows here
+        } else {
+            std::cout << "note: the child got less than 70 % of a core; checked agreement only\n";
+        }
+    }
+}
+
+// The plain timers of Processor(_Total) are averages over the CPUs: uncapped,
+// they stay within 0..100 (with a tick of slack) even while a child keeps one
+// CPU busy; a sum over the CPUs would exceed 100 there.
+TEST_F(Cli, ProcessorTotalTimersStayWithinHundredUncapped)
+{
+    Burner burner;
+    ASSERT_GT(burner.pid(), 0);
+    const CliRun r = run({"query", "-sc", "4", "-si", "0.5", R"(\Processor(_Total)\% User Time)",
+                          R"(\Processor(_Total)\% Privileged Time)", R"(\Processor(_Total)\% Idle Time)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 5u) << r.out;
+    // The time stamp and the read of /proc/stat are not one instant: on a
+    // loaded machine the skew between them changes by up to some 10 ms per
+    // sample, a few percent of 0.5 s. A sum over two CPUs would be 100 more.
+    const double slack = 10.0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const auto row = cells(rows[i]);
+        ASSERT_EQ(row.size(), 4u) << rows[i];
+        const double user = std::stod(row[1]), privileged = std::stod(row[2]), idle = std::stod(row[3]);
+        for (const double v : {user, privileged, idle}) {
+            EXPECT_GE(v, 0.0) << rows[i];
+            EXPECT_LE(v, 100.0 + slack) << rows[i];
+        }
+        // The three share one interval of /proc/stat ticks: together at most all of it.
+        EXPECT_LE(user + privileged + idle, 100.0 + slack) << rows[i];
     }
 }
 

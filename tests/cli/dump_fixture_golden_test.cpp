@@ -1,6 +1,7 @@
 // `dump` of two captured /proc trees (tests/fixtures/proc-burn-t0 and -t1:
 // the same busy process 31.11 s apart), through the real Linux source with a
-// clock fixed at the capture times, diffed against golden/proc_burn.txt.
+// clock that advances with the trees' /proc/uptime, diffed against golden/proc_burn.txt
+// (whose key numbers golden_formula_test.cpp recomputes from the trees).
 // The busy process is PID 14116: its % Processor Time must read
 // 100 * (2609 - 644) ticks * 100000 (100 ns per 1/100 s tick) / 311.1e6 = 63.16 %.
 #include "dump_formatter.h"

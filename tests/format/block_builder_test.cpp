@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
+#include <cstdint>
+
 namespace wpo {
 namespace {
 
@@ -96,6 +99,56 @@ TEST(BlockBuilder, ReusesTheBufferCapacity)
         EXPECT_EQ(object.counter_block().value(object.counter(0)), static_cast<std::uint64_t>(round));
     }
 }
+
+// set() on a 4-byte counter: what fits is written as is; what does not
+// asserts (debug builds) instead of wrapping silently. A negative 32-bit value
+// passed sign-extended fits.
+struct SetRow {
+    const char* name;
+    std::uint64_t value;
+    bool fits;
+    std::uint32_t written;  // the DWORD read back when it fits
+};
+std::ostream& operator<<(std::ostream& os, const SetRow& r) { return os << r.name; }
+
+class BlockBuilderDwordSet : public ::testing::TestWithParam<SetRow> {};
+
+void build_dword(std::vector<std::byte>& out, std::uint64_t value)
+{
+    BlockBuilder b(out);
+    b.begin(test::fixed_times(), "H");
+    b.begin_object({.name_index = 4});
+    b.add_counter({.name_index = 10, .type = PERF_COUNTER_RAWCOUNT});
+    b.begin_values();
+    b.set(0, value);
+    b.end_object();
+    b.finish();
+}
+
+TEST_P(BlockBuilderDwordSet, WritesOrRefuses)
+{
+    const SetRow& r = GetParam();
+    std::vector<std::byte> out;
+    if (r.fits) {
+        build_dword(out, r.value);
+        auto block = BlockView::parse(out);
+        ASSERT_TRUE(block.ok());
+        auto object = block->find_object(4).value();
+        EXPECT_EQ(object.counter_block().value(object.counter(0)), r.written);
+    } else {
+        EXPECT_DEBUG_DEATH(build_dword(out, r.value), "fits");
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Values, BlockBuilderDwordSet,
+    ::testing::Values(SetRow{"Zero", 0, true, 0}, SetRow{"Max", 0xFFFFFFFFu, true, 0xFFFFFFFFu},
+                      SetRow{"MinusOne", ~std::uint64_t(0), true, 0xFFFFFFFFu},
+                      SetRow{"Int32Min", static_cast<std::uint64_t>(std::int64_t(INT32_MIN)), true, 0x80000000u},
+                      SetRow{"TwoTo32", std::uint64_t(1) << 32, false, 0},
+                      SetRow{"JustPastTwoTo32", (std::uint64_t(1) << 32) + 5, false, 0},
+                      SetRow{"BelowInt32Min", static_cast<std::uint64_t>(std::int64_t(INT32_MIN) - 1), false, 0}),
+    [](const ::testing::TestParamInfo<SetRow>& p) { return std::string(p.param.name); });
 
 }  // namespace
 }  // namespace wpo

@@ -29,8 +29,8 @@ constexpr std::int64_t kMonotonic = 123'456'789'000;
 // 2026-01-02 03:04:05.678 UTC, a Friday.
 constexpr std::int64_t kWall = kFiletimeUnixEpoch + 1'767'323'045LL * 10'000'000 + 6'780'000;
 
-// proc-small/proc/stat: btime 1795335363. The fixed clock is nowhere near the
-// capture, so the boot time is btime itself (see boot_filetime()).
+// proc-small/proc/stat: btime 1795335363, the base of every raw start time
+// (see ProcfsCollector::read_uptime()); proc-small/proc/uptime 843.66 s.
 constexpr std::uint64_t kSmallBoot = std::uint64_t(kFiletimeUnixEpoch) + 1'795'335'363ULL * 10'000'000;
 constexpr std::uint64_t kTick = 100'000;  // USER_HZ 100 in 100 ns units
 
@@ -142,15 +142,19 @@ TEST_F(ProcSmall, TimeFields)
     EXPECT_EQ(h.system_time.minute, 4);
     EXPECT_EQ(h.system_time.second, 5);
     EXPECT_EQ(h.system_time.milliseconds, 678);
-    // Objects with ELAPSED_TIME counters carry the wall clock in 100 ns.
+    // Objects with ELAPSED_TIME counters carry the clock ps uses for etimes,
+    // /proc/uptime, in 100 ns after btime; not the wall clock, which is
+    // nowhere near it here.
     for (std::uint32_t index : {ix::kSystem, ix::kProcess, ix::kThread}) {
         const ObjectView o = *block.find_object(index);
-        EXPECT_EQ(o.header().perf_time, kWall) << index;
+        EXPECT_EQ(o.header().perf_time, std::int64_t(kSmallBoot) + 8'436'600'000) << index;
         EXPECT_EQ(o.header().perf_freq, 10'000'000) << index;
     }
     EXPECT_EQ(block.find_object(ix::kMemory)->header().perf_freq, 0);
 }
 
+// Windows' types, or the 64-bit member of the same family where the kernel's
+// count is 64-bit (resources/linux-names.txt lists each deviation).
 TEST_F(ProcSmall, CounterTypesAreWindowsOnes)
 {
     using namespace counter_type;
@@ -161,24 +165,35 @@ TEST_F(ProcSmall, CounterTypesAreWindowsOnes)
     const Expect expected[] = {
         {ix::kProcessor, ix::kPercentProcessorTime, PERF_100NSEC_TIMER_INV, 8},
         {ix::kProcessor, ix::kPercentUserTime, PERF_100NSEC_TIMER, 8},
-        {ix::kProcessor, ix::kInterruptsPerSec, PERF_COUNTER_COUNTER, 4},
+        {ix::kProcessor, ix::kInterruptsPerSec, PERF_COUNTER_BULK_COUNT, 8},
         {ix::kProcess, ix::kPercentProcessorTime, PERF_100NSEC_TIMER, 8},
         {ix::kProcess, ix::kElapsedTime, PERF_ELAPSED_TIME, 8},
         {ix::kProcess, ix::kIdProcess, PERF_COUNTER_RAWCOUNT, 4},
         {ix::kProcess, ix::kWorkingSet, PERF_COUNTER_LARGE_RAWCOUNT, 8},
-        {ix::kProcess, ix::kPageFaultsPerSec, PERF_COUNTER_COUNTER, 4},
+        {ix::kProcess, ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT, 8},
         {ix::kProcess, ix::kIoReadBytesPerSec, PERF_COUNTER_BULK_COUNT, 8},
-        {ix::kThread, ix::kContextSwitchesPerSec, PERF_COUNTER_COUNTER, 4},
+        {ix::kThread, ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kThread, ix::kIdThread, PERF_COUNTER_RAWCOUNT, 4},
         {ix::kMemory, ix::kAvailableBytes, PERF_COUNTER_LARGE_RAWCOUNT, 8},
         {ix::kMemory, ix::kPercentCommittedBytesInUse, PERF_RAW_FRACTION, 4},
+        {ix::kMemory, ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kMemory, ix::kPagesPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kSystem, ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kSystem, ix::kThreads, PERF_COUNTER_RAWCOUNT, 4},
         {ix::kSystem, ix::kSystemUpTime, PERF_ELAPSED_TIME, 8},
         {ix::kPhysicalDisk, ix::kPercentDiskTime, PERF_PRECISION_100NS_TIMER, 8},
         {ix::kPhysicalDisk, ix::kAvgDiskQueueLength, PERF_COUNTER_100NS_QUEUELEN_TYPE, 8},
         {ix::kPhysicalDisk, ix::kAvgDiskSecPerRead, PERF_AVERAGE_TIMER, 8},
         {ix::kPhysicalDisk, ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BULK, 8},
+        {ix::kPhysicalDisk, ix::kDiskReadsPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kPhysicalDisk, ix::kDiskWritesPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kPhysicalDisk, ix::kCurrentDiskQueueLength, PERF_COUNTER_RAWCOUNT, 4},
         {ix::kLogicalDisk, ix::kPercentFreeSpace, PERF_RAW_FRACTION, 4},
         {ix::kNetworkInterface, ix::kBytesTotalPerSec, PERF_COUNTER_BULK_COUNT, 8},
-        {ix::kNetworkInterface, ix::kPacketsSentPerSec, PERF_COUNTER_COUNTER, 4},
+        {ix::kNetworkInterface, ix::kPacketsSentPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kNetworkInterface, ix::kPacketsReceivedPerSec, PERF_COUNTER_BULK_COUNT, 8},
+        {ix::kNetworkInterface, ix::kPacketsReceivedErrors, PERF_COUNTER_LARGE_RAWCOUNT, 8},
+        {ix::kNetworkInterface, ix::kCurrentBandwidth, PERF_COUNTER_LARGE_RAWCOUNT, 8},
     };
     for (const Expect& e : expected) {
         const auto d = test::definition(*block.find_object(e.object), e.counter);
@@ -205,6 +220,10 @@ TEST_F(ProcSmall, CounterTypesAreWindowsOnes)
         ASSERT_TRUE(d && b) << counter;
         EXPECT_EQ(b->type, base_of.at(d->type)) << counter;
         EXPECT_EQ(b->name_index, counter);
+        // The kernel's completion counts are 64-bit: so are the average bases (Windows: 4 bytes).
+        if (b->type == PERF_AVERAGE_BASE) {
+            EXPECT_EQ(b->size, 8u) << counter;
+        }
     }
 }
 
@@ -565,6 +584,7 @@ TEST_F(OnlyRequestedFilesAreRead, SystemListsProcessesWithoutOpeningThem)
 {
     const auto opened = opened_by("2");
     EXPECT_TRUE(opened.count("stat"));
+    EXPECT_TRUE(opened.count("uptime"));  // every collect: the clock of System Up Time
     EXPECT_TRUE(opened.count("loadavg"));
     EXPECT_FALSE(any(opened, "12966"));
 }
@@ -709,6 +729,78 @@ TEST(ProcBurn, DecodesProcessorTimeBetweenTwoCaptures)
     const Value elapsed = test::decode_between(first, second, ix::kProcess, ix::kElapsedTime, ix::kIdProcess, kBurner);
     ASSERT_TRUE(elapsed.valid());
     EXPECT_NEAR(elapsed.as_double(), 905.98 - 867.11, 1e-9);
+}
+
+// Elapsed times are on the clock ps uses for etimes (/proc/uptime - starttime),
+// whatever the wall clock says: here the trees' own capture-time, which
+// disagrees with btime + uptime by 5.87 s, and then the same second capture
+// seen with the wall clock set an hour forward.
+struct WallClockRow {
+    const char* name;
+    std::int64_t wall1;  // wall clock of the second collect, FILETIME
+};
+std::ostream& operator<<(std::ostream& os, const WallClockRow& r) { return os << r.name; }
+
+class ProcBurnWallClock : public ::testing::TestWithParam<WallClockRow> {};
+
+constexpr std::int64_t kCapture0 = kFiletimeUnixEpoch + 17'953'362'320'027'884;  // proc-burn-t0/capture-time
+constexpr std::int64_t kCapture1 = kFiletimeUnixEpoch + 17'953'362'649'811'439;  // proc-burn-t1/capture-time
+
+TEST_P(ProcBurnWallClock, ElapsedTimesFollowUptime)
+{
+    constexpr std::uint32_t kBurner = 14116;
+    constexpr std::int64_t kBoot = kFiletimeUnixEpoch + 1'795'335'363LL * 10'000'000;  // btime
+    FixedClock clock(874'870'000'000, kCapture0);
+    ProcfsSource t0(fixture_options("proc-burn-t0", clock));
+    ProcfsSource t1(fixture_options("proc-burn-t1", clock));
+    std::vector<std::byte> b0, b1;
+    const BlockView first = test::collect_block(t0, "2 232", b0);
+    clock.set(905'980'000'000, GetParam().wall1);
+    const BlockView second = test::collect_block(t1, "2 232", b1);
+
+    // proc-burn-t1: uptime 905.98 s; starttime 86711 ticks of the process and its thread.
+    const Value up = test::decode_between(first, second, ix::kSystem, ix::kSystemUpTime);
+    EXPECT_NEAR(up.as_double(), 905.98, 1e-9);
+    const Value process = test::decode_between(first, second, ix::kProcess, ix::kElapsedTime, ix::kIdProcess, kBurner);
+    EXPECT_NEAR(process.as_double(), 905.98 - 867.11, 1e-9);
+    const Value total = test::decode_between(first, second, ix::kProcess, ix::kElapsedTime, 0, 0, "_Total");
+    EXPECT_NEAR(total.as_double(), 905.98, 1e-9);
+    const Value thread = test::decode_between(first, second, ix::kThread, ix::kElapsedTime, ix::kIdThread, kBurner);
+    EXPECT_NEAR(thread.as_double(), 905.98 - 867.11, 1e-9);
+    // The raw start (part of the instance's identity) is the kernel's start
+    // ticks after btime in both blocks, whatever the wall clock did.
+    for (const BlockView* block : {&first, &second}) {
+        const ObjectView o = *block->find_object(ix::kProcess);
+        EXPECT_EQ(test::raw(o, *test::instance_with(o, ix::kIdProcess, kBurner), ix::kElapsedTime),
+                  std::uint64_t(kBoot) + 86711 * kTick);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Clocks, ProcBurnWallClock,
+                         ::testing::Values(WallClockRow{"CaptureTimes", kCapture1},
+                                           WallClockRow{"WallClockSetAnHourForward", kCapture1 + 36'000'000'000},
+                                           WallClockRow{"WallClockSetBackBeforeBoot", kFiletimeUnixEpoch}),
+                         [](const ::testing::TestParamInfo<WallClockRow>& p) { return std::string(p.param.name); });
+
+// One source, one tree without btime (proc-broken), the wall clock set an hour
+// forward between two collects: the raw start of a process stays the same (it
+// is its identity), and so does System Up Time's.
+TEST(ProcBrokenClock, RawStartsDoNotMoveWithTheWallClock)
+{
+    FixedClock clock(kMonotonic, kWall);
+    ProcfsSource source(fixture_options("proc-broken", clock));
+    std::vector<std::byte> b0, b1;
+    const BlockView first = test::collect_block(source, "2 230", b0);
+    clock.set(kMonotonic + 1'000'000'000, kWall + 36'000'000'000);
+    const BlockView second = test::collect_block(source, "2 230", b1);
+    for (const BlockView* block : {&first, &second}) {
+        const ObjectView process = *block->find_object(ix::kProcess);
+        EXPECT_EQ(raw(process, *test::instance(process, "broken"), ix::kElapsedTime),
+                  std::uint64_t(kWall) - 123'456'700'000ull + 84163 * kTick);
+        EXPECT_EQ(raw(*block->find_object(ix::kSystem), ix::kSystemUpTime), std::uint64_t(kWall) - 123'456'700'000ull);
+    }
+    // uptime 12345.67 s in the tree, both times.
+    EXPECT_NEAR(test::decode_between(first, second, ix::kSystem, ix::kSystemUpTime).as_double(), 12345.67, 1e-9);
 }
 
 }  // namespace

@@ -15,11 +15,22 @@ namespace {
 namespace ix = procfs_index;
 using namespace counter_type;
 
+// Types are Windows' for the same counter, with one rule on top: a counter
+// whose kernel source is 64-bit is written 64 bits wide, in the 64-bit member
+// of Windows' family (PERF_COUNTER_COUNTER -> PERF_COUNTER_BULK_COUNT,
+// PERF_COUNTER_RAWCOUNT -> PERF_COUNTER_LARGE_RAWCOUNT, PERF_AVERAGE_BASE with
+// CounterSize 8). A DWORD would go "backwards" every 2^32 events and cost that
+// interval (PDH reports a decrease as invalid data, it does not unwrap).
+// Counters kept 32 bits wide hold values that cannot reach 2^32 (ids, counts
+// of tasks or descriptors, priorities, states) and are saturated, not
+// truncated, by the code that writes them (dword() in counter_tables.h).
+// Every deviation is listed in resources/linux-names.txt.
+
 constexpr CounterDef kSystemTable[] = {
     {ix::kProcesses, PERF_COUNTER_RAWCOUNT},
     {ix::kThreads, PERF_COUNTER_RAWCOUNT},
     {ix::kProcessorQueueLength, PERF_COUNTER_RAWCOUNT},
-    {ix::kContextSwitchesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kSystemUpTime, PERF_ELAPSED_TIME},
 };
 static_assert(std::size(kSystemTable) == kSysUpTime + 1);
@@ -31,8 +42,8 @@ constexpr CounterDef kMemoryTable[] = {
     {ix::kCacheBytes, PERF_COUNTER_LARGE_RAWCOUNT},
     {ix::kPercentCommittedBytesInUse, PERF_RAW_FRACTION},
     {ix::kPercentCommittedBytesInUse, PERF_RAW_BASE},
-    {ix::kPageFaultsPerSec, PERF_COUNTER_COUNTER},
-    {ix::kPagesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kPagesPerSec, PERF_COUNTER_BULK_COUNT},
 };
 static_assert(std::size(kMemoryTable) == kMemPages + 1);
 
@@ -43,7 +54,7 @@ constexpr CounterDef kProcessorTable[] = {
     {ix::kPercentInterruptTime, PERF_100NSEC_TIMER},
     {ix::kPercentDpcTime, PERF_100NSEC_TIMER},
     {ix::kPercentIdleTime, PERF_100NSEC_TIMER},
-    {ix::kInterruptsPerSec, PERF_COUNTER_COUNTER},
+    {ix::kInterruptsPerSec, PERF_COUNTER_BULK_COUNT},
 };
 static_assert(std::size(kProcessorTable) == kCpuInterrupts + 1);
 
@@ -62,7 +73,7 @@ constexpr CounterDef kProcessTable[] = {
     {ix::kVirtualBytes, PERF_COUNTER_LARGE_RAWCOUNT},
     {ix::kVirtualBytesPeak, PERF_COUNTER_LARGE_RAWCOUNT},
     {ix::kPrivateBytes, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPageFaultsPerSec, PERF_COUNTER_COUNTER},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kIoReadOperationsPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kIoWriteOperationsPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kIoDataOperationsPerSec, PERF_COUNTER_BULK_COUNT},
@@ -81,7 +92,7 @@ constexpr CounterDef kThreadTable[] = {
     {ix::kPriorityCurrent, PERF_COUNTER_RAWCOUNT},
     {ix::kPriorityBase, PERF_COUNTER_RAWCOUNT},
     {ix::kThreadState, PERF_COUNTER_RAWCOUNT},
-    {ix::kContextSwitchesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kElapsedTime, PERF_ELAPSED_TIME},
 };
 static_assert(std::size(kThreadTable) == kThrElapsed + 1);
@@ -90,7 +101,10 @@ static_assert(std::size(kThreadTable) == kThrElapsed + 1);
 // own time stamp (which we take from CLOCK_MONOTONIC, immune to clock steps),
 // the averages carry AVERAGE_BASE counts. Avg. Disk sec/* is 8 bytes wide: in
 // PerfFreq (10^9) ticks a DWORD would wrap after 4 s of cumulated I/O time,
-// and spec §4.4/§6 have readers take the width from CounterSize.
+// and spec §4.4/§6 have readers take the width from CounterSize. The
+// AVERAGE_BASE counts (reads, writes: unsigned long in the kernel) are 8 bytes
+// wide for the same reason; winperf.h has no LARGE average base, and a reader
+// that takes the width from the type reads their low half, as from Windows.
 constexpr CounterDef kDiskTable[] = {
     {ix::kPercentDiskTime, PERF_PRECISION_100NS_TIMER},
     {ix::kPercentDiskTime, PERF_PRECISION_TIMESTAMP},
@@ -98,18 +112,18 @@ constexpr CounterDef kDiskTable[] = {
     {ix::kPercentIdleTime, PERF_PRECISION_TIMESTAMP},
     {ix::kAvgDiskQueueLength, PERF_COUNTER_100NS_QUEUELEN_TYPE},
     {ix::kCurrentDiskQueueLength, PERF_COUNTER_RAWCOUNT},
-    {ix::kDiskReadsPerSec, PERF_COUNTER_COUNTER},
-    {ix::kDiskWritesPerSec, PERF_COUNTER_COUNTER},
+    {ix::kDiskReadsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kDiskWritesPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kDiskReadBytesPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kDiskWriteBytesPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kAvgDiskSecPerRead, PERF_AVERAGE_TIMER, 8},
-    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_BASE, 8},
     {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_TIMER, 8},
-    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_BASE, 8},
     {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BULK},
-    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BASE, 8},
     {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BULK},
-    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BASE},
+    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BASE, 8},
 };
 static_assert(std::size(kDiskTable) == kDiskBytesWriteBase + 1);
 
@@ -121,15 +135,16 @@ constexpr CounterDef kLogicalDiskTable[] = {
 static_assert(std::size(kLogicalDiskTable) == kLdFreeMegabytes + 1);
 
 // Current Bandwidth is LARGE here (Windows: DWORD): 10^6 x a 25 Gb/s link does
-// not fit 32 bits.
+// not fit 32 bits. Packets are 64-bit in the kernel (rtnl_link_stats64), so
+// their rates are BULK_COUNT and Packets Received Errors LARGE_RAWCOUNT.
 constexpr CounterDef kNetworkTable[] = {
     {ix::kBytesReceivedPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kBytesSentPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kBytesTotalPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kPacketsReceivedPerSec, PERF_COUNTER_COUNTER},
-    {ix::kPacketsSentPerSec, PERF_COUNTER_COUNTER},
+    {ix::kPacketsReceivedPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kPacketsSentPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kCurrentBandwidth, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPacketsReceivedErrors, PERF_COUNTER_RAWCOUNT},
+    {ix::kPacketsReceivedErrors, PERF_COUNTER_LARGE_RAWCOUNT},
     {ix::kOutputQueueLength, PERF_COUNTER_RAWCOUNT},
 };
 static_assert(std::size(kNetworkTable) == kNetOutputQueue + 1);

@@ -24,6 +24,10 @@ struct CounterDef {
 // Adds the definitions of `defs`, in order, to the object being built.
 void add_counters(BlockBuilder& b, std::span<const CounterDef> defs);
 
+// A value read from outside for a counter kept 32 bits wide (counter_tables.cpp
+// says which), saturated: BlockBuilder::set() refuses values that do not fit.
+constexpr std::uint64_t dword(std::uint64_t v) { return v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v; }
+
 enum SystemCounter : std::uint32_t { kSysProcesses, kSysThreads, kSysQueue, kSysSwitches, kSysUpTime };
 extern const std::span<const CounterDef> kSystemCounters;
 

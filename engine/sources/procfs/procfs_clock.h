@@ -13,7 +13,8 @@ public:
     // CLOCK_MONOTONIC in nanoseconds: PERF_DATA_BLOCK.PerfTime (PerfFreq 10^9).
     virtual std::int64_t monotonic_ns() const = 0;
     // Wall clock as a FILETIME (100 ns units since 1601-01-01 UTC):
-    // PerfTime100nSec, SystemTime and the object time of elapsed-time counters.
+    // PerfTime100nSec and SystemTime (elapsed times use /proc/uptime instead,
+    // see ProcfsCollector::read_uptime()).
     virtual std::int64_t wall_filetime() const = 0;
 
     // The real clocks (clock_gettime); lives for the whole program.

@@ -98,7 +98,8 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     const std::int64_t wall = m_clock.wall_filetime();
     if (want.system || want.processor || want.process)
         read_kernel_stat();
-    const std::int64_t boot = (want.system || want.process) ? boot_filetime(wall) : 0;
+    if (want.system || want.process)
+        read_uptime(wall);
     if (want.processor)
         read_interrupts();
     if (want.memory)
@@ -117,7 +118,7 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     m_processes.clear();
     m_threads.clear();
     if (want.process || want.memory_detail)
-        read_processes(want, boot);
+        read_processes(want);
 
     BlockBuilder b(buffer);
     BlockTimes times;
@@ -127,13 +128,13 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     times.perf_time_100ns = wall;
     b.begin(times, m_host, static_cast<std::int32_t>(ix::kProcessor));
     if (want.system)
-        emit_system(b, wall, boot);
+        emit_system(b);
     if (want.memory)
         emit_memory(b);
     if (want.process)
-        emit_process(b, wall, boot);
+        emit_process(b);
     if (want.thread)
-        emit_thread(b, wall);
+        emit_thread(b);
     if (want.physical_disk)
         emit_physical_disk(b, monotonic / 100);
     if (want.logical_disk)
@@ -154,26 +155,33 @@ void ProcfsCollector::read_kernel_stat()
     parse_kernel_stat(text ? *text : std::string_view(), m_kstat);
 }
 
-// Boot time as a FILETIME, the base of every start time. btime of /proc/stat
-// is whole seconds; wall clock minus /proc/uptime is exact to 10 ms but moves
-// with every read. So: the exact value, computed once and kept for as long as
-// btime stays the same (it changes only when the wall clock is set), unless it
-// disagrees with btime (a proc tree that is not live), then btime itself.
-std::int64_t ProcfsCollector::boot_filetime(std::int64_t wall)
+// The clock of System Up Time and Elapsed Time is the one ps(1) uses for
+// etimes: /proc/uptime now against starttime (clock ticks after boot) of the
+// stat files. Both never move when the wall clock is set, so elapsed times
+// agree with ps however the clock has moved. So that the raw values stay
+// FILETIMEs, as Windows' are, they are offset by m_anchor: the boot time as a
+// FILETIME (btime of /proc/stat, else wall clock minus uptime), fixed at the
+// first collect that can tell it and never moved afterwards, so that a raw
+// start (part of an instance's identity) is the same in every block:
+//   object PerfTime = anchor + uptime, Elapsed Time = anchor + starttime,
+//   System Up Time = anchor; decoded (PerfTime - raw) / 10^7 = uptime - start.
+// Without uptime the object time falls back to the wall clock; with neither
+// btime nor uptime every raw start is 0, which decodes as 0 s.
+void ProcfsCollector::read_uptime(std::int64_t wall)
 {
-    if (m_kstat.has_btime && m_kstat.btime == m_boot_btime && m_boot != 0)
-        return m_boot;
     std::uint64_t uptime = 0;
     const auto text = m_reader.read(m_root.get(), "uptime");
     const bool has_uptime = text && parse_uptime_100ns(*text, uptime);
-    const std::int64_t exact = wall - static_cast<std::int64_t>(uptime);
-    if (!m_kstat.has_btime)
-        return has_uptime ? exact : 0;  // not cached: nothing to check it against
-    const std::int64_t coarse = kFiletimeUnixEpoch + static_cast<std::int64_t>(m_kstat.btime) * k100nsPerSecond;
-    const bool agrees = has_uptime && exact > coarse - 2 * k100nsPerSecond && exact < coarse + 2 * k100nsPerSecond;
-    m_boot = agrees ? exact : coarse;
-    m_boot_btime = m_kstat.btime;
-    return m_boot;
+    if (m_anchor == 0) {
+        if (m_kstat.has_btime)
+            m_anchor = kFiletimeUnixEpoch + static_cast<std::int64_t>(m_kstat.btime) * k100nsPerSecond;
+        else if (has_uptime)
+            m_anchor = wall - static_cast<std::int64_t>(uptime);
+    }
+    if (m_anchor == 0)
+        m_uptime_clock = 0;
+    else
+        m_uptime_clock = has_uptime ? m_anchor + static_cast<std::int64_t>(uptime) : wall;
 }
 
 // The pids of <proc_root>: System counts them, Process and Process Memory

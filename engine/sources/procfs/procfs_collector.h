@@ -44,7 +44,7 @@ private:
     struct ProcessRow {
         Name name;
         std::uint32_t pid = 0, ppid = 0, threads = 0, priority = 0, handles = 0;
-        std::uint64_t user = 0, privileged = 0, start = 0;  // 100 ns; start = FILETIME
+        std::uint64_t user = 0, privileged = 0, start = 0;  // 100 ns; start from start_time()
         std::uint64_t working_set = 0, working_set_peak = 0, virtual_bytes = 0, virtual_peak = 0, private_bytes = 0;
         std::uint64_t faults = 0;
         PidIo io;
@@ -86,21 +86,26 @@ private:
     }
     int sys_fd();
     void read_kernel_stat();
-    std::int64_t boot_filetime(std::int64_t wall);
+    void read_uptime(std::int64_t wall);
+    // A start of `ticks` after boot on the clock of read_uptime(); 0 when it is unknown.
+    std::uint64_t start_time(std::uint64_t ticks) const
+    {
+        return m_anchor ? static_cast<std::uint64_t>(m_anchor) + ticks_to_100ns(ticks) : 0;
+    }
     void list_processes();
 
     // procfs_system.cpp
     void read_loadavg();
-    void emit_system(BlockBuilder& b, std::int64_t wall, std::int64_t boot);
+    void emit_system(BlockBuilder& b);
     // procfs_memory.cpp
     void read_memory();
     void emit_memory(BlockBuilder& b);
     // procfs_processes.cpp
-    void read_processes(const Wanted& want, std::int64_t boot);
-    void read_threads(int pid_dir, std::uint32_t pid, std::int64_t boot);
+    void read_processes(const Wanted& want);
+    void read_threads(int pid_dir, std::uint32_t pid);
     std::uint32_t handle_count(int pid_dir);
-    void emit_process(BlockBuilder& b, std::int64_t wall, std::int64_t boot);
-    void emit_thread(BlockBuilder& b, std::int64_t wall);
+    void emit_process(BlockBuilder& b);
+    void emit_thread(BlockBuilder& b);
     // procfs_disks.cpp
     void read_disks();
     void read_mounts();
@@ -125,8 +130,10 @@ private:
     bool m_sys_tried = false;
     // Linux >= 6.2 reports the number of open files as the size of /proc/[pid]/fd.
     bool m_fd_size_is_count = false;
-    std::uint64_t m_boot_btime = 0;
-    std::int64_t m_boot = 0;
+    // read_uptime(): the boot time as a FILETIME, fixed once known, and the
+    // object time of elapsed-time counters (m_anchor + uptime).
+    std::int64_t m_anchor = 0;
+    std::int64_t m_uptime_clock = 0;
 
     FileReader m_reader;
     DirReader m_dirs;

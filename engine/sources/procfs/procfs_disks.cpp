@@ -96,7 +96,7 @@ void ProcfsCollector::emit_physical_disk(BlockBuilder& b, std::int64_t stamp)
         b.set(kDiskIdle, now > busy ? now - busy : 0);
         b.set(kDiskIdleStamp, now);
         b.set(kDiskAvgQueue, d.ms_weighted * k100nsPerMs);
-        b.set(kDiskCurrentQueue, d.in_flight);
+        b.set(kDiskCurrentQueue, dword(d.in_flight));
         b.set(kDiskReads, d.reads);
         b.set(kDiskWrites, d.writes);
         b.set(kDiskReadBytes, d.sectors_read * 512);

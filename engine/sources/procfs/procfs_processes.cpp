@@ -22,7 +22,7 @@ namespace ix = procfs_index;
 // status, io, fd and smaps_rollup each cost only their own values when they
 // cannot be read: io and smaps_rollup of other users' processes need
 // privileges, a zombie has no memory lines, a kernel thread no fd entries.
-void ProcfsCollector::read_processes(const Wanted& want, std::int64_t boot)
+void ProcfsCollector::read_processes(const Wanted& want)
 {
     PidStat stat;
     PidStatus status;
@@ -38,12 +38,13 @@ void ProcfsCollector::read_processes(const Wanted& want, std::int64_t boot)
         row.name = keep(stat.comm);
         row.pid = pid;
         if (want.process) {
-            row.ppid = static_cast<std::uint32_t>(std::max<std::int64_t>(stat.ppid, 0));
-            row.threads = static_cast<std::uint32_t>(stat.num_threads);
+            const auto ppid = static_cast<std::uint64_t>(std::max<std::int64_t>(stat.ppid, 0));
+            row.ppid = static_cast<std::uint32_t>(dword(ppid));
+            row.threads = static_cast<std::uint32_t>(dword(stat.num_threads));
             row.priority = windows_priority(stat);
             row.user = ticks_to_100ns(stat.utime);
             row.privileged = ticks_to_100ns(stat.stime);
-            row.start = boot ? static_cast<std::uint64_t>(boot) + ticks_to_100ns(stat.starttime) : 0;
+            row.start = start_time(stat.starttime);
             row.faults = stat.minflt + stat.majflt;
             const auto status_text = m_reader.read(dir.get(), "status");
             parse_pid_status(status_text ? *status_text : std::string_view(), status);
@@ -61,14 +62,14 @@ void ProcfsCollector::read_processes(const Wanted& want, std::int64_t boot)
             parse_smaps_rollup(text ? *text : std::string_view(), row.detail);
         }
         if (want.thread)
-            read_threads(dir.get(), pid, boot);
+            read_threads(dir.get(), pid);
         m_processes.push_back(row);
     }
 }
 
 // Thread: a thread whose stat file is gone is left out; an unreadable status
 // costs its Context Switches/sec only.
-void ProcfsCollector::read_threads(int pid_dir, std::uint32_t pid, std::int64_t boot)
+void ProcfsCollector::read_threads(int pid_dir, std::uint32_t pid)
 {
     const UniqueFd task = open_directory(pid_dir, "task");
     if (!task.valid())
@@ -98,7 +99,7 @@ void ProcfsCollector::read_threads(int pid_dir, std::uint32_t pid, std::int64_t 
         row.state = windows_thread_state(stat.state);
         row.user = ticks_to_100ns(stat.utime);
         row.privileged = ticks_to_100ns(stat.stime);
-        row.start = boot ? static_cast<std::uint64_t>(boot) + ticks_to_100ns(stat.starttime) : 0;
+        row.start = start_time(stat.starttime);
         std::memcpy(end, "/status", 8);
         const auto status_text = m_reader.read(task.get(), path);
         parse_pid_status(status_text ? *status_text : std::string_view(), status);
@@ -118,12 +119,14 @@ std::uint32_t ProcfsCollector::handle_count(int pid_dir)
     return count;
 }
 
-void ProcfsCollector::emit_process(BlockBuilder& b, std::int64_t wall, std::int64_t boot)
+// Process and Thread: the object time is that of read_uptime(), so that
+// Elapsed Time decodes as ps shows etimes.
+void ProcfsCollector::emit_process(BlockBuilder& b)
 {
     b.begin_object({.name_index = ix::kProcess,
                     .help_index = ix::kProcess + 1,
                     .has_instances = true,
-                    .perf_time = wall,
+                    .perf_time = m_uptime_clock,
                     .perf_freq = k100nsPerSecond});
     add_counters(b, kProcessCounters);
     ProcessRow total;
@@ -170,18 +173,18 @@ void ProcfsCollector::emit_process(BlockBuilder& b, std::int64_t wall, std::int6
     }
     // _Total as Windows has it: sums, ID Process 0; its Elapsed Time is the
     // system's (Windows shows the age of its oldest process, Idle).
-    total.start = static_cast<std::uint64_t>(boot);
+    total.start = start_time(0);
     b.begin_instance("_Total");
     write(total);
     b.end_object();
 }
 
-void ProcfsCollector::emit_thread(BlockBuilder& b, std::int64_t wall)
+void ProcfsCollector::emit_thread(BlockBuilder& b)
 {
     b.begin_object({.name_index = ix::kThread,
                     .help_index = ix::kThread + 1,
                     .has_instances = true,
-                    .perf_time = wall,
+                    .perf_time = m_uptime_clock,
                     .perf_freq = k100nsPerSecond});
     add_counters(b, kThreadCounters);
     for (const ThreadRow& t : m_threads) {

@@ -17,21 +17,21 @@ void ProcfsCollector::read_loadavg()
 }
 
 // System: counts are 0 when loadavg or stat cannot be read; System Up Time is
-// 0 (shown as 0 s) when neither btime nor uptime is there.
-void ProcfsCollector::emit_system(BlockBuilder& b, std::int64_t wall, std::int64_t boot)
+// /proc/uptime (read_uptime() says how), 0 s when neither btime nor uptime is there.
+void ProcfsCollector::emit_system(BlockBuilder& b)
 {
     b.begin_object({.name_index = ix::kSystem,
                     .help_index = ix::kSystem + 1,
-                    .perf_time = wall,
+                    .perf_time = m_uptime_clock,
                     .perf_freq = k100nsPerSecond});
     add_counters(b, kSystemCounters);
     b.begin_values();
     const std::uint64_t cpus = m_kstat.cpus.size();
-    b.set(kSysProcesses, m_pids.size());
-    b.set(kSysThreads, m_loadavg.tasks);
-    b.set(kSysQueue, m_kstat.procs_running > cpus ? m_kstat.procs_running - cpus : 0);
+    b.set(kSysProcesses, dword(m_pids.size()));
+    b.set(kSysThreads, dword(m_loadavg.tasks));
+    b.set(kSysQueue, dword(m_kstat.procs_running > cpus ? m_kstat.procs_running - cpus : 0));
     b.set(kSysSwitches, m_kstat.ctxt);
-    b.set(kSysUpTime, static_cast<std::uint64_t>(boot));
+    b.set(kSysUpTime, start_time(0));
     b.end_object();
 }
 

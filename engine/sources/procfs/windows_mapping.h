@@ -12,7 +12,7 @@
 namespace wpo::procfs {
 
 // FILETIME ticks per second: the unit of Windows times and of the PerfFreq of
-// objects stamped with the wall clock.
+// the objects with elapsed-time counters.
 inline constexpr std::int64_t k100nsPerSecond = 10'000'000;
 
 // Windows priorities: 1..15 for normal threads (8 = normal), 16..31 real time.
