@@ -10,6 +10,7 @@
 
 namespace perfscope::cli {
 
+using core::LeftOutWarnings;
 using core::Sample;
 
 wpo::Status run_dump(const Options& options, Context& c)
@@ -22,8 +23,9 @@ wpo::Status run_dump(const Options& options, Context& c)
         objects.push_back(*index);
     }
     const std::string query = objects.empty() ? "Global" : object_query(objects);
+    LeftOutWarnings warnings(c.err, c.names);
     Sample first, second;
-    if (wpo::Status status = first.collect(c.source, query); !status)
+    if (wpo::Status status = first.collect(c.source, query, warnings); !status)
         return status;
     for (std::size_t i = 0; i < objects.size(); ++i)
         if (!first.block.find_object(objects[i]))
@@ -38,7 +40,7 @@ wpo::Status run_dump(const Options& options, Context& c)
         while (Clock::now() < until && !stop_requested())
             std::this_thread::sleep_for(
                 std::min<Clock::duration>(std::chrono::milliseconds(100), until - Clock::now()));
-        if (wpo::Status status = second.collect(c.source, query); !status)
+        if (wpo::Status status = second.collect(c.source, query, warnings); !status)
             return status;
         current = &second;
         previous = &first;

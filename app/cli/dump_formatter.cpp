@@ -56,10 +56,14 @@ std::string format_dump(const wpo::NameTable& names, const wpo::BlockView& curre
     const wpo::BlockHeader& h = current.header();
     std::string out;
     char line[512];
+    // Objects left out of the block (warned about on stderr) are counted, not shown.
+    const std::uint32_t left_out = h.num_object_types - current.object_count();
+    const std::string left_out_text = left_out > 0 ? " (" + std::to_string(left_out) + " left out)" : "";
     std::snprintf(line, sizeof line,
-                  "System \"%s\": %" PRIu32 " objects, PerfTime %" PRId64 ", PerfFreq %" PRId64
+                  "System \"%s\": %" PRIu32 " objects%s, PerfTime %" PRId64 ", PerfFreq %" PRId64
                   ", PerfTime100nSec %" PRId64 "\n",
-                  current.system_name().c_str(), h.num_object_types, h.perf_time, h.perf_freq, h.perf_time_100ns);
+                  current.system_name().c_str(), h.num_object_types, left_out_text.c_str(), h.perf_time, h.perf_freq,
+                  h.perf_time_100ns);
     out += line;
 
     std::vector<wpo::ObjectView> selected;

@@ -12,15 +12,16 @@
 
 namespace perfscope::cli {
 
+using core::LeftOutWarnings;
 using core::Sample;
 namespace {
 
-wpo::Status list_objects(Context& c)
+wpo::Status list_objects(Context& c, LeftOutWarnings& warnings)
 {
     std::fprintf(c.out, "%-8s %-36s %9s %10s\n", "Index", "Object", "Counters", "Instances");
     for (const char* query : {"Global", "Costly"}) {
         Sample sample;
-        if (wpo::Status status = sample.collect(c.source, query); !status)
+        if (wpo::Status status = sample.collect(c.source, query, warnings); !status)
             return status;
         for (const wpo::ObjectView& object : sample.block.objects()) {
             const std::string instances =
@@ -37,13 +38,14 @@ wpo::Status list_objects(Context& c)
 
 wpo::Status run_list(const Options& options, Context& c)
 {
+    LeftOutWarnings warnings(c.err, c.names);
     if (!options.object)
-        return list_objects(c);
+        return list_objects(c, warnings);
     auto index = resolve_object(c.names, *options.object, &c.source);
     if (!index)
         return index.error();
     Sample sample;
-    if (wpo::Status status = sample.collect(c.source, std::to_string(*index)); !status)
+    if (wpo::Status status = sample.collect(c.source, std::to_string(*index), warnings); !status)
         return status;
     auto object = sample.block.find_object(*index);
     if (!object)

@@ -28,6 +28,7 @@
 namespace perfscope::cli {
 namespace {
 
+using core::LeftOutWarnings;
 using core::PdhCsvWriter;
 using core::QueryColumn;
 using core::QueryPath;
@@ -89,7 +90,7 @@ void print_stats(std::FILE* err, const wpo::CacheStats& before, const wpo::Cache
 // even when this fails half way.
 wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::PerfObjectCache& cache,
                         const std::vector<QueryPath>& paths, const std::vector<QueryColumn>& columns, std::FILE* out,
-                        RunFigures& run)
+                        LeftOutWarnings& warnings, RunFigures& run)
 {
     wpo::SnapshotOptions snapshot_options;
     snapshot_options.cache = &cache;
@@ -97,7 +98,7 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
     // A copy older than half an interval belongs to the previous interval.
     snapshot_options.max_age = std::chrono::duration_cast<std::chrono::nanoseconds>(
         std::chrono::duration<double>(options.interval_s / 2));
-    auto sampler = QuerySampler::create(source, paths, columns, snapshot_options);
+    auto sampler = QuerySampler::create(source, paths, columns, snapshot_options, warnings);
     if (!sampler)
         return sampler.error();
     run.entities = sampler->entity_count();
@@ -191,6 +192,8 @@ wpo::Status run_query(const Options& given, Context& c)
     auto block = wpo::BlockView::parse(bytes);
     if (!block)
         return block.error();
+    LeftOutWarnings warnings(c.err, c.names);
+    warnings.report(block->left_out());
     auto columns = core::resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();
@@ -215,7 +218,7 @@ wpo::Status run_query(const Options& given, Context& c)
     wpo::PerfObjectCache& cache = c.cache ? *c.cache : wpo::PerfObjectCache::process_default();
     const wpo::CacheStats before = cache.stats();
     RunFigures run;
-    const wpo::Status status = sample_rows(options, source, cache, paths, *columns, out, run);
+    const wpo::Status status = sample_rows(options, source, cache, paths, *columns, out, warnings, run);
     // Also after a failure: how far sampling got is what one wants to know then.
     if (options.stats)
         print_stats(c.err, before, cache.stats(), run);

@@ -17,9 +17,10 @@ std::tuple<std::uint32_t, bool, wpo::InstanceIdentity> cell_key(std::uint32_t co
 
 wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::span<const QueryPath> paths,
                                                std::span<const QueryColumn> columns,
-                                               const wpo::SnapshotOptions& options)
+                                               const wpo::SnapshotOptions& options, LeftOutWarnings& warnings)
 {
     QuerySampler sampler;
+    sampler.m_warnings = &warnings;
     sampler.m_columns = columns.size();
     sampler.m_filled.resize(columns.size());
     sampler.m_entities.reserve(paths.size());
@@ -27,6 +28,7 @@ wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::s
         auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&path.request, 1}, options);
         if (!snapshot)
             return snapshot.error();
+        warnings.report((*snapshot)->left_out());
         Entity entity;
         entity.snapshot = std::move(*snapshot);
         entity.object = path.object;
@@ -62,8 +64,11 @@ wpo::Status QuerySampler::sample_entity(Entity& entity, std::vector<std::optiona
     wpo::Snapshot& snapshot = *entity.snapshot;
     if (wpo::Status prepared = snapshot.prepare(); !prepared)
         return prepared;
-    if (auto sampled = snapshot.sample(); !sampled)
+    auto sampled = snapshot.sample();
+    if (!sampled)
         return sampled.error();
+    if (sampled->object_left_out)
+        m_warnings->report(snapshot.left_out());
     if (auto decoded = snapshot.decode(); !decoded)
         return decoded.error();
     auto values = snapshot.values();

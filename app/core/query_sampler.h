@@ -9,6 +9,7 @@
 // which move as processes start and exit.
 #pragma once
 
+#include "left_out_warnings.h"
 #include "query_columns.h"
 #include "snapshot/snapshot.h"
 
@@ -23,16 +24,18 @@ namespace perfscope::core {
 class QuerySampler {
 public:
     // Creates one entity per path (each takes its first sample now), in path
-    // order. `columns` name their entity by path index. The sampler must not
-    // outlive `source` or the options' cache.
+    // order. `columns` name their entity by path index. Objects left out of
+    // a collected block are told through `warnings`. The sampler must not
+    // outlive `source`, the options' cache or `warnings`.
     static wpo::Result<QuerySampler> create(wpo::SharedSource& source, std::span<const QueryPath> paths,
-                                            std::span<const QueryColumn> columns, const wpo::SnapshotOptions& options);
+                                            std::span<const QueryColumn> columns, const wpo::SnapshotOptions& options,
+                                            LeftOutWarnings& warnings);
 
     // One interval: samples every entity and fills `row` (one cell per
     // column; nullopt where there is no valid value: an instance that has
     // gone, a rate across changed definitions). A failed collection or decode
     // is returned as is; anomalies (instances changed, buffers grown) are not
-    // errors.
+    // errors, and objects left out of the block are warned about, once each.
     wpo::Status sample(std::vector<std::optional<double>>& row);
 
     std::size_t entity_count() const { return m_entities.size(); }
@@ -58,6 +61,7 @@ private:
     wpo::Status sample_entity(Entity& entity, std::vector<std::optional<double>>& row);
 
     std::vector<Entity> m_entities;
+    LeftOutWarnings* m_warnings = nullptr;
     std::size_t m_columns = 0;
     std::vector<bool> m_filled;  // per column, this interval
 };

@@ -2,7 +2,7 @@
 
 namespace perfscope::core {
 
-wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
+wpo::Status Sample::collect(wpo::Source& source, const std::string& query, LeftOutWarnings& warnings)
 {
     taken = std::chrono::system_clock::now();
     if (wpo::Status status = source.collect(query, bytes); !status)
@@ -11,6 +11,7 @@ wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
     if (!parsed)
         return parsed.error();
     block = *parsed;
+    warnings.report(block.left_out());
     return {};
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "format/block_view.h"
+#include "left_out_warnings.h"
 #include "sources/source.h"
 
 #include <chrono>
@@ -17,7 +18,8 @@ struct Sample {
     wpo::BlockView block;
     std::chrono::system_clock::time_point taken;
 
-    wpo::Status collect(wpo::Source& source, const std::string& query);
+    // Objects the block left out are told through `warnings`.
+    wpo::Status collect(wpo::Source& source, const std::string& query, LeftOutWarnings& warnings);
 };
 
 }  // namespace perfscope::core

@@ -55,12 +55,14 @@ void ObjectDecoder::prepare(const ObjectView& object)
     m_steps.reserve(m_layouts.size());
     for (const CounterLayout& layout : m_layouts) {
         Step step;
-        step.offset = layout.definition.offset;
+        // A zero-size value is never read; its offset may point anywhere
+        // (validation ignores it), so never form a pointer from it.
         step.size = layout.definition.size;
+        step.offset = step.size == 0 ? 0 : layout.definition.offset;
         if (layout.has_base) {
             step.base_source = layout.base_follows_value ? BaseSource::after_value : BaseSource::definition;
-            step.base_offset = layout.base.offset;
             step.base_size = layout.base.size;
+            step.base_offset = step.base_size == 0 ? 0 : layout.base.offset;
         }
         if (!layout.has_base && counter_type::needs_base(layout.definition.type)) {
             step.plan.formula = Formula::missing_base;  // two_samples stays false: missing_base wins

@@ -65,19 +65,34 @@ Result<BlockView> BlockView::parse(std::span<const std::byte> bytes)
         return Error(Errc::count_exceeds_data, "NumObjectTypes " + std::to_string(h.num_object_types) +
                                                    " cannot fit in " + std::to_string(room) + " bytes");
 
-    std::span<const std::byte> rest = bytes.subspan(h.header_length, room);
-    for (std::uint32_t i = 0; i < h.num_object_types; ++i) {
-        auto object = ObjectView::parse(rest);
-        if (!object)
-            return Error(object.error().code(), "object #" + std::to_string(i) + " at block offset " +
-                                                    std::to_string(rest.data() - p) + ": " +
-                                                    object.error().message());
-        rest = rest.subspan(object->header().total_byte_length);
-    }
-
     BlockView view;
     view.m_bytes = bytes.first(h.total_byte_length);
     view.m_header = h;
+    view.m_walked = h.num_object_types;
+    std::span<const std::byte> rest = bytes.subspan(h.header_length, room);
+    for (std::uint32_t i = 0; i < h.num_object_types; ++i) {
+        const auto fault = ObjectView::check(rest);
+        if (!fault) {
+            ++view.m_kept;
+            rest = rest.subspan(load_u32(rest.data()));
+            continue;
+        }
+        LeftOutObject bad;
+        bad.index = i;
+        bad.block_offset = static_cast<std::uint32_t>(rest.data() - p);
+        bad.fault = *fault;
+        if (fault->ends_walk()) {
+            // No trustworthy TotalByteLength: the next object cannot be found.
+            bad.not_reached = h.num_object_types - i - 1;
+            view.m_left_out.add(bad);
+            view.m_walked = i;
+            view.m_phantom = fault->kind == ObjectFault::Kind::header_cut_off && rest.empty();
+            break;
+        }
+        // Its TotalByteLength is in bounds (checked first), so the walk goes on.
+        view.m_left_out.add(bad);
+        rest = rest.subspan(load_u32(rest.data()));
+    }
     return view;
 }
 
@@ -86,6 +101,7 @@ BlockView BlockView::from_validated(std::span<const std::byte> bytes)
     BlockView view;
     view.m_header = read_header(bytes.data());
     view.m_bytes = bytes.first(view.m_header.total_byte_length);
+    view.m_walked = view.m_kept = view.m_header.num_object_types;
     return view;
 }
 
@@ -99,7 +115,7 @@ std::string BlockView::system_name() const
 ObjectView::Range<BlockView::ObjectIterator> BlockView::objects() const
 {
     auto rest = m_bytes.subspan(m_header.header_length);
-    return {ObjectIterator(rest, m_header.num_object_types), ObjectIterator(rest, 0)};
+    return {ObjectIterator(rest, m_walked, m_left_out), ObjectIterator()};
 }
 
 std::optional<ObjectView> BlockView::find_object(std::uint32_t name_index) const
@@ -108,6 +124,55 @@ std::optional<ObjectView> BlockView::find_object(std::uint32_t name_index) const
         if (object.name_index() == name_index)
             return object;
     return std::nullopt;
+}
+
+std::string LeftOutObject::message() const
+{
+    std::string text = "object #" + std::to_string(index) + " at block offset " + std::to_string(block_offset) +
+                       ": " + fault.message();
+    if (not_reached > 0)
+        text += "; the walk ends here, the " + std::to_string(not_reached) + " object(s) after it are not read";
+    return text;
+}
+
+void LeftOutObjects::add(const LeftOutObject& object)
+{
+    ++m_count;
+    if (m_listed < kListed)
+        m_entries[m_listed++] = object;
+    else if (object.ends_walk())
+        m_entries[kListed - 1] = object;
+}
+
+std::uint32_t LeftOutObjects::not_reached() const
+{
+    return m_listed > 0 && m_entries[m_listed - 1].ends_walk() ? m_entries[m_listed - 1].not_reached : 0;
+}
+
+BlockView::ObjectIterator::ObjectIterator(std::span<const std::byte> rest, std::uint32_t remaining,
+                                          const LeftOutObjects& skip)
+    : m_rest(rest), m_remaining(remaining)
+{
+    std::uint32_t skippable = skip.count();
+    for (const LeftOutObject& object : skip.listed()) {
+        if (object.ends_walk())
+            --skippable;  // it is where the walk (and `remaining`) ends
+        else
+            m_skip[m_skips++] = object.index;
+    }
+    m_recheck = skippable > m_skips;
+    skip_left_out();
+}
+
+void BlockView::ObjectIterator::skip_left_out()
+{
+    while (m_remaining > 0) {
+        if (m_next_skip < m_skips && m_skip[m_next_skip] == m_index)
+            ++m_next_skip;
+        else if (!m_recheck || !ObjectView::check(m_rest))
+            return;
+        step();
+    }
 }
 
 }  // namespace wpo

@@ -22,8 +22,12 @@ public:
     // The definition's value, zero-extended from CounterSize bytes (spec §6).
     // Precondition: `def` belongs to the object this block was validated with
     // (compare definitions before pairing blocks of two samples).
+    // A zero-size counter (PERF_COUNTER_NODATA) reads as 0 wherever its
+    // offset points: validation ignores that offset.
     std::uint64_t value(const CounterDefinition& def) const
     {
+        if (def.size == 0)
+            return 0;
         assert(std::uint64_t(def.offset) + std::min<std::uint32_t>(def.size, 8) <= m_bytes.size());
         return load_uint(m_bytes.data() + def.offset, def.size);
     }
@@ -39,6 +43,8 @@ public:
 
     std::span<const std::byte> raw(const CounterDefinition& def) const
     {
+        if (def.size == 0)
+            return {};
         return m_bytes.subspan(def.offset, def.size);
     }
 

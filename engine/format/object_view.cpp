@@ -9,10 +9,6 @@ namespace {
 
 namespace L = layout;
 
-std::string at(std::uint64_t offset) { return " at object offset " + std::to_string(offset); }
-
-bool aligned(std::uint64_t n) { return n % L::kAlignment == 0; }
-
 ObjectHeader read_header(const std::byte* p)
 {
     namespace o = L::object;
@@ -32,131 +28,135 @@ ObjectHeader read_header(const std::byte* p)
     return h;
 }
 
-// Checks a PERF_COUNTER_BLOCK at [pos, end): its length and that every
-// counter's data (max_end bytes) fits. Returns its length. Messages are built
-// only on failure (`owner_fn`), so validating a good block does not allocate.
-template <class Owner>
-Result<std::uint32_t> check_counter_block(const std::byte* base, std::uint64_t pos, std::uint64_t end,
-                                          std::uint64_t max_end, const Owner& owner_fn)
+using Kind = ObjectFault::Kind;
+
+// Builds a fault of the object `h`; plain numbers, no allocation.
+struct Faults {
+    std::uint32_t name_index;
+    ObjectFault operator()(Errc code, Kind kind, std::uint32_t item = 0, std::uint64_t at = 0, std::uint64_t v0 = 0,
+                           std::uint64_t v1 = 0, std::uint64_t v2 = 0) const
+    {
+        ObjectFault f;
+        f.code = code;
+        f.kind = kind;
+        f.name_index = name_index;
+        f.item = item;
+        f.at = static_cast<std::uint32_t>(at);
+        f.values[0] = v0;
+        f.values[1] = v1;
+        f.values[2] = v2;
+        return f;
+    }
+};
+
+// Checks a PERF_COUNTER_BLOCK at [pos, end) of instance `item` (or the
+// single block): its length is in bounds and every counter's data (max_end
+// bytes, reached by counter `furthest`) fits. Alignment is not required:
+// values are read with memcpy (byte_io.h). Sets `len` to its length.
+std::optional<ObjectFault> check_counter_block(const Faults& fault, const std::byte* base, std::uint32_t item,
+                                               std::uint64_t pos, std::uint64_t end, std::uint64_t max_end,
+                                               std::uint32_t furthest, std::uint32_t& len)
 {
     if (pos + L::counter_block::kSize > end)
-        return Error(Errc::truncated, "counter block of " + owner_fn() + " is cut off" + at(pos));
-    const std::uint32_t len = load_u32(base + pos);
+        return fault(Errc::truncated, Kind::block_cut_off, item, pos);
+    len = load_u32(base + pos);
     if (len == 0)
-        return Error(Errc::zero_length, "counter block of " + owner_fn() + " has length 0" + at(pos));
+        return fault(Errc::zero_length, Kind::block_zero, item, pos);
     if (len < L::counter_block::kSize || pos + len > end)
-        return Error(Errc::out_of_bounds, "counter block of " + owner_fn() + " has length " +
-                                              std::to_string(len) + " beyond the object" + at(pos));
-    if (!aligned(len))
-        return Error(Errc::misaligned, "counter block of " + owner_fn() + " has length " +
-                                           std::to_string(len) + ", not a multiple of 8" + at(pos));
+        return fault(Errc::out_of_bounds, Kind::block_length, item, pos, len);
     if (max_end > len)
-        return Error(Errc::out_of_bounds, std::string("counter data ends at byte ") + std::to_string(max_end) +
-                                              " but the counter block of " + owner_fn() + " has " +
-                                              std::to_string(len) + at(pos));
-    return len;
+        return fault(Errc::out_of_bounds, Kind::block_too_short, item, pos, max_end, len, furthest);
+    return std::nullopt;
 }
 
 }  // namespace
 
-Result<ObjectView> ObjectView::parse(std::span<const std::byte> bytes)
+std::optional<ObjectFault> ObjectView::check(std::span<const std::byte> bytes)
 {
     if (bytes.size() < L::object::kSize)
-        return Error(Errc::truncated, "object header needs 64 bytes, " + std::to_string(bytes.size()) + " left");
+        return Faults{0}(Errc::truncated, Kind::header_cut_off, 0, 0, bytes.size());
     const std::byte* base = bytes.data();
     const ObjectHeader h = read_header(base);
-    const auto id = [&] { return "object " + std::to_string(h.name_index); };
+    const Faults fault{h.name_index};
 
+    // The lengths that lead to the next object (a fault here ends a walk).
     if (h.total_byte_length == 0)
-        return Error(Errc::zero_length, id() + " has TotalByteLength 0");
+        return fault(Errc::zero_length, Kind::total_zero);
     if (h.total_byte_length > bytes.size())
-        return Error(Errc::out_of_bounds, id() + " has TotalByteLength " + std::to_string(h.total_byte_length) +
-                                              " but only " + std::to_string(bytes.size()) + " bytes remain");
-    if (!aligned(h.total_byte_length))
-        return Error(Errc::misaligned,
-                     id() + " has TotalByteLength " + std::to_string(h.total_byte_length) + ", not a multiple of 8");
+        return fault(Errc::out_of_bounds, Kind::total_beyond, 0, 0, h.total_byte_length, bytes.size());
+    // Everything below concerns this object only.
     if (h.header_length < L::object::kSize || h.header_length > h.definition_length ||
         h.definition_length > h.total_byte_length)
-        return Error(Errc::out_of_bounds, id() + " has HeaderLength " + std::to_string(h.header_length) +
-                                              ", DefinitionLength " + std::to_string(h.definition_length) +
-                                              ", TotalByteLength " + std::to_string(h.total_byte_length) +
-                                              "; needs 64 <= header <= definitions <= total");
+        return fault(Errc::out_of_bounds, Kind::lengths_out_of_order, 0, 0, h.header_length, h.definition_length,
+                     h.total_byte_length);
     const std::uint64_t end = h.total_byte_length;
 
     // Counter definitions: each ByteLength-stepped, each inside DefinitionLength.
     if (std::uint64_t(h.num_counters) * L::counter::kSize > h.definition_length - h.header_length)
-        return Error(Errc::count_exceeds_data, id() + " claims " + std::to_string(h.num_counters) +
-                                                   " counters in " +
-                                                   std::to_string(h.definition_length - h.header_length) +
-                                                   " bytes of definitions");
+        return fault(Errc::count_exceeds_data, Kind::counters_exceed, 0, 0, h.num_counters,
+                     h.definition_length - h.header_length);
     std::uint64_t max_end = L::counter_block::kSize;
+    std::uint32_t furthest = 0;
     std::uint64_t pos = h.header_length;
     for (std::uint32_t i = 0; i < h.num_counters; ++i) {
-        const auto which = [&] { return "counter definition " + std::to_string(i) + " of " + id(); };
         if (pos + L::counter::kSize > h.definition_length)
-            return Error(Errc::out_of_bounds, which() + " lies beyond DefinitionLength" + at(pos));
+            return fault(Errc::out_of_bounds, Kind::definition_cut_off, i, pos);
         const CounterDefinition d = CounterDefinition::read(base + pos);
         if (d.byte_length == 0)
-            return Error(Errc::zero_length, which() + " has ByteLength 0" + at(pos));
+            return fault(Errc::zero_length, Kind::definition_zero, i, pos);
         if (d.byte_length < L::counter::kSize || pos + d.byte_length > h.definition_length)
-            return Error(Errc::out_of_bounds, which() + " has ByteLength " + std::to_string(d.byte_length) +
-                                                  " outside the definitions" + at(pos));
-        if (d.byte_length % 4 != 0)
-            return Error(Errc::misaligned,
-                         which() + " has ByteLength " + std::to_string(d.byte_length) + ", not a multiple of 4");
-        if (d.offset < L::counter_block::kSize && d.size > 0)
-            return Error(Errc::out_of_bounds, which() + " has CounterOffset " + std::to_string(d.offset) +
-                                                  " inside the counter block header");
-        max_end = std::max<std::uint64_t>(max_end, std::uint64_t(d.offset) + d.size);
+            return fault(Errc::out_of_bounds, Kind::definition_length, i, pos, d.byte_length);
+        // A zero-size counter (PERF_COUNTER_NODATA) has no value: its offset
+        // is never read, so whatever a provider left there does not matter.
+        if (d.size > 0) {
+            if (d.offset < L::counter_block::kSize)
+                return fault(Errc::out_of_bounds, Kind::counter_in_block_header, i, pos, d.offset);
+            if (std::uint64_t(d.offset) + d.size > max_end) {
+                max_end = std::uint64_t(d.offset) + d.size;
+                furthest = i;
+            }
+        }
         pos += d.byte_length;
     }
 
     // Instances, or the single counter block.
     pos = h.definition_length;
-    if (h.num_instances == L::kNoInstances) {
-        auto len = check_counter_block(base, pos, end, max_end, id);
-        if (!len)
-            return len.error();
-    } else if (h.num_instances < 0) {
-        return Error(Errc::out_of_bounds, id() + " has NumInstances " + std::to_string(h.num_instances));
-    } else {
-        const std::uint64_t min_instance = L::instance::kSize + L::kAlignment;
-        if (std::uint64_t(h.num_instances) * min_instance > end - pos)
-            return Error(Errc::count_exceeds_data, id() + " claims " + std::to_string(h.num_instances) +
-                                                       " instances in " + std::to_string(end - pos) + " bytes");
-        for (std::int32_t i = 0; i < h.num_instances; ++i) {
-            const auto which = [&] { return "instance " + std::to_string(i) + " of " + id(); };
-            if (pos + L::instance::kSize > end)
-                return Error(Errc::truncated, which() + " is cut off" + at(pos));
-            const std::byte* inst = base + pos;
-            const std::uint32_t len = load_u32(inst + L::instance::kByteLength);
-            const std::uint32_t name_offset = load_u32(inst + L::instance::kNameOffset);
-            const std::uint32_t name_length = load_u32(inst + L::instance::kNameLength);
-            if (len == 0)
-                return Error(Errc::zero_length, which() + " has ByteLength 0" + at(pos));
-            if (len < L::instance::kSize || pos + len > end)
-                return Error(Errc::out_of_bounds,
-                             which() + " has ByteLength " + std::to_string(len) + " beyond the object" + at(pos));
-            if (!aligned(len))
-                return Error(Errc::misaligned,
-                             which() + " has ByteLength " + std::to_string(len) + ", not a multiple of 8" + at(pos));
-            if (name_length > 0 &&
-                (name_offset < L::instance::kSize || std::uint64_t(name_offset) + name_length > len))
-                return Error(Errc::out_of_bounds, which() + " has its name (offset " + std::to_string(name_offset) +
-                                                      ", " + std::to_string(name_length) +
-                                                      " bytes) outside the instance definition" + at(pos));
-            pos += len;
-            auto block_len = check_counter_block(base, pos, end, max_end, which);
-            if (!block_len)
-                return block_len.error();
-            pos += *block_len;
-        }
+    std::uint32_t block_len = 0;
+    if (h.num_instances == L::kNoInstances)
+        return check_counter_block(fault, base, ObjectFault::kSingleBlock, pos, end, max_end, furthest, block_len);
+    if (h.num_instances < 0)
+        return fault(Errc::out_of_bounds, Kind::instances_negative, 0, 0,
+                     static_cast<std::uint64_t>(std::int64_t(h.num_instances)));
+    // The smallest instance: its 24 bytes and a counter block of 4.
+    const std::uint64_t min_instance = L::instance::kSize + L::counter_block::kSize;
+    if (std::uint64_t(h.num_instances) * min_instance > end - pos)
+        return fault(Errc::count_exceeds_data, Kind::instances_exceed, 0, 0, std::uint64_t(h.num_instances), end - pos);
+    for (std::uint32_t i = 0; i < std::uint32_t(h.num_instances); ++i) {
+        if (pos + L::instance::kSize > end)
+            return fault(Errc::truncated, Kind::instance_cut_off, i, pos);
+        const std::byte* inst = base + pos;
+        const std::uint32_t len = load_u32(inst + L::instance::kByteLength);
+        const std::uint32_t name_offset = load_u32(inst + L::instance::kNameOffset);
+        const std::uint32_t name_length = load_u32(inst + L::instance::kNameLength);
+        if (len == 0)
+            return fault(Errc::zero_length, Kind::instance_zero, i, pos);
+        if (len < L::instance::kSize || pos + len > end)
+            return fault(Errc::out_of_bounds, Kind::instance_length, i, pos, len);
+        if (name_length > 0 && (name_offset < L::instance::kSize || std::uint64_t(name_offset) + name_length > len))
+            return fault(Errc::out_of_bounds, Kind::instance_name, i, pos, name_offset, name_length);
+        pos += len;
+        if (auto bad = check_counter_block(fault, base, i, pos, end, max_end, furthest, block_len))
+            return bad;
+        pos += block_len;
     }
+    return std::nullopt;
+}
 
-    ObjectView view;
-    view.m_bytes = bytes.first(h.total_byte_length);
-    view.m_header = h;
-    return view;
+Result<ObjectView> ObjectView::parse(std::span<const std::byte> bytes)
+{
+    if (auto fault = check(bytes))
+        return Error(fault->code, fault->message());
+    return from_validated(bytes);
 }
 
 ObjectView ObjectView::from_validated(std::span<const std::byte> bytes)

@@ -9,10 +9,12 @@
 #include "core/result.h"
 #include "format/counter_definition.h"
 #include "format/instance_view.h"
+#include "format/object_fault.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <span>
 
 namespace wpo {
@@ -48,6 +50,9 @@ public:
     // Validates one object at the start of `bytes`; the object may be
     // shorter than `bytes`.
     static Result<ObjectView> parse(std::span<const std::byte> bytes);
+    // The same checks without allocating: nullopt when the object is sound,
+    // else the first thing wrong with it.
+    static std::optional<ObjectFault> check(std::span<const std::byte> bytes);
     // For bytes that parse() accepted before (the same object, or a copy of
     // it): reads the header only.
     static ObjectView from_validated(std::span<const std::byte> bytes);

@@ -131,6 +131,7 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
         auto parsed = BlockView::parse(m_block_bytes);
         if (!parsed)
             return with_context(parsed.error(), "the source's block for \"" + query + "\"");
+        m_left_out = parsed->left_out();
         return parsed;
     };
     auto block = collect_first();
@@ -163,8 +164,13 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
 
     for (const auto& [index, w] : wanted) {
         auto object = block->find_object(index);
-        if (!object)
+        if (!object) {
+            for (const LeftOutObject& bad : m_left_out.listed())
+                if (bad.name_index() == index)
+                    return Error(bad.code(), "object " + std::to_string(index) +
+                                                 " was left out of the source's block: " + bad.message());
             return Error(Errc::not_found, "object " + std::to_string(index) + " is not served by the source");
+        }
         const std::vector<CounterLayout> layouts = counter_layouts(*object);
         for (std::uint32_t counter : w.counters) {
             const bool present = std::any_of(layouts.begin(), layouts.end(), [&](const CounterLayout& layout) {
@@ -397,6 +403,7 @@ Result<Anomalies> Snapshot::sample()
     for (const auto& slot : m_slots)
         slot->cached = false;
     m_fresh.reset();
+    m_left_out = {};
     if (!take_from_cache()) {
         // Wait for the source, then look again: an entity that collected
         // while we waited has inserted its objects by now (they go into the
@@ -413,10 +420,13 @@ Result<Anomalies> Snapshot::sample()
             m_cache.count_source_query();
             if (collected) {
                 auto block = BlockView::parse(m_block_bytes);
-                if (block)
+                if (block) {
                     m_fresh = *block;
-                else
+                    m_left_out = block->left_out();
+                    anomalies.object_left_out = !m_left_out.empty();
+                } else {
                     collected = block.error();
+                }
             }
             if (!collected) {
                 source_lock.unlock();
@@ -726,6 +736,12 @@ SnapshotState Snapshot::state_lock() const
 {
     std::shared_lock lock(m_lock);
     return m_state;
+}
+
+LeftOutObjects Snapshot::left_out_lock() const
+{
+    std::shared_lock lock(m_lock);
+    return m_left_out;
 }
 
 }  // namespace wpo

@@ -96,6 +96,12 @@ public:
     Status identities(std::uint32_t object_index, std::vector<InstanceIdentity>& out) const;
     // The header of the block the object's current data came from (times).
     Result<BlockHeader> object_time(std::uint32_t object_index) const;
+    // The objects left out of the last block this snapshot collected from its
+    // source (creation's, then each sample() that queried the source), and
+    // what is wrong with each: one unsound object never costs the others, it
+    // is reported here and by Anomalies::object_left_out. Empty when the last
+    // sample came whole from the cache. Any state; no allocation.
+    const LeftOutObjects& left_out() const { return m_left_out; }
 
     // --- measuring -----------------------------------------------------------
     Status prepare();
@@ -124,6 +130,7 @@ public:
     Result<Anomalies> decode_lock();
     Status copy_values_lock(std::vector<CalculatedValue>& out) const;
     SnapshotState state_lock() const;
+    LeftOutObjects left_out_lock() const;
 
 private:
     struct Slot;
@@ -157,6 +164,7 @@ private:
     std::string m_query;                          // preallocated request string
     std::vector<std::byte> m_block_bytes;         // the source's last block
     std::optional<BlockView> m_fresh;             // m_block_bytes parsed, during sampled
+    LeftOutObjects m_left_out;                    // of the last block parsed
     ObjectStorage m_storage[2];                   // current and next sample
     int m_current = 0;
     InstanceIdentifier m_identifier;

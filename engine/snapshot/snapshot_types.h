@@ -91,14 +91,19 @@ struct Anomalies {
     bool instances_changed = false;    // instances appeared or disappeared
     bool definitions_changed = false;  // an object's counter definitions changed: decoded as a first sample
     bool object_missing = false;       // a requested object was not in the data this time
+    bool object_left_out = false;      // the source's block had unsound objects, left out (Snapshot::left_out)
 
-    bool any() const { return buffer_grown || instances_changed || definitions_changed || object_missing; }
+    bool any() const
+    {
+        return buffer_grown || instances_changed || definitions_changed || object_missing || object_left_out;
+    }
     Anomalies& operator|=(const Anomalies& o)
     {
         buffer_grown |= o.buffer_grown;
         instances_changed |= o.instances_changed;
         definitions_changed |= o.definitions_changed;
         object_missing |= o.object_missing;
+        object_left_out |= o.object_left_out;
         return *this;
     }
 };

@@ -1,9 +1,12 @@
 // Fuzz target: BlockView::parse on arbitrary bytes and, when it accepts them,
-// a walk over everything the views hand out: every object, definition,
+// a walk over everything the views hand out: every kept object, definition,
 // instance, name and counter value. The walk must stay inside the block; the
 // views do not check bounds themselves (parse did), so ASan/UBSan builds
 // turn any gap in parse's validation into a crash here, and the explicit
 // containment checks below catch it even in builds without sanitizers.
+// Objects parse left out must add up with the kept ones to NumObjectTypes,
+// really be unsound (checked again on their own), never be handed out, and
+// be listed in block order.
 #include "format/block_view.h"
 #include "format/phantom_objects.h"
 #include "format/counter_type.h"
@@ -78,6 +81,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto whole = block.bytes();
     check(inside(whole, bytes));
 
+    // What was left out: listed in block order, each really unsound.
+    const wpo::LeftOutObjects& left = block.left_out();
+    check(left.listed().size() <= left.count() && left.listed().size() <= wpo::LeftOutObjects::kListed);
+    check(std::uint64_t(block.object_count()) + left.count() + left.not_reached() == block.header().num_object_types);
+    std::uint64_t previous_offset = 0;
+    for (std::size_t i = 0; i < left.listed().size(); ++i) {
+        const wpo::LeftOutObject& bad = left.listed()[i];
+        check(bad.block_offset >= block.header().header_length && bad.block_offset <= whole.size());
+        check(i == 0 || bad.block_offset > previous_offset);
+        previous_offset = bad.block_offset;
+        check(bad.not_reached == 0 || bad.ends_walk());
+        check(!bad.ends_walk() || i + 1 == left.listed().size());
+        check(!bad.message().empty());
+        const auto again = wpo::ObjectView::check(whole.subspan(bad.block_offset));
+        check(again && again->code == bad.code() && again->kind == bad.fault.kind);
+    }
+    // The registry source's repair turns a phantom count into a whole block.
+    if (block.has_phantom_objects()) {
+        std::vector<std::byte> copy(bytes.begin(), bytes.end());
+        check(wpo::drop_phantom_objects(copy));
+        auto repaired = wpo::BlockView::parse(copy);
+        check(repaired.ok() && !repaired->has_phantom_objects() && repaired->object_count() == block.object_count() &&
+              repaired->left_out().count() + 1 == left.count());
+    }
+
     const wpo::BlockHeader& h = block.header();
     std::uint64_t sum = h.total_byte_length + h.num_object_types + std::uint64_t(h.perf_time) +
                         std::uint64_t(h.perf_freq) + h.system_time.year + block.system_name().size();
@@ -86,8 +114,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const wpo::ObjectView& object : block.objects()) {
         ++objects;
         check(inside(object.bytes(), whole));
-        // Validation is a property of the bytes: the object alone passes again.
+        // Validation is a property of the bytes: the object alone passes again,
+        // and so it does with the rest of the block behind it.
         check(wpo::ObjectView::parse(object.bytes()).ok());
+        const auto offset = static_cast<std::size_t>(object.bytes().data() - whole.data());
+        check(!wpo::ObjectView::check(whole.subspan(offset)));
+        for (const wpo::LeftOutObject& bad : left.listed())
+            check(bad.block_offset != offset);
         const wpo::ObjectHeader& oh = object.header();
         sum += oh.name_index + oh.help_index + oh.detail_level + std::uint64_t(oh.perf_time) + oh.code_page;
 

@@ -1,7 +1,9 @@
 // What consumes a block after BlockView::parse accepted it: counter layouts,
 // raw reads, the bulk decoder, instance naming and path matching must stay
 // inside the block whatever the (valid) structure says — parents that point
-// nowhere, missing bases, odd counter sizes, duplicate names.
+// nowhere or at an object that was left out, missing bases, odd counter
+// sizes, zero-size counters with junk offsets, duplicate names. Every kept
+// object is fully walkable; a left-out one is never handed out.
 #include "decode/object_decoder.h"
 #include "decode/object_layout.h"
 #include "naming/instance_identity.h"
@@ -27,7 +29,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<wpo::InstanceIdentity> ids;
     std::vector<wpo::InstanceIdentity> previous_ids;
     std::vector<std::int32_t> previous_of;
+    for (const wpo::LeftOutObject& bad : block->left_out().listed()) {
+        if (bad.message().empty())
+            __builtin_trap();
+        // A left-out object's index may be shared by a kept one; never its bytes.
+        if (auto found = block->find_object(bad.name_index()))
+            if (found->bytes().data() == block->bytes().data() + bad.block_offset)
+                __builtin_trap();
+    }
+    std::uint32_t kept = 0;
     for (const wpo::ObjectView& object : block->objects()) {
+        ++kept;
         // Identities, and pairing against the previous object's (any shape).
         identifier.identify(*block, object, ids);
         if (ids.size() != object.instance_count())
@@ -61,5 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 (void)wpo::decode(layout, wpo::read_raw(layout, object.counter_block()), t, nullptr, nullptr);
         }
     }
+    if (kept != block->object_count())
+        __builtin_trap();
     return 0;
 }

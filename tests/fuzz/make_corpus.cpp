@@ -1,7 +1,9 @@
 // Writes the seed corpora of the fuzz targets (see README.md):
 //   make_corpus <dir>   ->  <dir>/block/*.bin, <dir>/names/*.bin
 // Blocks come from BlockBuilder, so they are valid by construction; a few
-// are then cut or patched so the fuzzer starts next to the error paths too.
+// are then cut or patched so the fuzzer starts next to the error paths too,
+// and a few are written field by field (raw_object.h) with the sloppy
+// lengths real providers write.
 // Name table seeds are Counter and Help tables, the shorter padded with NULs
 // to the same length, so that fuzz_names' midpoint split separates them.
 #include "core/byte_io.h"
@@ -9,6 +11,7 @@
 #include "format/block_builder.h"
 #include "format/counter_type.h"
 #include "names/name_table.h"
+#include "raw_object.h"
 #include "windows_counters.h"
 
 #include <algorithm>
@@ -29,24 +32,32 @@ namespace fs = std::filesystem;
 
 bool g_failed = false;
 
-// Seeds named bad_* must be rejected, all others accepted: a seed that
-// drifted (say, after a format change) is reported instead of silently
-// seeding the wrong paths.
-bool accepted(const fs::path& path, const Bytes& bytes)
+// Seeds named bad_* must be rejected, skip_* accepted with objects left out,
+// all others accepted whole: a seed that drifted (say, after a format change)
+// is reported instead of silently seeding the wrong paths.
+enum class Verdict { rejected, left_out, whole };
+
+Verdict verdict(const fs::path& path, const Bytes& bytes)
 {
-    if (path.parent_path().filename() == "block")
-        return BlockView::parse(bytes).ok();
+    if (path.parent_path().filename() == "block") {
+        auto block = BlockView::parse(bytes);
+        return !block ? Verdict::rejected : block->left_out().empty() ? Verdict::whole : Verdict::left_out;
+    }
     const std::size_t split = (bytes.size() / 2) & ~std::size_t(1);
     const std::span<const std::byte> all(bytes);
-    return NameTable::from_multi_sz(all.first(split), all.subspan(split)).ok();
+    return NameTable::from_multi_sz(all.first(split), all.subspan(split)).ok() ? Verdict::whole : Verdict::rejected;
 }
 
 void write(const fs::path& path, const Bytes& bytes)
 {
-    const bool bad = path.filename().string().starts_with("bad_");
-    if (accepted(path, bytes) == bad) {
-        std::fprintf(stderr, "%s: seed is %s but should not be\n", path.string().c_str(),
-                     bad ? "accepted" : "rejected");
+    const std::string name = path.filename().string();
+    const Verdict want = name.starts_with("bad_")    ? Verdict::rejected
+                         : name.starts_with("skip_") ? Verdict::left_out
+                                                     : Verdict::whole;
+    if (verdict(path, bytes) != want) {
+        static const char* kSaid[] = {"rejected", "accepted with objects left out", "accepted whole"};
+        std::fprintf(stderr, "%s: seed should be %s but is %s\n", path.string().c_str(), kSaid[int(want)],
+                     kSaid[int(verdict(path, bytes))]);
         g_failed = true;
     }
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -244,6 +255,81 @@ Bytes cut(Bytes bytes, std::size_t n)
     return bytes;
 }
 
+// --- sloppy blocks, written field by field ----------------------------------
+
+test::RawObject raw_single(std::uint32_t name_index, std::uint32_t value)
+{
+    test::RawObject o{.name_index = name_index};
+    o.counters = {{.name_index = 20, .type = PERF_COUNTER_RAWCOUNT, .size = 4, .offset = 4},
+                  {.name_index = 22, .type = PERF_COUNTER_LARGE_RAWCOUNT, .size = 8, .offset = 8}};
+    const test::RawValue v[] = {{4, 4, value}, {8, 8, 5'000'000'000ULL + value}};
+    o.counter_block = test::raw_counter_block(16, v);
+    return o;
+}
+
+test::RawObject raw_multi(std::uint32_t name_index)
+{
+    test::RawObject o{.name_index = name_index, .has_instances = true};
+    o.counters = {{.name_index = 20, .type = PERF_COUNTER_RAWCOUNT, .size = 4, .offset = 4},
+                  {.name_index = 22, .type = PERF_RAW_FRACTION, .size = 4, .offset = 8},
+                  {.name_index = 22, .type = PERF_RAW_BASE, .size = 4, .offset = 12}};
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        const test::RawValue v[] = {{4, 4, i}, {8, 4, 25 * i}, {12, 4, 100}};
+        o.instances.push_back({"inst" + std::to_string(i), 0, test::raw_counter_block(16, v)});
+    }
+    return o;
+}
+
+Bytes raw(std::initializer_list<test::RawObject> objects)
+{
+    std::vector<Bytes> parts;
+    for (const test::RawObject& o : objects)
+        parts.push_back(test::raw_object(o));
+    return test::raw_block(parts);
+}
+
+void write_sloppy(const fs::path& dir)
+{
+    namespace C = layout::counter;
+    // Tolerated: every bound holds, the alignment is sloppy.
+    test::RawObject odd_total = raw_single(500, 1);
+    odd_total.tail_padding = 4;
+    test::RawObject odd_definition = raw_single(502, 2);
+    odd_definition.counters[0].byte_length = 42;
+    odd_definition.definition_padding = 2;
+    test::RawObject short_blocks = raw_multi(504);
+    for (auto& instance : short_blocks.instances) {
+        instance.name_padding = 1;
+        instance.counter_block.resize(17);
+        store<std::uint32_t>(instance.counter_block.data(), 17);
+    }
+    test::RawObject nodata = raw_single(506, 3);
+    nodata.counters.push_back({.name_index = 24, .type = PERF_COUNTER_NODATA, .size = 0, .offset = 0xFFFFFFF0u});
+    write(dir / "sloppy_lengths.bin", raw({raw_single(2, 42), odd_total, odd_definition, short_blocks, nodata}));
+
+    // One unsound object among sound ones, at the start, in the middle, at the end.
+    auto bad = [](test::RawObject o) {
+        o.counters[0].offset = 4096;
+        return o;
+    };
+    write(dir / "skip_middle.bin", raw({raw_single(2, 1), bad(raw_multi(230)), raw_multi(238)}));
+    write(dir / "skip_first_and_last.bin", raw({bad(raw_single(2, 1)), raw_multi(230), bad(raw_multi(238))}));
+    // An object whose TotalByteLength runs past the block hides the rest.
+    Bytes walk_end = raw({raw_single(2, 1), raw_multi(230), raw_multi(238)});
+    const std::size_t second = load_u32(walk_end.data() + layout::block::kHeaderLength) +
+                               test::raw_object(raw_single(2, 1)).size();
+    write(dir / "skip_walk_end.bin", patched(walk_end, second + layout::object::kTotalByteLength, 1 << 20));
+    // More unsound objects than BlockView lists (its iterator checks again).
+    std::vector<Bytes> many;
+    for (std::uint32_t k = 0; k < 12; ++k) {
+        Bytes o = test::raw_object(raw_single(1000 + 2 * k, k));
+        if (k % 2 == 0)
+            store<std::uint32_t>(o.data() + layout::object::kSize + C::kCounterOffset, 4096);
+        many.push_back(o);
+    }
+    write(dir / "skip_many.bin", test::raw_block(many));
+}
+
 // Offsets inside a builder block with one object whose first instance
 // follows its definitions.
 std::size_t first_object(const Bytes& b) { return load_u32(b.data() + layout::block::kHeaderLength); }
@@ -267,12 +353,14 @@ void write_blocks(const fs::path& dir)
     write(dir / "bad_truncated_half.bin", cut(process, process.size() / 2));
     write(dir / "bad_truncated_header.bin", cut(process, 60));
     write(dir / "bad_signature.bin", patched(process, 0, 0x00520058));
-    write(dir / "bad_instance_count.bin", patched(process, obj + O::kNumInstances, 4));
-    write(dir / "bad_counter_zero_length.bin", patched(process, def0 + C::kByteLength, 0));
-    write(dir / "bad_counter_offset.bin", patched(process, def0 + C::kCounterOffset, 4096));
-    write(dir / "bad_object_zero_length.bin", patched(process, obj + O::kTotalByteLength, 0));
-    write(dir / "bad_instance_name.bin", patched(process, inst0 + layout::instance::kNameLength, 4000));
-    write(dir / "bad_object_count.bin", patched(single_instance(), layout::block::kNumObjectTypes, 2));
+    // One unsound object (the only one): left out, the block kept.
+    write(dir / "skip_instance_count.bin", patched(process, obj + O::kNumInstances, 4));
+    write(dir / "skip_counter_zero_length.bin", patched(process, def0 + C::kByteLength, 0));
+    write(dir / "skip_counter_offset.bin", patched(process, def0 + C::kCounterOffset, 4096));
+    write(dir / "skip_object_zero_length.bin", patched(process, obj + O::kTotalByteLength, 0));
+    write(dir / "skip_instance_name.bin", patched(process, inst0 + layout::instance::kNameLength, 4000));
+    write(dir / "skip_object_count.bin", patched(single_instance(), layout::block::kNumObjectTypes, 2));
+    write_sloppy(dir);
 }
 
 // --- name tables --------------------------------------------------------------

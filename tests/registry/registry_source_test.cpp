@@ -460,6 +460,31 @@ TEST(RegistrySource, ToleratesAProviderThatOvercountsItsObjects)
     const Status status = source.collect("Global", buffer);
     ASSERT_TRUE(status.ok()) << status.error().describe();
     EXPECT_EQ(BlockView::parse(buffer)->object_count(), 2u);
+    EXPECT_EQ(load_u32(buffer.data() + layout::block::kNumObjectTypes), 2u) << "repaired silently";
+    EXPECT_TRUE(BlockView::parse(buffer)->left_out().empty());
+}
+
+TEST(RegistrySource, OneBadObjectCostsOnlyItself)
+{
+    // A provider's object with a counter outside its counter block: the
+    // block is returned, the object left out when parsed, the other kept.
+    auto block = test::sample_block();
+    const auto parsed = BlockView::parse(block);
+    const std::size_t process = static_cast<std::size_t>(parsed->find_object(230)->bytes().data() - block.data());
+    store<std::uint32_t>(block.data() + process + layout::object::kSize + layout::counter::kCounterOffset, 4096);
+    FakeRegistry fake;
+    fake.values = {{L"Global", block}};
+    RegistrySource source(fast(), fake.api());
+    std::vector<std::byte> buffer;
+    const Status status = source.collect("Global", buffer);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+    auto got = BlockView::parse(buffer);
+    ASSERT_TRUE(got.ok());
+    EXPECT_EQ(got->object_count(), 1u);
+    EXPECT_TRUE(got->find_object(2));
+    ASSERT_EQ(got->left_out().count(), 1u);
+    EXPECT_EQ(got->left_out().listed()[0].name_index(), 230u);
+    EXPECT_EQ(got->left_out().listed()[0].code(), Errc::out_of_bounds);
 }
 
 struct QueryCase {

@@ -9,6 +9,7 @@
 #include "snapshot/snapshot.h"
 
 #include "allocation_counter.h"
+#include "damaging_source.h"
 #include "test_machine.h"
 
 #include <gtest/gtest.h>
@@ -87,6 +88,34 @@ TEST(SnapshotAllocation, SteadyStateSampleAndDecodeAllocateNothing)
     // Both paths were exercised: one query and one cache hit per round.
     EXPECT_EQ(cache.stats().source_queries - queries, 20u);
     EXPECT_GE(cache.stats().hits - hits, 20u);
+}
+
+TEST(SnapshotAllocation, ALeftOutObjectCostsNoAllocation)
+{
+    // Processor turns unsound after creation: parse leaves it out of every
+    // block and the snapshot reports it each cycle, still without allocating.
+    TestMachine machine;
+    machine.start_process("proc", 100, 0.01);
+    DamagingSource damaging(machine.source());
+    UncountedSource uncounted(damaging);
+    SharedSource shared(uncounted);
+    PerfObjectCache cache;
+    SnapshotOptions options;
+    options.cache = &cache;
+    auto snapshot = Snapshot::create(shared, SnapshotType::global, {}, options);
+    ASSERT_TRUE(snapshot.ok()) << snapshot.error().describe();
+    damaging.damage(kProcessor);
+    for (int warm = 0; warm < 3; ++warm) {
+        machine.advance(1.0);
+        measured_cycle(**snapshot);
+    }
+    for (int round = 0; round < 10; ++round) {
+        machine.advance(1.0);
+        const Counted c = measured_cycle(**snapshot);
+        EXPECT_EQ(c.sample, 0u) << "round " << round;
+        EXPECT_EQ(c.decode, 0u) << "round " << round;
+        EXPECT_EQ((*snapshot)->left_out().count(), 1u);
+    }
 }
 
 TEST(SnapshotAllocation, CounterSeesAllocations)

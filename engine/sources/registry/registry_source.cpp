@@ -204,9 +204,13 @@ Status RegistrySource::collect(std::string_view query, std::vector<std::byte>& b
     if (auto read = query_value(m_value_name, bytes); !read)
         return read;
     buffer.assign(m_buffer.begin(), m_buffer.begin() + static_cast<std::ptrdiff_t>(bytes));
-    if (!BlockView::parse(buffer))
-        drop_phantom_objects(buffer);  // a provider that over-counts its objects (spec §1.6)
-    if (auto block = BlockView::parse(buffer); !block) {
+    // A provider that over-counts its objects (spec §1.6) is repaired
+    // silently; any other bad object is left out by BlockView::parse and
+    // reported by whoever reads the block (BlockView::left_out()).
+    auto block = BlockView::parse(buffer);
+    if ((!block || block->has_phantom_objects()) && drop_phantom_objects(buffer))
+        block = BlockView::parse(buffer);
+    if (!block) {
         buffer.clear();
         return Error(block.error().code(), describe_value(m_value_name) + ": " + block.error().message());
     }

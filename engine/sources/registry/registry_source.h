@@ -15,7 +15,8 @@
 // - RegQueryValueExW is told a size `slack` bytes smaller than the buffer
 //   really is: Wine writes provider objects 88 bytes past the data it reports
 //   (spec windows-under-wine.md §5.1). On Windows the slack is never touched.
-// - A data block is checked with BlockView::parse before collect() returns it.
+// - A data block is checked with BlockView::parse before collect() returns it
+//   (a bad header fails collect(); a bad object is left out by whoever parses).
 // Query strings are checked with ObjectQuery first and passed on in canonical
 // form ("Global", "Costly", "230 232"), so garbage never reaches the registry.
 //
