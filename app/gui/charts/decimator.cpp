@@ -127,6 +127,25 @@ void Decimator::update(const SeriesHistory& history, qint64 from_ms, qint64 to_m
     rebuildFirstColumn(history);
 }
 
+namespace {
+
+// Emits one column's points: min and max in time order (one point when they coincide).
+template <class Out>
+void emit_column(const DecimatedColumn& c, double factor, Out& out)
+{
+    if (c.min_ms == c.max_ms) {
+        out.append(QPointF(static_cast<double>(c.min_ms), c.min * factor));
+    } else if (c.min_ms < c.max_ms) {
+        out.append(QPointF(static_cast<double>(c.min_ms), c.min * factor));
+        out.append(QPointF(static_cast<double>(c.max_ms), c.max * factor));
+    } else {
+        out.append(QPointF(static_cast<double>(c.max_ms), c.max * factor));
+        out.append(QPointF(static_cast<double>(c.min_ms), c.min * factor));
+    }
+}
+
+}  // namespace
+
 void Decimator::points(double factor, QList<QPointF>& out) const
 {
     out.clear();
@@ -140,32 +159,30 @@ void Decimator::points(double factor, QList<QPointF>& out) const
         if (pending_break && !out.isEmpty())
             out.append(QPointF(std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()));
         pending_break = false;
-        if (c.min_ms == c.max_ms) {
-            out.append(QPointF(static_cast<double>(c.min_ms), c.min * factor));
-        } else if (c.min_ms < c.max_ms) {
-            out.append(QPointF(static_cast<double>(c.min_ms), c.min * factor));
-            out.append(QPointF(static_cast<double>(c.max_ms), c.max * factor));
-        } else {
-            out.append(QPointF(static_cast<double>(c.max_ms), c.max * factor));
-            out.append(QPointF(static_cast<double>(c.min_ms), c.min * factor));
-        }
+        emit_column(c, factor, out);
     }
 }
 
 void Decimator::segments(double factor, QList<QList<QPointF>>& out) const
 {
     out.clear();
-    QList<QPointF> all;
-    points(factor, all);
-    out.append(QList<QPointF>());
-    for (const QPointF& p : all) {
-        if (std::isnan(p.x()))
-            out.append(QList<QPointF>());
-        else
-            out.back().append(p);
+    QList<QPointF> current;
+    current.reserve(2 * static_cast<qsizetype>(m_columns.size()) + 8);
+    bool pending_break = false;
+    for (const DecimatedColumn& c : m_columns) {
+        if (c.valid == 0) {
+            pending_break = pending_break || c.invalid > 0;
+            continue;
+        }
+        if (pending_break && !current.isEmpty()) {
+            out.append(std::move(current));
+            current = QList<QPointF>();
+        }
+        pending_break = false;
+        emit_column(c, factor, current);
     }
-    if (out.size() == 1 && out.back().isEmpty())
-        out.clear();
+    if (!current.isEmpty())
+        out.append(std::move(current));
 }
 
 WindowStats Decimator::stats() const

@@ -558,26 +558,7 @@ void ViewWidget::refresh()
     m_legend_model->setStatistics(std::move(stats));
 
     if (m_kind == Kind::Line) {
-        double y_min = std::numeric_limits<double>::infinity();
-        double y_max = -std::numeric_limits<double>::infinity();
-        refreshLine(from, to, y_min, y_max);
-        m_time_axis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
-        m_time_axis->setFormat(to - from > 2 * 86'400'000 ? QStringLiteral("MM-dd hh:mm")
-                               : to - from < 10'000     ? QStringLiteral("hh:mm:ss.zzz")
-                                                        : QStringLiteral("hh:mm:ss"));
-        if (m_y_zoom) {
-            m_y_axis->setRange(m_y_zoom->first, m_y_zoom->second);
-        } else if (m_y_fixed) {
-            m_y_axis->setRange(m_y_fixed->first, m_y_fixed->second);
-        } else if (y_min <= y_max) {
-            const double lo = std::min(0.0, y_min);
-            double hi = y_max > lo ? y_max : lo + 1.0;
-            hi += (hi - lo) * 0.05;
-            m_y_axis->setRange(lo, hi);
-            m_y_axis->applyNiceNumbers();
-        } else {
-            m_y_axis->setRange(0, 100);
-        }
+        refreshLine(from, to);
     } else if (m_kind == Kind::Histogram) {
         refreshHistogram();
     } else {
@@ -587,36 +568,66 @@ void ViewWidget::refresh()
     emit refreshed();
 }
 
-void ViewWidget::refreshLine(qint64 /*from*/, qint64 /*to*/, double& y_min, double& y_max)
+// Qt Charts recomputes every series' geometry (and its hover shape, a stroked
+// path) whenever an axis range changes and whenever a series' points change.
+// So: decimate everything first, empty the series that will change (cheap),
+// set the axes once (cheap over empty series), then one replace per stretch:
+// each series' geometry is computed once per refresh.
+void ViewWidget::refreshLine(qint64 from, qint64 to)
 {
-    QList<QList<QPointF>> stretches;
+    double y_min = std::numeric_limits<double>::infinity();
+    double y_max = -std::numeric_limits<double>::infinity();
+    std::vector<QList<QList<QPointF>>> all(m_plots.size());
     for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        RowPlot& p = m_plots[static_cast<size_t>(row)];
+        QList<QList<QPointF>>& stretches = all[static_cast<size_t>(row)];
         const ViewSeries& s = m_data->series(row);
-        stretches.clear();
         if (s.visible)
-            p.decimator.segments(s.scaleFactor(), stretches);
+            m_plots[static_cast<size_t>(row)].decimator.segments(s.scaleFactor(), stretches);
         // Beyond the pool's limit the last stretches join into one.
         while (stretches.size() > kMaxSegmentsPerSeries) {
             QList<QPointF> tail = stretches.takeLast();
             stretches.back().append(tail);
         }
+        for (const QList<QPointF>& stretch : stretches)
+            for (const QPointF& point : stretch) {
+                y_min = std::min(y_min, point.y());
+                y_max = std::max(y_max, point.y());
+            }
+    }
+    for (RowPlot& p : m_plots)
+        for (QLineSeries* segment : p.segments)
+            if (segment->count() > 0)
+                segment->clear();
+
+    m_time_axis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
+    const QString format = to - from > 2 * 86'400'000 ? QStringLiteral("MM-dd hh:mm")
+                           : to - from < 10'000       ? QStringLiteral("hh:mm:ss.zzz")
+                                                      : QStringLiteral("hh:mm:ss");
+    if (m_time_axis->format() != format)
+        m_time_axis->setFormat(format);
+    if (m_y_zoom) {
+        m_y_axis->setRange(m_y_zoom->first, m_y_zoom->second);
+    } else if (m_y_fixed) {
+        m_y_axis->setRange(m_y_fixed->first, m_y_fixed->second);
+    } else if (y_min <= y_max) {
+        const double lo = std::min(0.0, y_min);
+        double hi = y_max > lo ? y_max : lo + 1.0;
+        hi += (hi - lo) * 0.05;
+        m_y_axis->setRange(lo, hi);
+        m_y_axis->applyNiceNumbers();
+    } else {
+        m_y_axis->setRange(0, 100);
+    }
+
+    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
+        RowPlot& p = m_plots[static_cast<size_t>(row)];
+        const QList<QList<QPointF>>& stretches = all[static_cast<size_t>(row)];
         while (static_cast<qsizetype>(p.segments.size()) < stretches.size()) {
             newSegment(row);
             applyPen(row);
         }
-        for (size_t i = 0; i < p.segments.size(); ++i) {
-            QLineSeries* segment = p.segments[i];
-            if (static_cast<qsizetype>(i) < stretches.size()) {
-                for (const QPointF& point : stretches[static_cast<qsizetype>(i)]) {
-                    y_min = std::min(y_min, point.y());
-                    y_max = std::max(y_max, point.y());
-                }
-                segment->replace(stretches[static_cast<qsizetype>(i)]);
-            } else if (segment->count() > 0) {
-                segment->clear();
-            }
-        }
+        for (qsizetype i = 0; i < stretches.size(); ++i)
+            p.segments[static_cast<size_t>(i)]->replace(stretches[i]);
     }
 }
 

@@ -128,7 +128,7 @@ private:
     void onZoomRequested(const QRectF& rect);
     void onScroll(int value);
     void onSelectionChanged();
-    void refreshLine(qint64 from, qint64 to, double& y_min, double& y_max);
+    void refreshLine(qint64 from, qint64 to);
     void refreshHistogram();
     void refreshReport();
     void refreshValueBar(qint64 from, qint64 to);
