@@ -2,7 +2,8 @@
 // selected series and the legend table, over one ViewData it does not own.
 //
 // Cost: batches only mark the view dirty; one refresh runs per event-loop
-// turn, none while the view is hidden (another tab) or frozen. A refresh
+// turn and at most one per 200 ms, none while the view is hidden (another
+// tab) or frozen. A refresh
 // brings each series' Decimator up to date (new points only while the window
 // slides) and hands the chart ≈ 2 points per pixel column through one
 // QXYSeries::replace per line segment. No animations, no OpenGL.
@@ -13,6 +14,7 @@
 
 #include "decimator.h"
 
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QWidget>
 
@@ -87,6 +89,9 @@ public:
     std::pair<qint64, qint64> visibleRange() const;
     // Brings everything up to date now (also when hidden: exports need it).
     void refresh();
+    // Batches arriving faster than this are shown together (default 200 ms).
+    void setMinRefreshInterval(int ms);
+    int minRefreshInterval() const { return m_min_refresh_ms; }
     // Tooltip text for a series near a time (what hovering shows).
     QString tooltipText(int row, qint64 time_ms) const;
 
@@ -158,6 +163,8 @@ private:
     bool m_report_dirty = true;
     bool m_updating_scroll = false;
     qint64 m_refreshes = 0;
+    int m_min_refresh_ms = 200;
+    QElapsedTimer m_since_refresh;
     qint64 m_scroll_unit_ms = 1000;
 
     QLabel* m_error = nullptr;

@@ -10,6 +10,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineSeries>
 #include <QSignalSpy>
@@ -91,6 +92,7 @@ private slots:
     void onlyDecimatedPointsReachTheChart();
     void hiddenViewDoesNoWork();
     void batchesCoalesceIntoOneRefresh();
+    void refreshesAtMostEveryInterval();
     void hiddenSeriesDrawsNothing();
     void histogramShowsLastValues();
     void reportGroupsObjectCounterInstance();
@@ -188,6 +190,7 @@ void TestViewWidget::freezeStopsFollowing()
 {
     ViewData data;
     ViewWidget w(&data);
+    w.setMinRefreshInterval(0);
     w.resize(800, 500);
     w.show();
     QSignalSpy frozen(&w, &ViewWidget::frozenChanged);
@@ -342,6 +345,7 @@ void TestViewWidget::hiddenViewDoesNoWork()
 {
     ViewData data;
     ViewWidget w(&data);
+    w.setMinRefreshInterval(0);
     w.resize(800, 500);
     fill_view(data, 2, 50);
     QCoreApplication::processEvents();
@@ -362,6 +366,7 @@ void TestViewWidget::batchesCoalesceIntoOneRefresh()
 {
     ViewData data;
     ViewWidget w(&data);
+    w.setMinRefreshInterval(0);
     w.resize(800, 500);
     w.show();
     QCoreApplication::processEvents();
@@ -369,6 +374,32 @@ void TestViewWidget::batchesCoalesceIntoOneRefresh()
     fill_view(data, 5, 10);
     QCoreApplication::processEvents();
     QCOMPARE(w.refreshCount(), before + 1);
+}
+
+void TestViewWidget::refreshesAtMostEveryInterval()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    QCOMPARE(w.minRefreshInterval(), 200);
+    w.setMinRefreshInterval(300);
+    w.show();
+    fill_view(data, 2, 5);
+    QTRY_COMPARE(w.refreshCount(), 1);
+    // Batches 50 ms apart for 1.2 s: about 4 refreshes, not 24.
+    QElapsedTimer timer;
+    timer.start();
+    int step = 5;
+    while (timer.elapsed() < 1200) {
+        SampleBatch b;
+        b.time_ms = kT0 + 1000 * step++;
+        b.points = {{1, 1.0, true}, {2, 2.0, true}};
+        data.append(b);
+        QTest::qWait(50);
+    }
+    QVERIFY2(w.refreshCount() >= 3 && w.refreshCount() <= 6, qPrintable(QString::number(w.refreshCount())));
+    // The last batch is shown once the interval has passed.
+    QTRY_COMPARE(w.visibleRange().second, data.lastTime());
+    QTRY_COMPARE(w.legendModel()->statistics(0).last_ms, data.lastTime());
 }
 
 void TestViewWidget::hiddenSeriesDrawsNothing()
