@@ -132,8 +132,13 @@ wpo::Result<std::unique_ptr<PathSampler>> PathSampler::open(wpo::SharedSource& s
     auto sampler = std::make_unique<PathSampler>();
     for (std::size_t p = 0; p < paths.size(); ++p) {
         auto resolved = resolve(source, names, paths[p], p);
-        if (!resolved)
+        if (!resolved) {
+            // Every message names the path it is about, also the engine's own.
+            const std::string& message = resolved.error().message();
+            if (message.find("\"" + paths[p] + "\"") == std::string::npos)
+                return Error(resolved.error().code(), message + " (in \"" + paths[p] + "\")");
             return resolved.error();
+        }
         auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&resolved->request, 1}, options);
         if (!snapshot)
             return snapshot.error();

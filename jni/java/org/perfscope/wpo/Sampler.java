@@ -95,6 +95,11 @@ public final class Sampler implements AutoCloseable {
         if (paths == null) {
             throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: no counter paths (null array)");
         }
+        for (int i = 0; i < paths.length; i++) {
+            if (paths[i] == null) {
+                throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: counter path " + i + " is null");
+            }
+        }
         return new Sampler(paths);
     }
 
