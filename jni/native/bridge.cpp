@@ -1,6 +1,8 @@
 #include "bridge.h"
 
 #include "core/utf.h"
+#include "naming/instance_names.h"
+#include "naming/sensor_name.h"
 #include "snapshot/shared_source.h"
 
 #ifdef _WIN32
@@ -369,7 +371,7 @@ int Bridge::instances(std::int32_t handle, std::int32_t object, std::int64_t cha
 }
 
 int Bridge::instance_display_names(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
-                                   std::span<const char16_t>& chars)
+                                   std::span<const char16_t>& chars, bool sensor)
 {
     auto entry = find(handle);
     if (!entry)
@@ -380,8 +382,17 @@ int Bridge::instance_display_names(std::int32_t handle, std::int32_t object, std
     if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
         return code_of(st.error());
     s.chars.clear();
+    wpo::InstanceName name;
     for (const wpo::InstanceInfo& i : s.instances) {
-        append_utf16(s.chars, i.display);
+        if (sensor) {
+            name.display = i.display;
+            name.id.reset();
+            if (i.identity.kind == wpo::InstanceIdentity::Kind::process)
+                name.id = i.identity.id;
+            append_utf16(s.chars, wpo::sensor_instance_name(static_cast<std::uint32_t>(object), name));
+        } else {
+            append_utf16(s.chars, i.display);
+        }
         s.chars.push_back(u'\0');
     }
     s.chars.push_back(u'\0');
@@ -506,6 +517,34 @@ int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std
         instances[i] = s.values[i].instance;
     }
     return to_int(n);
+}
+
+// --- sensor names ------------------------------------------------------------
+
+int Bridge::format_sensor(const std::string& object, const std::string& counter, const std::string& instance,
+                          std::string& out)
+{
+    if (object.empty() || counter.empty())
+        return code::invalid_argument;
+    wpo::SensorName name{object, counter, std::nullopt};
+    if (!instance.empty())
+        name.instance = instance;
+    out = wpo::format_sensor_name(name);
+    return code::ok;
+}
+
+int Bridge::parse_sensor(const std::string& text, std::string parts[3], bool& has_instance, std::string& message)
+{
+    auto parsed = wpo::parse_sensor_name(text);
+    if (!parsed) {
+        message = parsed.error().message();
+        return code_of(parsed.error());
+    }
+    parts[0] = parsed->object;
+    parts[1] = parsed->counter;
+    has_instance = parsed->instance.has_value();
+    parts[2] = parsed->instance.value_or("");
+    return code::ok;
 }
 
 // --- path samplers -----------------------------------------------------------

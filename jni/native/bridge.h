@@ -83,8 +83,10 @@ public:
     int instances(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity, std::int64_t ids_capacity,
                   std::span<const char16_t>& chars, std::span<const std::int32_t>& ids);
     // Perfscope addition: unique display names ("java:1234", "java:1234/1240").
+    // With `sensor`, the JPMF sensor instance names instead (naming/instance_names.h
+    // sensor_instance_name: a Process by its PID alone).
     int instance_display_names(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
-                               std::span<const char16_t>& chars);
+                               std::span<const char16_t>& chars, bool sensor = false);
 
     // --- measuring -----------------------------------------------------------
     int prepare(std::int32_t handle);
@@ -104,6 +106,13 @@ public:
     // The (object, counter, instance) of each value, into three int arrays.
     int value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
                    std::span<std::int32_t> instances, bool any_null);
+
+    // --- JPMF sensor names (naming/sensor_name.h) ------------------------------
+    // "win32.winperf/Object/Counter[#Instance]"; an empty instance = none.
+    static int format_sensor(const std::string& object, const std::string& counter, const std::string& instance,
+                             std::string& out);
+    // parts = {object, counter, instance}; has_instance false for a single sensor.
+    static int parse_sensor(const std::string& text, std::string parts[3], bool& has_instance, std::string& message);
 
     // --- path samplers (plain Java API) --------------------------------------
     // Handle > 0, or a code with `message` naming the problem.

@@ -17,6 +17,7 @@
 #include "org_perfscope_wpo_JWPOSnapshot.h"
 #include "org_perfscope_wpo_NativeThread.h"
 #include "org_perfscope_wpo_Sampler.h"
+#include "org_perfscope_wpo_jpmf_SensorNames.h"
 #endif
 
 #include <cstdint>
@@ -321,6 +322,17 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
     return c;
 }
 
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectSensorInstanceNames(
+    JNIEnv* env, jclass, jint handle, jint object, jcharArray names)
+{
+    std::span<const char16_t> chars;
+    const int c = Bridge::instance().instance_display_names(handle, object, capacity(env, names), chars, true);
+    if (c < 0)
+        return c;
+    env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()), reinterpret_cast<const jchar*>(chars.data()));
+    return c;
+}
+
 // --- measuring -----------------------------------------------------------------------
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_prepareSnapshot(JNIEnv*, jclass, jint handle)
@@ -414,6 +426,58 @@ JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_NativeThread_currentThreadId(JNIE
 #else
     return static_cast<jlong>(syscall(SYS_gettid));
 #endif
+}
+
+// --- SensorNames (JPMF; throws WPOException) -----------------------------------------------
+
+JNIEXPORT jstring JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_format(JNIEnv* env, jclass, jstring object,
+                                                                         jstring counter, jstring instance)
+{
+    if (!object || !counter) {
+        throw_wpo(env, code::null_argument, "object and counter names are required");
+        return nullptr;
+    }
+    std::string o, c, i;
+    if (!read_string(env, object, o) || !read_string(env, counter, c) || (instance && !read_string(env, instance, i)))
+        return nullptr;
+    std::string out;
+    const int r = Bridge::format_sensor(o, c, i, out);
+    if (r < 0) {
+        throw_wpo(env, r, "empty object or counter name");
+        return nullptr;
+    }
+    return env->NewStringUTF(out.c_str());
+}
+
+JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_parse(JNIEnv* env, jclass, jstring text)
+{
+    if (!text) {
+        throw_wpo(env, code::null_argument, "sensor name is null");
+        return nullptr;
+    }
+    std::string t;
+    if (!read_string(env, text, t))
+        return nullptr;
+    std::string parts[3];
+    bool has_instance = false;
+    std::string message;
+    const int r = Bridge::parse_sensor(t, parts, has_instance, message);
+    if (r < 0) {
+        throw_wpo(env, r, "sensor name \"" + t + "\": " + message);
+        return nullptr;
+    }
+    const jsize n = has_instance ? 3 : 2;
+    jobjectArray out = env->NewObjectArray(n, g_ids.string, nullptr);
+    if (!out)
+        return nullptr;
+    for (jsize k = 0; k < n; ++k) {
+        jstring s = env->NewStringUTF(parts[k].c_str());
+        if (!s)
+            return nullptr;
+        env->SetObjectArrayElement(out, k, s);
+        env->DeleteLocalRef(s);
+    }
+    return out;
 }
 
 // --- Sampler (plain API; throws WPOException) -------------------------------------------

@@ -84,6 +84,13 @@ public final class JWPOSnapshot implements AutoCloseable {
             char[] aNames);
 
     /**
+     * JPMF sensor instance names (a Process by its PID alone, anything else by its display name), NUL-separated
+     * with two NULs at the end; the characters used, or a negative code.
+     */
+    public static native int getSnapshotPerfObjectSensorInstanceNames(int aSnapshotHandle, int aPerfObject,
+            char[] aNames);
+
+    /**
      * The fast path: every decoded value as a double (NaN where there is none) into one caller-owned array, in
      * the order of {@link #getSnapshotItems}; the number of values, or a negative code. No allocation.
      */

@@ -38,13 +38,8 @@ public final class WPOError {
         }
     }
 
-    /** Throws a {@link WPOException} naming {@code what} when {@code code} is a failure (not 0, not -6). */
-    public static void check0(int code, String what) {
-        check(code, what);
-    }
-
     /** Returns {@code code} when it is not a failure, else throws a {@link WPOException} naming the call. */
-    static int check(int code, String what) {
+    public static int check(int code, String what) {
         if (code < 0 && code != ANOMALY) {
             throw new WPOException(code, describe(code) + ": " + what);
         }

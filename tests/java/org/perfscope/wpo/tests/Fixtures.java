@@ -41,12 +41,12 @@ final class Fixtures {
 
     /** Runs one cycle and fetches the values through the thesis's CalcValue[] interface. */
     static CalcValue[] cycle(int handle) {
-        WPOError.check0(JWPOSnapshot.prepareSnapshot(handle), "prepare");
+        WPOError.check(JWPOSnapshot.prepareSnapshot(handle), "prepare");
         int sampled = JWPOSnapshot.sampleSnapshot(handle);
         if (sampled != 0 && sampled != WPOError.ANOMALY) {
             throw new AssertionError("sampleSnapshot returned " + sampled);
         }
-        WPOError.check0(JWPOSnapshot.decodeSnapshot(handle), "decode");
+        WPOError.check(JWPOSnapshot.decodeSnapshot(handle), "decode");
         int n = JWPOSnapshot.getSnapshotItemCount(handle);
         if (n < 0) {
             throw new AssertionError("getSnapshotItemCount returned " + n);
