@@ -3,6 +3,8 @@
 #include "bridge.h"
 #include "test_machine.h"
 
+#include "format/counter_type.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -157,6 +159,33 @@ TEST_F(BridgeTest, CycleGivesTheMachinesValues)
     EXPECT_NEAR(out[1], 50.0, 1e-9);
     EXPECT_EQ(bridge->values(h, std::span<double>(out.data(), 1), false), code::buffer_too_small);
     EXPECT_EQ(bridge->values(h, {}, true), code::null_argument);
+    EXPECT_EQ(bridge->destroy(h), code::ok);
+}
+
+TEST_F(BridgeTest, ChangedDefinitionsAreMeasuredAgainBelowJni)
+{
+    const int h = custom({{true, kProcess, 0}});
+    ASSERT_GT(h, 0);
+    auto cycle_collects = [&] {
+        const std::size_t before = machine.source().collect_count();
+        EXPECT_EQ(bridge->prepare(h), code::ok);
+        const int sampled = bridge->sample(h);
+        EXPECT_TRUE(sampled == code::ok || sampled == code::anomaly) << sampled;
+        EXPECT_EQ(bridge->decode(h), code::ok);
+        return machine.source().collect_count() - before;
+    };
+    machine.advance(1.0);
+    EXPECT_EQ(cycle_collects(), 1u) << "an unchanged structure: one collection per cycle";
+    // Working Set (180) becomes a 32-bit RAWCOUNT: the Process object's definitions change.
+    wpo::TestObject* process = machine.source().find(kProcess);
+    ASSERT_NE(process, nullptr);
+    ASSERT_EQ(process->counters.at(3).name_index, kWorkingSet);
+    process->counters.at(3).type = wpo::counter_type::PERF_COUNTER_RAWCOUNT;
+    process->counters.at(3).size = 0;
+    machine.advance(1.0);
+    EXPECT_EQ(cycle_collects(), 2u) << "the thesis's new prepare and sample, done below JNI";
+    machine.advance(1.0);
+    EXPECT_EQ(cycle_collects(), 1u);
     EXPECT_EQ(bridge->destroy(h), code::ok);
 }
 
