@@ -444,22 +444,46 @@ int Bridge::items(std::int32_t handle, std::int64_t capacity, std::span<const wp
     return to_int(s.values.size());
 }
 
-int Bridge::values(std::int32_t handle, std::span<double> out, bool out_null)
+int Bridge::values(std::int32_t handle, DoubleSink& out)
 {
     auto entry = find(handle);
     if (!entry)
         return code::invalid_handle;
-    if (out_null)
+    const std::int64_t capacity = out.capacity();
+    if (capacity < 0)
         return code::null_argument;
-    Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->copy_values_lock(s.values); !st)
+    // Converted where they lie, under the snapshot's shared lock, straight
+    // into the destination: no intermediate copy (the per-value cost is the
+    // point of this call).
+    std::size_t n = 0;
+    int result = code::ok;
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+        n = values.size();
+        if (!fits(capacity, n)) {
+            result = code::buffer_too_small;
+            return;
+        }
+        if (n == 0)
+            return;
+        double* const storage = out.begin(n);
+        if (!storage) {
+            result = code::failure;
+            return;
+        }
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        double* o = storage;
+        for (const wpo::CalculatedValue& v : values) {
+            const wpo::Value& x = v.value;
+            const double d = x.type == wpo::ValueType::float64 ? x.f64
+                             : x.type == wpo::ValueType::int64 ? static_cast<double>(x.i64)
+                                                                : static_cast<double>(x.i32);
+            *o++ = x.status == wpo::ValueStatus::valid ? d : nan;
+        }
+        out.end(storage);
+    });
+    if (!st)
         return code_of(st.error());
-    if (out.size() < s.values.size())
-        return code::buffer_too_small;
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (std::size_t i = 0; i < s.values.size(); ++i)
-        out[i] = s.values[i].value.valid() ? s.values[i].value.as_double() : nan;
-    return to_int(s.values.size());
+    return result == code::ok ? to_int(n) : result;
 }
 
 int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
@@ -470,18 +494,22 @@ int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std
         return code::invalid_handle;
     if (any_null)
         return code::null_argument;
-    Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->copy_values_lock(s.values); !st)
+    std::size_t n = 0;
+    bool fits_out = false;
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+        n = values.size();
+        fits_out = objects.size() >= n && counters.size() >= n && instances.size() >= n;
+        if (!fits_out)
+            return;
+        for (std::size_t i = 0; i < n; ++i) {
+            objects[i] = static_cast<std::int32_t>(values[i].object_index);
+            counters[i] = static_cast<std::int32_t>(values[i].counter_index);
+            instances[i] = values[i].instance;
+        }
+    });
+    if (!st)
         return code_of(st.error());
-    const std::size_t n = s.values.size();
-    if (objects.size() < n || counters.size() < n || instances.size() < n)
-        return code::buffer_too_small;
-    for (std::size_t i = 0; i < n; ++i) {
-        objects[i] = static_cast<std::int32_t>(s.values[i].object_index);
-        counters[i] = static_cast<std::int32_t>(s.values[i].counter_index);
-        instances[i] = s.values[i].instance;
-    }
-    return to_int(n);
+    return fits_out ? to_int(n) : code::buffer_too_small;
 }
 
 // --- sensor names ------------------------------------------------------------

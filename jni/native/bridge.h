@@ -44,6 +44,32 @@ struct CounterRecordOut {
     std::int32_t default_scale = 0;
 };
 
+// Where Bridge::values writes: the JNI layer hands out a Java array's own
+// storage (GetPrimitiveArrayCritical) only once the count is known and the
+// snapshot's lock is held, so nothing blocks inside the critical region.
+class DoubleSink {
+public:
+    virtual ~DoubleSink() = default;
+    // Capacity in doubles; -1 for a null array.
+    virtual std::int64_t capacity() const = 0;
+    // Storage for n <= capacity() doubles, or null (out of memory).
+    virtual double* begin(std::size_t n) = 0;
+    virtual void end(double* storage) = 0;
+};
+
+// A DoubleSink over memory the caller owns (tests, fuzzing, C++ callers).
+class SpanSink final : public DoubleSink {
+public:
+    explicit SpanSink(std::span<double> out, bool null = false) : m_out(out), m_null(null) {}
+    std::int64_t capacity() const override { return m_null ? -1 : static_cast<std::int64_t>(m_out.size()); }
+    double* begin(std::size_t) override { return m_out.data(); }
+    void end(double*) override {}
+
+private:
+    std::span<double> m_out;
+    bool m_null;
+};
+
 class Bridge {
 public:
     // The process-wide bridge of the JNI library: the platform source
@@ -102,7 +128,12 @@ public:
     int items(std::int32_t handle, std::int64_t capacity, std::span<const wpo::CalculatedValue>& out);
     // Perfscope addition for the no-allocation fast path: values as doubles
     // (NaN where not valid) into caller storage of `capacity` doubles.
-    int values(std::int32_t handle, std::span<double> out, bool out_null);
+    int values(std::int32_t handle, DoubleSink& out);
+    int values(std::int32_t handle, std::span<double> out, bool out_null)
+    {
+        SpanSink sink(out, out_null);
+        return values(handle, sink);
+    }
     // The (object, counter, instance) of each value, into three int arrays.
     int value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
                    std::span<std::int32_t> instances, bool any_null);

@@ -383,20 +383,29 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotItems(JNIE
     return c;
 }
 
+// Writes into the Java array's own storage. The critical region opens only
+// inside Bridge::values, with the snapshot's lock already held and the count
+// checked, and holds nothing but the conversion loop: no JNI call, no wait.
+class CriticalDoubles final : public perfscope::jni::DoubleSink {
+public:
+    CriticalDoubles(JNIEnv* env, jdoubleArray array) : m_env(env), m_array(array) {}
+    std::int64_t capacity() const override { return m_array ? m_env->GetArrayLength(m_array) : -1; }
+    double* begin(std::size_t) override
+    {
+        return static_cast<double*>(m_env->GetPrimitiveArrayCritical(m_array, nullptr));
+    }
+    void end(double* storage) override { m_env->ReleasePrimitiveArrayCritical(m_array, storage, 0); }
+
+private:
+    JNIEnv* m_env;
+    jdoubleArray m_array;
+};
+
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValues(JNIEnv* env, jclass, jint handle,
                                                                              jdoubleArray out)
 {
-    // Values go through thread-local scratch and one SetDoubleArrayRegion: no
-    // pinning, no per-value JNI call.
-    thread_local std::vector<double> buffer;
-    const std::int64_t n = capacity(env, out);
-    if (n >= 0 && buffer.size() < static_cast<std::size_t>(n))
-        buffer.resize(static_cast<std::size_t>(n));
-    const int c = Bridge::instance().values(handle, std::span<double>(buffer.data(), n > 0 ? std::size_t(n) : 0),
-                                            out == nullptr);
-    if (c > 0)
-        env->SetDoubleArrayRegion(out, 0, c, buffer.data());
-    return c;
+    CriticalDoubles sink(env, out);
+    return Bridge::instance().values(handle, sink);
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValueKeys(JNIEnv* env, jclass, jint handle,
