@@ -57,7 +57,8 @@ class ThreadCpuTest {
             assertTrue(!Double.isNaN(measured), "the busy thread's instance was found by its native id");
             // Both count the same thread over nearly the same interval; procfs ticks are 10 ms.
             assertEquals(expected, measured, 10.0, "expected (JVM's own count) vs measured");
-            assertTrue(measured > 10.0, "a spinning thread uses CPU: " + measured);
+            // How much CPU the spinner gets depends on the machine's load; that it got some does not.
+            assertTrue(expected > 0.5 && measured > 0.5, "a spinning thread uses CPU: " + measured);
             assertTrue(Double.isNaN(cpu.percent(-1L)));
             assertTrue(Double.isNaN(cpu.percent(new Thread(() -> { }))), "an unregistered thread has no value");
         } finally {
