@@ -9,7 +9,7 @@ namespace {
 std::string name_or_index(const wpo::NameTable& names, std::uint32_t index)
 {
     const auto name = names.name(index);
-    return name.empty() ? std::to_string(index) : std::string(name);
+    return name.empty() ? "#" + std::to_string(index) : std::string(name);
 }
 
 }  // namespace

@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <shared_mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -129,6 +130,20 @@ public:
     Result<Anomalies> sample_lock();
     Result<Anomalies> decode_lock();
     Status copy_values_lock(std::vector<CalculatedValue>& out) const;
+    // Calls read(std::span<const CalculatedValue>) under the shared lock, so a
+    // reader converts values where they lie instead of copying them first
+    // (the JNI library writes them straight into a Java array's buffer).
+    // `read` must not call back into this snapshot.
+    template <class Read>
+    Status read_values_lock(Read&& read) const
+    {
+        std::shared_lock lock(m_lock);
+        auto current = values();
+        if (!current)
+            return current.error();
+        read(*current);
+        return {};
+    }
     SnapshotState state_lock() const;
     LeftOutObjects left_out_lock() const;
 

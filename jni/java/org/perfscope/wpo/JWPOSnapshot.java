@@ -1,0 +1,162 @@
+package org.perfscope.wpo;
+
+import java.lang.ref.Cleaner;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A snapshot entity (the thesis's WPOSnapshot, §3.3, §4.3.2): measures a fixed set of objects and counters in
+ * cycles of prepare, sample, decode, sharing collected objects with every other snapshot of the process through
+ * the native cache.
+ *
+ * <p>The static native methods are the thesis's interface, unchanged: the snapshot is named by an int handle that
+ * the library validates (an unknown, destroyed or forged handle is {@link WPOError#INVALID_HANDLE}, never a
+ * crash), arrays are allocated by the caller, 0 is success, -6 ({@link WPOError#ANOMALY}) an anomaly and any other
+ * negative value a failure. A JPMF data source written from the thesis calls them directly.
+ *
+ * <p>An instance owns one handle: {@link #close()} destroys it, and a {@link Cleaner} destroys it if the instance
+ * becomes unreachable unclosed. Instances may be used from several threads (the library takes the snapshot's
+ * reader-writer lock), but one measuring cycle belongs to one thread: interleaved cycles get
+ * {@link WPOError#INVALID_STATE}.
+ */
+public final class JWPOSnapshot implements AutoCloseable {
+    static {
+        WPOLibrary.load();
+    }
+
+    /** Every object of the "Global" query, whole. */
+    public static final int TYPE_GLOBAL = 0;
+    /** Every object of the "Costly" query, whole. */
+    public static final int TYPE_COSTLY = 1;
+    /** The objects and counters of the input list. */
+    public static final int TYPE_CUSTOM = 2;
+
+    // --- the thesis's native methods (§4.3.2) -------------------------------------------------------------------
+
+    /** Creates a snapshot; a positive handle, or a negative code. Takes the first sample. */
+    public static native int createSnapshot(int aSnapshotType, WPOSnapshotInputInfo[] aInputInfo);
+
+    /** Destroys a snapshot; 0, or {@link WPOError#INVALID_HANDLE} for a handle that is not live. */
+    public static native int destroySnapshot(int aSnapshotHandle);
+
+    public static native int getSnapshotPerfObjectCount(int aSnapshotHandle);
+
+    /** Object indices into {@code aIndices}; their number, or a negative code. */
+    public static native int getSnapshotPerfObjectNames(int aSnapshotHandle, int[] aIndices);
+
+    public static native int getSnapshotPerfObjectCountersCount(int aSnapshotHandle, int aPerfObject);
+
+    /** Counter records into caller-allocated (non-null) elements; their number, or a negative code. */
+    public static native int getSnapshotPerfObjectCounters(int aSnapshotHandle, int aPerfObject,
+            CounterRecord[] aCounterRecords);
+
+    public static native int getSnapshotPerfObjectInstancesCount(int aSnapshotHandle, int aPerfObject);
+
+    /** Characters of all raw instance names, each NUL-terminated, plus one final NUL. */
+    public static native int getSnapshotPerfObjectInstancesLength(int aSnapshotHandle, int aPerfObject);
+
+    /**
+     * Raw instance names (NUL-separated, two NULs at the end) and each instance's parent object index, in block
+     * order; the number of instances, or a negative code.
+     */
+    public static native int getSnapshotPerfObjectInstances(int aSnapshotHandle, int aPerfObject, char[] aNames,
+            int[] aIds);
+
+    public static native int prepareSnapshot(int aSnapshotHandle);
+
+    /** 0 success, -6 anomaly (instances came or went, a buffer grew), other negative failure. */
+    public static native int sampleSnapshot(int aSnapshotHandle);
+
+    /** 0, or a negative code. When the structure changed the library measures again before returning. */
+    public static native int decodeSnapshot(int aSnapshotHandle);
+
+    public static native int getSnapshotItemCount(int aSnapshotHandle);
+
+    /** Decoded values into caller-allocated (non-null) elements; their number, or a negative code. */
+    public static native int getSnapshotItems(int aSnapshotHandle, CalcValue[] aValues);
+
+    // --- Perfscope additions ------------------------------------------------------------------------------------
+
+    /**
+     * Unique display names of the instances ("java:1234" for a process, "java:1234/1240" for a thread),
+     * NUL-separated with two NULs at the end; the characters used, or a negative code.
+     */
+    public static native int getSnapshotPerfObjectInstanceDisplayNames(int aSnapshotHandle, int aPerfObject,
+            char[] aNames);
+
+    /**
+     * JPMF sensor instance names (a Process by its PID alone, anything else by its display name), NUL-separated
+     * with two NULs at the end; the characters used, or a negative code.
+     */
+    public static native int getSnapshotPerfObjectSensorInstanceNames(int aSnapshotHandle, int aPerfObject,
+            char[] aNames);
+
+    /**
+     * The fast path: every decoded value as a double (NaN where there is none) into one caller-owned array, in
+     * the order of {@link #getSnapshotItems}; the number of values, or a negative code. No allocation.
+     */
+    public static native int getSnapshotValues(int aSnapshotHandle, double[] aValues);
+
+    /** Object index, counter index and instance position of each value of {@link #getSnapshotValues}. */
+    public static native int getSnapshotValueKeys(int aSnapshotHandle, int[] aObjects, int[] aCounters,
+            int[] aInstances);
+
+    // --- an owned handle ------------------------------------------------------------------------------------------
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private static final class Destroyer implements Runnable {
+        private final int handle;
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        Destroyer(int handle) {
+            this.handle = handle;
+        }
+
+        @Override
+        public void run() {
+            if (done.compareAndSet(false, true)) {
+                destroySnapshot(handle);
+            }
+        }
+    }
+
+    private final int handle;
+    private final Destroyer destroyer;
+    private final Cleaner.Cleanable cleanable;
+
+    /** Creates a snapshot; throws {@link WPOException} naming the problem. */
+    public JWPOSnapshot(int type, WPOSnapshotInputInfo... inputs) {
+        int h = createSnapshot(type, inputs);
+        if (h <= 0) {
+            throw new WPOException(h, WPOError.describe(h) + ": createSnapshot(type " + type + ", "
+                    + (inputs == null ? "null" : java.util.Arrays.toString(inputs)) + ")");
+        }
+        handle = h;
+        destroyer = new Destroyer(h);
+        cleanable = CLEANER.register(this, destroyer);
+    }
+
+    /** The native handle (valid until {@link #close()}). */
+    public int handle() {
+        return handle;
+    }
+
+    /** Whether {@link #close()} ran. */
+    public boolean isClosed() {
+        return destroyer.done.get();
+    }
+
+    /** prepare, sample and decode; true when the sample reported an anomaly. Throws on failure. */
+    public boolean measure() {
+        WPOError.check(prepareSnapshot(handle), "prepareSnapshot");
+        int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
+        WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
+        return sampled == WPOError.ANOMALY;
+    }
+
+    /** Destroys the native snapshot; closing twice is harmless. */
+    @Override
+    public void close() {
+        cleanable.clean();
+    }
+}

@@ -1,0 +1,17 @@
+package org.perfscope.wpo;
+
+/**
+ * The operating system's id of the calling thread: {@code gettid()} on Linux, {@code GetCurrentThreadId()} on
+ * Windows. That is the "ID Thread" counter of the Thread object (232), so a Java thread finds its own instance.
+ */
+public final class NativeThread {
+    static {
+        WPOLibrary.load();
+    }
+
+    private NativeThread() {
+    }
+
+    /** The native id of the thread that calls this. */
+    public static native long currentThreadId();
+}

@@ -1,0 +1,157 @@
+package org.perfscope.wpo;
+
+import java.lang.ref.Cleaner;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Samples counter paths as perfscope-cli and PDH write them:
+ * {@code \Process(java:1234)\% Processor Time}, {@code \Processor(*)\% Processor Time}, {@code \Memory\*}.
+ * Paths are resolved natively when the sampler opens (a wildcard expands to the instances present then); each
+ * resulting column follows its instance by identity (a process by PID and start time), so it never jumps to
+ * another process, and reads NaN once its instance has gone.
+ *
+ * <pre>{@code
+ * try (Sampler sampler = Sampler.open("\\Processor(_Total)\\% Processor Time", "\\Memory\\Available Bytes")) {
+ *     for (int i = 0; i < 10; i++) {
+ *         Thread.sleep(1000);
+ *         sampler.sample();                          // no allocation
+ *         double cpu = sampler.value(0);             // by column
+ *         double free = sampler.value("\\Memory\\Available Bytes");   // by path as given
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Creation takes a first sample, so rates have values from the first {@link #sample()} on. Errors (malformed
+ * paths, unknown objects, counters or instances) throw {@link WPOException} with a message naming the path.
+ */
+public final class Sampler implements AutoCloseable {
+    static {
+        WPOLibrary.load();
+    }
+
+    private static native int open0(String[] paths);
+
+    private static native String[] columns0(int handle, int[] pathOfColumn);
+
+    private static native int columnCount0(int handle);
+
+    private static native int sample0(int handle, double[] values);
+
+    private static native int close0(int handle);
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private static final class Closer implements Runnable {
+        private final int handle;
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        Closer(int handle) {
+            this.handle = handle;
+        }
+
+        @Override
+        public void run() {
+            if (done.compareAndSet(false, true)) {
+                close0(handle);
+            }
+        }
+    }
+
+    private final int handle;
+    private final Closer closer;
+    private final Cleaner.Cleanable cleanable;
+    private final List<String> paths;
+    private final List<String> columns;
+    private final Map<String, Integer> byName = new HashMap<>();
+    private final double[] values;
+
+    private Sampler(String[] paths) {
+        this.paths = List.copyOf(Arrays.asList(paths));
+        handle = open0(paths.clone());
+        closer = new Closer(handle);
+        cleanable = CLEANER.register(this, closer);
+        int count = columnCount0(handle);
+        int[] pathOf = new int[Math.max(count, 0)];
+        String[] headers = columns0(handle, pathOf);
+        columns = Collections.unmodifiableList(Arrays.asList(headers));
+        values = new double[headers.length];
+        Arrays.fill(values, Double.NaN);
+        for (int i = 0; i < headers.length; i++) {
+            byName.putIfAbsent(headers[i], i);
+        }
+        // A path also names its first column, so a value can be read by the very string that opened it.
+        for (int i = headers.length - 1; i >= 0; i--) {
+            byName.put(paths[pathOf[i]], i);
+        }
+    }
+
+    /** Opens a sampler for the given paths; throws {@link WPOException} naming a path that does not resolve. */
+    public static Sampler open(String... paths) {
+        if (paths == null) {
+            throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: no counter paths (null array)");
+        }
+        for (int i = 0; i < paths.length; i++) {
+            if (paths[i] == null) {
+                throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: counter path " + i + " is null");
+            }
+        }
+        return new Sampler(paths);
+    }
+
+    /** The resolved columns, as {@code \Object(Instance)\Counter}. */
+    public List<String> columns() {
+        return columns;
+    }
+
+    /** The paths as given to {@link #open}. */
+    public List<String> paths() {
+        return paths;
+    }
+
+    /**
+     * Measures once (prepare, sample, decode natively) into the sampler's own array. Returns true when the sample
+     * saw an anomaly (instances came or went); values are right either way.
+     */
+    public boolean sample() {
+        if (closer.done.get()) {
+            throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
+        }
+        return sample0(handle, values) == WPOError.ANOMALY;
+    }
+
+    /** The last sample's value of a column; NaN when there is none (instance gone, no sample yet). */
+    public double value(int column) {
+        return values[column];
+    }
+
+    /** The last sample's value of a column named by its header or by a path given without wildcards. */
+    public double value(String path) {
+        Integer column = byName.get(path);
+        if (column == null) {
+            throw new IllegalArgumentException("no column \"" + path + "\" in this sampler (columns: " + columns
+                    + ")");
+        }
+        return values[column];
+    }
+
+    /** The column of a header or path, or -1. */
+    public int columnOf(String path) {
+        Integer column = byName.get(path);
+        return column == null ? -1 : column;
+    }
+
+    /** Copies the last sample's values into {@code out} (at least {@link #columns()}.size() long). */
+    public void copyValues(double[] out) {
+        System.arraycopy(values, 0, out, 0, values.length);
+    }
+
+    @Override
+    public void close() {
+        cleanable.clean();
+    }
+}

@@ -1,0 +1,15 @@
+package org.perfscope.wpo;
+
+/** Type of a decoded value (thesis Table 4.1); the ordinal is what crosses JNI. */
+public enum ValueType {
+    /** 32-bit integer: {@link CalcValue#intValue}. */
+    INTEGER,
+    /** 64-bit integer: {@link CalcValue#longValue}. */
+    LONG,
+    /** Double: {@link CalcValue#doubleValue}. */
+    DOUBLE;
+
+    static ValueType ofOrdinal(int ordinal) {
+        return values()[ordinal];
+    }
+}

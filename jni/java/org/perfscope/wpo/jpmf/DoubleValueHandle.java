@@ -1,0 +1,33 @@
+package org.perfscope.wpo.jpmf;
+
+import org.perfscope.wpo.ValueType;
+
+/** A decimal value (the thesis's addition to JPMF, §4.6): integer conversions throw. */
+public final class DoubleValueHandle extends ValueHandle {
+    private double value;
+
+    @Override
+    public ValueType type() {
+        return ValueType.DOUBLE;
+    }
+
+    @Override
+    public int intValue() {
+        throw new UnsupportedOperationException("DoubleValueHandle holds a decimal value; use doubleValue()");
+    }
+
+    @Override
+    public long longValue() {
+        throw new UnsupportedOperationException("DoubleValueHandle holds a decimal value; use doubleValue()");
+    }
+
+    @Override
+    public double doubleValue() {
+        return value;
+    }
+
+    @Override
+    void set(double v) {
+        value = v;
+    }
+}

@@ -1,0 +1,33 @@
+package org.perfscope.wpo.jpmf;
+
+import org.perfscope.wpo.ValueType;
+
+/** A 32-bit integer value. */
+public final class IntValueHandle extends ValueHandle {
+    private int value;
+
+    @Override
+    public ValueType type() {
+        return ValueType.INTEGER;
+    }
+
+    @Override
+    public int intValue() {
+        return value;
+    }
+
+    @Override
+    public long longValue() {
+        return value;
+    }
+
+    @Override
+    public double doubleValue() {
+        return value;
+    }
+
+    @Override
+    void set(double v) {
+        value = (int) v;
+    }
+}

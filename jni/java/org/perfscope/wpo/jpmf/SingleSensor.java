@@ -1,0 +1,5 @@
+package org.perfscope.wpo.jpmf;
+
+/** A sensor of an object without instances ("Memory"): one value. */
+public interface SingleSensor extends Sensor {
+}

@@ -1,0 +1,603 @@
+#include "bridge.h"
+
+#include "core/utf.h"
+#include "naming/instance_names.h"
+#include "naming/sensor_name.h"
+#include "snapshot/shared_source.h"
+
+
+#include <cmath>
+#include <limits>
+
+namespace perfscope::jni {
+
+struct Bridge::Entry {
+    std::unique_ptr<wpo::Snapshot> snapshot;
+};
+
+struct Bridge::SamplerEntry {
+    std::unique_ptr<PathSampler> sampler;
+};
+
+struct Bridge::NameCache {
+    wpo::NameTable table;
+    std::u16string chars;  // "name\0name\0...\0"
+    std::vector<std::int32_t> indices;
+};
+
+namespace {
+
+// Reused per thread: browsing and value copies allocate only when a thread
+// sees more data than before.
+struct Scratch {
+    std::vector<std::uint32_t> objects;
+    std::vector<std::int32_t> ints;
+    std::vector<wpo::CounterRecord> counters;
+    std::vector<CounterRecordOut> records;
+    std::vector<wpo::InstanceInfo> instances;
+    std::u16string chars;
+    std::vector<wpo::CalculatedValue> values;
+};
+
+Scratch& scratch()
+{
+    thread_local Scratch s;
+    return s;
+}
+
+void append_utf16(std::u16string& out, std::string_view utf8)
+{
+    const std::size_t units = wpo::utf16_length(utf8);
+    const std::size_t at = out.size();
+    out.resize(at + units);
+    // UTF-16LE bytes straight into char16_t storage: both targets are little endian.
+    wpo::encode_utf16le(utf8, reinterpret_cast<std::byte*>(out.data() + at));
+}
+
+bool fits(std::int64_t capacity, std::size_t needed)
+{
+    return capacity >= 0 && static_cast<std::uint64_t>(capacity) >= needed;
+}
+
+int capacity_code(std::int64_t capacity, std::size_t needed)
+{
+    if (capacity < 0)
+        return code::null_argument;
+    return fits(capacity, needed) ? code::ok : code::buffer_too_small;
+}
+
+int to_int(std::size_t n)
+{
+    return n > static_cast<std::size_t>(std::numeric_limits<int>::max()) ? code::failure : static_cast<int>(n);
+}
+
+std::int32_t value_type_ordinal(wpo::ValueType type)
+{
+    switch (type) {
+    case wpo::ValueType::int32: return 0;
+    case wpo::ValueType::int64: return 1;
+    case wpo::ValueType::float64: return 2;
+    }
+    return 2;
+}
+
+}  // namespace
+
+Bridge::Bridge(std::unique_ptr<wpo::Source> source, wpo::SnapshotOptions options)
+    : m_source(std::move(source)), m_shared(std::make_unique<wpo::SharedSource>(*m_source)), m_options(options)
+{
+}
+
+Bridge::~Bridge() = default;
+
+std::shared_ptr<Bridge::Entry> Bridge::find(std::int32_t handle) const
+{
+    return m_snapshots.lookup(handle);
+}
+
+const Bridge::NameCache* Bridge::load_names()
+{
+    std::lock_guard guard(m_names_mutex);
+    if (m_names)
+        return m_names.get();
+    if (m_names_error != 0)
+        return nullptr;
+    auto table = m_shared->source().load_names();
+    if (!table) {
+        m_names_error = code_of(table.error());
+        return nullptr;
+    }
+    auto cache = std::make_unique<NameCache>();
+    cache->table = std::move(*table);
+    for (const auto& [index, text] : cache->table.names()) {
+        if (index > static_cast<std::uint32_t>(std::numeric_limits<std::int32_t>::max()))
+            continue;  // Java indices are ints; Windows never comes near
+        append_utf16(cache->chars, text);
+        cache->chars.push_back(u'\0');
+        cache->indices.push_back(static_cast<std::int32_t>(index));
+    }
+    cache->chars.push_back(u'\0');
+    m_names = std::move(cache);
+    return m_names.get();
+}
+
+const wpo::NameTable* Bridge::name_table()
+{
+    const NameCache* names = load_names();
+    return names ? &names->table : nullptr;
+}
+
+// --- JWPONames ---------------------------------------------------------------
+
+int Bridge::names_count()
+{
+    const NameCache* names = load_names();
+    return names ? to_int(names->indices.size()) : m_names_error;
+}
+
+int Bridge::names_length()
+{
+    const NameCache* names = load_names();
+    return names ? to_int(names->chars.size()) : m_names_error;
+}
+
+int Bridge::names(std::int64_t chars_capacity, std::int64_t indices_capacity, std::span<const char16_t>& chars,
+                  std::span<const std::int32_t>& indices)
+{
+    const NameCache* names = load_names();
+    if (!names)
+        return m_names_error;
+    if (int c = capacity_code(chars_capacity, names->chars.size()); c != code::ok)
+        return c;
+    if (int c = capacity_code(indices_capacity, names->indices.size()); c != code::ok)
+        return c;
+    chars = names->chars;
+    indices = names->indices;
+    return code::ok;
+}
+
+// --- creation ----------------------------------------------------------------
+
+int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool inputs_null)
+{
+    wpo::SnapshotType snapshot_type{};
+    switch (type) {
+    case 0: snapshot_type = wpo::SnapshotType::global; break;
+    case 1: snapshot_type = wpo::SnapshotType::costly; break;
+    case 2: snapshot_type = wpo::SnapshotType::custom; break;
+    default: return code::invalid_argument;
+    }
+    std::vector<wpo::CounterRequest> requests;
+    if (snapshot_type == wpo::SnapshotType::custom) {
+        if (inputs_null)
+            return code::null_argument;
+        if (inputs.empty())
+            return code::invalid_argument;
+        requests.reserve(inputs.size());
+        for (const InputInfo& input : inputs) {
+            if (!input.present)
+                return code::null_argument;
+            if (input.object <= 0 || input.counter < 0)
+                return code::invalid_argument;
+            requests.push_back({static_cast<std::uint32_t>(input.object), static_cast<std::uint32_t>(input.counter)});
+        }
+    } else if (!inputs_null && !inputs.empty()) {
+        return code::invalid_argument;  // Global and Costly take every object whole
+    }
+    auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, m_options);
+    if (!snapshot)
+        return code_of(snapshot.error());
+    auto entry = std::make_shared<Entry>();
+    entry->snapshot = std::move(*snapshot);
+    const std::int32_t handle = m_snapshots.add(std::move(entry));
+    return handle > 0 ? handle : code::too_many_handles;
+}
+
+int Bridge::destroy(std::int32_t handle)
+{
+    auto entry = m_snapshots.remove(handle);
+    return entry ? code::ok : code::invalid_handle;
+}
+
+// --- structure ---------------------------------------------------------------
+
+namespace {
+
+int object_code(std::int32_t object)
+{
+    return object <= 0 ? code::invalid_argument : code::ok;
+}
+
+}  // namespace
+
+int Bridge::object_count(std::int32_t handle)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->objects_lock(s.objects); !st)
+        return code_of(st.error());
+    return to_int(s.objects.size());
+}
+
+int Bridge::object_names(std::int32_t handle, std::int64_t capacity, std::span<const std::int32_t>& out)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->objects_lock(s.objects); !st)
+        return code_of(st.error());
+    if (int c = capacity_code(capacity, s.objects.size()); c != code::ok)
+        return c;
+    s.ints.assign(s.objects.begin(), s.objects.end());
+    out = s.ints;
+    return to_int(s.ints.size());
+}
+
+int Bridge::counter_count(std::int32_t handle, std::int32_t object)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (int c = object_code(object); c != code::ok)
+        return c;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->counters_lock(static_cast<std::uint32_t>(object), s.counters); !st)
+        return code_of(st.error());
+    return to_int(s.counters.size());
+}
+
+int Bridge::counters(std::int32_t handle, std::int32_t object, std::int64_t capacity,
+                     std::span<const CounterRecordOut>& out)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (int c = object_code(object); c != code::ok)
+        return c;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->counters_lock(static_cast<std::uint32_t>(object), s.counters); !st)
+        return code_of(st.error());
+    if (int c = capacity_code(capacity, s.counters.size()); c != code::ok)
+        return c;
+    s.records.clear();
+    for (const wpo::CounterRecord& r : s.counters) {
+        CounterRecordOut o;
+        o.description = static_cast<std::int32_t>(r.help_index);
+        o.index = static_cast<std::int32_t>(r.name_index);
+        o.type = static_cast<std::int32_t>(r.type);
+        o.kind = r.kind == wpo::CounterKind::counter ? 0 : 1;
+        o.value_type = value_type_ordinal(r.value_type);
+        o.detail_level = static_cast<std::int32_t>(r.detail_level);
+        o.default_scale = r.default_scale;
+        s.records.push_back(o);
+    }
+    out = s.records;
+    return to_int(s.records.size());
+}
+
+int Bridge::instance_count(std::int32_t handle, std::int32_t object)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (int c = object_code(object); c != code::ok)
+        return c;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
+        return code_of(st.error());
+    return to_int(s.instances.size());
+}
+
+int Bridge::instance_length(std::int32_t handle, std::int32_t object)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (int c = object_code(object); c != code::ok)
+        return c;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
+        return code_of(st.error());
+    std::size_t length = 1;
+    for (const wpo::InstanceInfo& i : s.instances)
+        length += wpo::utf16_length(i.name) + 1;
+    return to_int(length);
+}
+
+int Bridge::instances(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
+                      std::int64_t ids_capacity, std::span<const char16_t>& chars, std::span<const std::int32_t>& ids)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (int c = object_code(object); c != code::ok)
+        return c;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
+        return code_of(st.error());
+    s.chars.clear();
+    s.ints.clear();
+    for (const wpo::InstanceInfo& i : s.instances) {
+        append_utf16(s.chars, i.name);
+        s.chars.push_back(u'\0');
+        s.ints.push_back(static_cast<std::int32_t>(i.parent_object));
+    }
+    s.chars.push_back(u'\0');
+    if (int c = capacity_code(chars_capacity, s.chars.size()); c != code::ok)
+        return c;
+    if (int c = capacity_code(ids_capacity, s.ints.size()); c != code::ok)
+        return c;
+    chars = s.chars;
+    ids = s.ints;
+    return to_int(s.instances.size());
+}
+
+int Bridge::instance_display_names(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
+                                   std::span<const char16_t>& chars, bool sensor)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (int c = object_code(object); c != code::ok)
+        return c;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
+        return code_of(st.error());
+    s.chars.clear();
+    wpo::InstanceName name;
+    for (const wpo::InstanceInfo& i : s.instances) {
+        if (sensor) {
+            name.display = i.display;
+            name.id.reset();
+            if (i.identity.kind == wpo::InstanceIdentity::Kind::process)
+                name.id = i.identity.id;
+            append_utf16(s.chars, wpo::sensor_instance_name(static_cast<std::uint32_t>(object), name));
+        } else {
+            append_utf16(s.chars, i.display);
+        }
+        s.chars.push_back(u'\0');
+    }
+    s.chars.push_back(u'\0');
+    if (chars_capacity < 0)
+        return code::null_argument;
+    if (!fits(chars_capacity, s.chars.size()))
+        return code::buffer_too_small;
+    chars = s.chars;
+    return to_int(s.chars.size());
+}
+
+// --- measuring ---------------------------------------------------------------
+
+int Bridge::prepare(std::int32_t handle)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    wpo::Status st = entry->snapshot->prepare_lock();
+    return st ? code::ok : code_of(st.error());
+}
+
+int Bridge::sample(std::int32_t handle)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    auto anomalies = entry->snapshot->sample_lock();
+    if (!anomalies)
+        return code_of(anomalies.error());
+    return anomalies->any() ? code::anomaly : code::ok;
+}
+
+int Bridge::decode(std::int32_t handle)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    wpo::Snapshot& snapshot = *entry->snapshot;
+    auto decoded = snapshot.decode_lock();
+    if (!decoded)
+        return code_of(decoded.error());
+    if (decoded->definitions_changed) {
+        // The structure changed under a counter: its values are a first
+        // sample. Measure again now so Java gets values (thesis §4.2.2).
+        if (wpo::Status st = snapshot.prepare_lock(); !st)
+            return code_of(st.error());
+        auto sampled = snapshot.sample_lock();
+        if (!sampled)
+            return code_of(sampled.error());
+        auto again = snapshot.decode_lock();
+        if (!again)
+            return code_of(again.error());
+    }
+    return code::ok;
+}
+
+// --- values ------------------------------------------------------------------
+
+int Bridge::item_count(std::int32_t handle)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->copy_values_lock(s.values); !st)
+        return code_of(st.error());
+    return to_int(s.values.size());
+}
+
+int Bridge::items(std::int32_t handle, std::int64_t capacity, std::span<const wpo::CalculatedValue>& out)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (capacity < 0)
+        return code::null_argument;
+    Scratch& s = scratch();
+    if (wpo::Status st = entry->snapshot->copy_values_lock(s.values); !st)
+        return code_of(st.error());
+    if (!fits(capacity, s.values.size()))
+        return code::buffer_too_small;
+    out = s.values;
+    return to_int(s.values.size());
+}
+
+int Bridge::values(std::int32_t handle, DoubleSink& out)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    const std::int64_t capacity = out.capacity();
+    if (capacity < 0)
+        return code::null_argument;
+    // Converted where they lie, under the snapshot's shared lock, straight
+    // into the destination: no intermediate copy (the per-value cost is the
+    // point of this call).
+    std::size_t n = 0;
+    int result = code::ok;
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+        n = values.size();
+        if (!fits(capacity, n)) {
+            result = code::buffer_too_small;
+            return;
+        }
+        if (n == 0)
+            return;
+        double* const storage = out.begin(n);
+        if (!storage) {
+            result = code::failure;
+            return;
+        }
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        double* o = storage;
+        for (const wpo::CalculatedValue& v : values) {
+            const wpo::Value& x = v.value;
+            const double d = x.type == wpo::ValueType::float64 ? x.f64
+                             : x.type == wpo::ValueType::int64 ? static_cast<double>(x.i64)
+                                                                : static_cast<double>(x.i32);
+            *o++ = x.status == wpo::ValueStatus::valid ? d : nan;
+        }
+        out.end(storage);
+    });
+    if (!st)
+        return code_of(st.error());
+    return result == code::ok ? to_int(n) : result;
+}
+
+int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
+                       std::span<std::int32_t> instances, bool any_null)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (any_null)
+        return code::null_argument;
+    std::size_t n = 0;
+    bool fits_out = false;
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+        n = values.size();
+        fits_out = objects.size() >= n && counters.size() >= n && instances.size() >= n;
+        if (!fits_out)
+            return;
+        for (std::size_t i = 0; i < n; ++i) {
+            objects[i] = static_cast<std::int32_t>(values[i].object_index);
+            counters[i] = static_cast<std::int32_t>(values[i].counter_index);
+            instances[i] = values[i].instance;
+        }
+    });
+    if (!st)
+        return code_of(st.error());
+    return fits_out ? to_int(n) : code::buffer_too_small;
+}
+
+// --- sensor names ------------------------------------------------------------
+
+int Bridge::format_sensor(const std::string& object, const std::string& counter, const std::string& instance,
+                          std::string& out)
+{
+    if (object.empty() || counter.empty())
+        return code::invalid_argument;
+    wpo::SensorName name{object, counter, std::nullopt};
+    if (!instance.empty())
+        name.instance = instance;
+    out = wpo::format_sensor_name(name);
+    return code::ok;
+}
+
+int Bridge::parse_sensor(const std::string& text, std::string parts[3], bool& has_instance, std::string& message)
+{
+    auto parsed = wpo::parse_sensor_name(text);
+    if (!parsed) {
+        message = parsed.error().message();
+        return code_of(parsed.error());
+    }
+    parts[0] = parsed->object;
+    parts[1] = parsed->counter;
+    has_instance = parsed->instance.has_value();
+    parts[2] = parsed->instance.value_or("");
+    return code::ok;
+}
+
+// --- path samplers -----------------------------------------------------------
+
+int Bridge::open_sampler(std::span<const std::string> paths, std::string& message)
+{
+    const wpo::NameTable* names = name_table();
+    if (!names) {
+        message = "the source has no name table";
+        return m_names_error != 0 ? m_names_error : code::failure;
+    }
+    auto sampler = PathSampler::open(*m_shared, *names, paths, m_options);
+    if (!sampler) {
+        message = sampler.error().message();
+        return code_of(sampler.error());
+    }
+    auto entry = std::make_shared<SamplerEntry>();
+    entry->sampler = std::move(*sampler);
+    const std::int32_t handle = m_samplers.add(std::move(entry));
+    if (handle <= 0) {
+        message = "too many open samplers";
+        return code::too_many_handles;
+    }
+    return handle;
+}
+
+int Bridge::close_sampler(std::int32_t handle)
+{
+    return m_samplers.remove(handle) ? code::ok : code::invalid_handle;
+}
+
+int Bridge::sampler_columns(std::int32_t handle, std::vector<std::string>& headers, std::vector<std::int32_t>& paths)
+{
+    auto entry = m_samplers.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    headers.clear();
+    paths.clear();
+    for (const PathSampler::Column& c : entry->sampler->columns()) {
+        headers.push_back(c.header);
+        paths.push_back(static_cast<std::int32_t>(c.path));
+    }
+    return to_int(headers.size());
+}
+
+int Bridge::sampler_sample(std::int32_t handle, std::span<double> values, bool values_null, std::string& message)
+{
+    auto entry = m_samplers.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (values_null)
+        return code::null_argument;
+    if (values.size() < entry->sampler->columns().size())
+        return code::buffer_too_small;
+    auto sampled = entry->sampler->sample(values);
+    if (!sampled) {
+        message = sampled.error().message();
+        return code_of(sampled.error());
+    }
+    return *sampled ? code::anomaly : code::ok;
+}
+
+}  // namespace perfscope::jni

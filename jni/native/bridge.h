@@ -1,0 +1,180 @@
+// The native side of org.perfscope.wpo without the JVM: everything the JNI
+// functions do except moving data in and out of Java arrays. Each method
+// validates its arguments (handles, counts, array capacities: -1 = a null
+// array), calls the engine through the `_lock` variants (so Java threads may
+// share a snapshot) and returns the thesis's codes (error_codes.h). Results
+// that go into Java arrays come back as spans into thread-local scratch that
+// stays valid until the calling thread's next call; the JNI layer copies them.
+// Fuzzed by tests/fuzz/fuzz_jni_arguments.cpp.
+#pragma once
+
+#include "error_codes.h"
+#include "handle_table.h"
+#include "path_sampler.h"
+
+#include "names/name_table.h"
+#include "snapshot/snapshot.h"
+#include "sources/source.h"
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace perfscope::jni {
+
+// WPOSnapshotInputInfo as read from Java (present = the element was not null).
+struct InputInfo {
+    bool present = true;
+    std::int32_t object = 0;
+    std::int32_t counter = 0;
+};
+
+// CounterRecord's fields (thesis Table 4.3), all ints for Java.
+struct CounterRecordOut {
+    std::int32_t description = 0;  // help index
+    std::int32_t index = 0;        // name index
+    std::int32_t type = 0;         // raw counter type
+    std::int32_t kind = 0;         // 0 counter, 1 gauge (JPMF)
+    std::int32_t value_type = 0;   // ValueType ordinal: 0 INTEGER, 1 LONG, 2 DOUBLE
+    std::int32_t detail_level = 0;
+    std::int32_t default_scale = 0;
+};
+
+// Where Bridge::values writes: the JNI layer hands out a Java array's own
+// storage (GetPrimitiveArrayCritical) only once the count is known and the
+// snapshot's lock is held, so nothing blocks inside the critical region.
+class DoubleSink {
+public:
+    virtual ~DoubleSink() = default;
+    // Capacity in doubles; -1 for a null array.
+    virtual std::int64_t capacity() const = 0;
+    // Storage for n <= capacity() doubles, or null (out of memory).
+    virtual double* begin(std::size_t n) = 0;
+    virtual void end(double* storage) = 0;
+};
+
+// A DoubleSink over memory the caller owns (tests, fuzzing, C++ callers).
+class SpanSink final : public DoubleSink {
+public:
+    explicit SpanSink(std::span<double> out, bool null = false) : m_out(out), m_null(null) {}
+    std::int64_t capacity() const override { return m_null ? -1 : static_cast<std::int64_t>(m_out.size()); }
+    double* begin(std::size_t) override { return m_out.data(); }
+    void end(double*) override {}
+
+private:
+    std::span<double> m_out;
+    bool m_null;
+};
+
+class Bridge {
+public:
+    // The process-wide bridge of the JNI library: the platform source
+    // (/proc on Linux, or the tree named by PERFSCOPE_PROC_ROOT; the
+    // registry on Windows) and the process's default cache.
+    static Bridge& instance();
+
+    explicit Bridge(std::unique_ptr<wpo::Source> source, wpo::SnapshotOptions options = {});
+    ~Bridge();
+    Bridge(const Bridge&) = delete;
+    Bridge& operator=(const Bridge&) = delete;
+
+    // --- JWPONames -----------------------------------------------------------
+    int names_count();
+    // Characters of all names, each NUL-terminated, plus the final NUL.
+    int names_length();
+    // Checks the capacities of getNames' arrays; on success `chars` and
+    // `indices` view the table (chars includes the final NUL).
+    int names(std::int64_t chars_capacity, std::int64_t indices_capacity, std::span<const char16_t>& chars,
+              std::span<const std::int32_t>& indices);
+
+    // --- JWPOSnapshot: creation ----------------------------------------------
+    // type: 0 Global, 1 Costly, 2 Custom (EWPOSnapshotType). Handle > 0 or a code.
+    int create(std::int32_t type, std::span<const InputInfo> inputs, bool inputs_null);
+    int destroy(std::int32_t handle);
+
+    // --- structure -----------------------------------------------------------
+    int object_count(std::int32_t handle);
+    int object_names(std::int32_t handle, std::int64_t capacity, std::span<const std::int32_t>& out);
+    int counter_count(std::int32_t handle, std::int32_t object);
+    int counters(std::int32_t handle, std::int32_t object, std::int64_t capacity,
+                 std::span<const CounterRecordOut>& out);
+    int instance_count(std::int32_t handle, std::int32_t object);
+    int instance_length(std::int32_t handle, std::int32_t object);
+    // Raw instance names (double-NUL list) and, as the thesis has it, each
+    // instance's parent object index.
+    int instances(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity, std::int64_t ids_capacity,
+                  std::span<const char16_t>& chars, std::span<const std::int32_t>& ids);
+    // Perfscope addition: unique display names ("java:1234", "java:1234/1240").
+    // With `sensor`, the JPMF sensor instance names instead (naming/instance_names.h
+    // sensor_instance_name: a Process by its PID alone).
+    int instance_display_names(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
+                               std::span<const char16_t>& chars, bool sensor = false);
+
+    // --- measuring -----------------------------------------------------------
+    int prepare(std::int32_t handle);
+    // 0, code::anomaly, or a failure code.
+    int sample(std::int32_t handle);
+    // When the data's structure changed under a counter (definitions
+    // changed, values decoded as a first sample), a new prepare and sample
+    // and decode are done here, below JNI, as the thesis places it.
+    int decode(std::int32_t handle);
+
+    // --- values --------------------------------------------------------------
+    int item_count(std::int32_t handle);
+    int items(std::int32_t handle, std::int64_t capacity, std::span<const wpo::CalculatedValue>& out);
+    // Perfscope addition for the no-allocation fast path: values as doubles
+    // (NaN where not valid) into caller storage of `capacity` doubles.
+    int values(std::int32_t handle, DoubleSink& out);
+    int values(std::int32_t handle, std::span<double> out, bool out_null)
+    {
+        SpanSink sink(out, out_null);
+        return values(handle, sink);
+    }
+    // The (object, counter, instance) of each value, into three int arrays.
+    int value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
+                   std::span<std::int32_t> instances, bool any_null);
+
+    // --- JPMF sensor names (naming/sensor_name.h) ------------------------------
+    // "win32.winperf/Object/Counter[#Instance]"; an empty instance = none.
+    static int format_sensor(const std::string& object, const std::string& counter, const std::string& instance,
+                             std::string& out);
+    // parts = {object, counter, instance}; has_instance false for a single sensor.
+    static int parse_sensor(const std::string& text, std::string parts[3], bool& has_instance, std::string& message);
+
+    // --- path samplers (plain Java API) --------------------------------------
+    // Handle > 0, or a code with `message` naming the problem.
+    int open_sampler(std::span<const std::string> paths, std::string& message);
+    int close_sampler(std::int32_t handle);
+    // Column headers and the path each came from; their number or a code.
+    int sampler_columns(std::int32_t handle, std::vector<std::string>& headers, std::vector<std::int32_t>& paths);
+    int sampler_sample(std::int32_t handle, std::span<double> values, bool values_null, std::string& message);
+
+    // For tests: live handles.
+    std::size_t live_snapshots() const { return m_snapshots.live(); }
+    std::size_t live_samplers() const { return m_samplers.live(); }
+    // The name table (loaded on first use). Null when the source has none.
+    const wpo::NameTable* name_table();
+
+private:
+    struct Entry;
+    struct SamplerEntry;
+    struct NameCache;
+
+    std::shared_ptr<Entry> find(std::int32_t handle) const;
+    const NameCache* load_names();
+
+    std::unique_ptr<wpo::Source> m_source;
+    std::unique_ptr<wpo::SharedSource> m_shared;
+    wpo::SnapshotOptions m_options;
+    HandleTable<Entry> m_snapshots;
+    HandleTable<SamplerEntry> m_samplers;
+    std::mutex m_names_mutex;
+    std::unique_ptr<NameCache> m_names;
+    int m_names_error = 0;
+};
+
+}  // namespace perfscope::jni

@@ -1,0 +1,103 @@
+// Handles, never addresses (thesis §4.3.2): Java holds a positive int that
+// names a slot and the slot's generation. A destroyed handle, a handle of a
+// slot reused since, a forged number, 0 or a negative value all fail lookup()
+// instead of reaching freed or foreign memory.
+//
+//   handle = generation << kIndexBits | (slot + 1)     (always > 0)
+//
+// Entries are shared_ptrs: a thread that looked one up keeps it alive while
+// another thread destroys the handle, so destroy-during-use is safe and the
+// entry dies with its last user.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace perfscope::jni {
+
+template <class T>
+class HandleTable {
+public:
+    static constexpr int kIndexBits = 16;
+    static constexpr std::uint32_t kMaxSlots = (1u << kIndexBits) - 1;  // slot + 1 must fit
+    static constexpr std::uint32_t kGenerationMask = (1u << (31 - kIndexBits)) - 1;
+
+    // 0 when the table is full.
+    std::int32_t add(std::shared_ptr<T> entry)
+    {
+        std::lock_guard guard(m_mutex);
+        std::uint32_t slot = 0;
+        if (!m_free.empty()) {
+            slot = m_free.back();
+            m_free.pop_back();
+        } else if (m_slots.size() < kMaxSlots) {
+            slot = static_cast<std::uint32_t>(m_slots.size());
+            m_slots.push_back({});
+        } else {
+            return 0;
+        }
+        Slot& s = m_slots[slot];
+        s.generation = (s.generation + 1) & kGenerationMask;
+        if (s.generation == 0)
+            s.generation = 1;
+        s.entry = std::move(entry);
+        return static_cast<std::int32_t>((s.generation << kIndexBits) | (slot + 1));
+    }
+
+    // Null for anything that is not a live handle.
+    std::shared_ptr<T> lookup(std::int32_t handle) const
+    {
+        std::lock_guard guard(m_mutex);
+        const Slot* s = find(handle);
+        return s ? s->entry : nullptr;
+    }
+
+    // The entry taken out (null if the handle was not live). The caller lets
+    // it go outside the table's lock: destroying a snapshot takes its own.
+    std::shared_ptr<T> remove(std::int32_t handle)
+    {
+        std::lock_guard guard(m_mutex);
+        Slot* s = const_cast<Slot*>(find(handle));
+        if (!s)
+            return nullptr;
+        std::shared_ptr<T> entry = std::move(s->entry);
+        s->entry.reset();
+        m_free.push_back(static_cast<std::uint32_t>(s - m_slots.data()));
+        return entry;
+    }
+
+    std::size_t live() const
+    {
+        std::lock_guard guard(m_mutex);
+        return m_slots.size() - m_free.size();
+    }
+
+private:
+    struct Slot {
+        std::uint32_t generation = 0;
+        std::shared_ptr<T> entry;
+    };
+
+    const Slot* find(std::int32_t handle) const
+    {
+        if (handle <= 0)
+            return nullptr;
+        const auto h = static_cast<std::uint32_t>(handle);
+        const std::uint32_t index = h & kMaxSlots;
+        const std::uint32_t generation = h >> kIndexBits;
+        if (index == 0 || index > m_slots.size())
+            return nullptr;
+        const Slot& s = m_slots[index - 1];
+        if (!s.entry || s.generation != generation)
+            return nullptr;
+        return &s;
+    }
+
+    mutable std::mutex m_mutex;
+    std::vector<Slot> m_slots;
+    std::vector<std::uint32_t> m_free;
+};
+
+}  // namespace perfscope::jni
