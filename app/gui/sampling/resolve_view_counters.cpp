@@ -1,0 +1,65 @@
+#include "resolve_view_counters.h"
+
+#include "commands.h"
+#include "format/block_view.h"
+#include "query_columns.h"
+
+#include <set>
+
+namespace perfscope::gui {
+
+wpo::Result<QVector<ViewCounter>> resolve_view_counters(SourceHub& hub, const QStringList& texts)
+{
+    std::vector<cli::QueryPath> paths;
+    std::set<std::uint32_t> objects;
+    for (const QString& qtext : texts) {
+        const std::string text = qtext.toStdString();
+        auto path = wpo::CounterPath::parse(text);
+        if (!path)
+            return wpo::Error(path.error().code(), "\"" + text + "\": " + path.error().message());
+        auto object = cli::resolve_object(hub.names(), path->object);
+        if (!object)
+            return wpo::Error(wpo::Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"");
+        objects.insert(*object);
+        paths.push_back({text, std::move(*path), *object, {}});
+    }
+    if (paths.empty())
+        return QVector<ViewCounter>{};
+
+    std::vector<std::byte> bytes;
+    if (wpo::Status status = hub.shared().collect(cli::object_query({objects.begin(), objects.end()}), bytes); !status)
+        return status.error();
+    auto block = wpo::BlockView::parse(bytes);
+    if (!block)
+        return block.error();
+    auto columns = cli::resolve_columns(paths, *block, hub.names());
+    if (!columns)
+        return columns.error();
+
+    QVector<ViewCounter> out;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        const cli::QueryPath& p = paths[i];
+        ViewCounter c;
+        c.text = QString::fromStdString(p.path.to_string());
+        c.object = p.request.object_index;
+        c.counter = p.request.counter_index;
+        if (!p.path.has_instance) {
+            c.instances = ViewCounter::Instances::none;
+        } else if (p.path.wildcard_instance) {
+            c.instances = ViewCounter::Instances::all;
+        } else {
+            c.instances = ViewCounter::Instances::one;
+            for (const cli::QueryColumn& column : *columns) {
+                if (column.entity == i) {
+                    c.identity = column.instance;
+                    break;
+                }
+            }
+            c.instance = QString::fromStdString(p.path.instance_text());
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+}  // namespace perfscope::gui
