@@ -1,0 +1,196 @@
+#include "view_data.h"
+
+#include <QVarLengthArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace perfscope::gui {
+
+double ViewSeries::scaleFactor() const
+{
+    return std::pow(10.0, scale_exponent);
+}
+
+QString ViewSeries::displayName() const
+{
+    return info.instance.isEmpty() ? info.counter : QStringLiteral("%1 (%2)").arg(info.counter, info.instance);
+}
+
+ViewData::ViewData(QObject* parent) : QObject(parent) {}
+
+ViewData::~ViewData() = default;
+
+QColor ViewData::paletteColor(int index)
+{
+    // Hues chosen to stay apart from each other and legible on white and on
+    // a dark gray; after them, further hues by the golden angle.
+    static const QColor colors[] = {
+        QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+        QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
+        QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf),
+    };
+    constexpr int n = static_cast<int>(std::size(colors));
+    if (index >= 0 && index < n)
+        return colors[index];
+    const int hue = static_cast<int>(std::fmod(index * 137.508, 360.0));
+    return QColor::fromHsl(hue, 170, 120);
+}
+
+int ViewData::rowOf(quint64 series_id) const
+{
+    return m_row_of.value(series_id, -1);
+}
+
+void ViewData::reindex()
+{
+    m_row_of.clear();
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        m_row_of.insert(m_rows[i]->info.id, static_cast<int>(i));
+}
+
+int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
+{
+    auto row = std::make_unique<ViewSeries>();
+    row->info = info;
+    row->color = color.isValid() ? color : paletteColor(m_next_color);
+    ++m_next_color;
+    row->scale_exponent = info.default_scale;
+    row->history.setCapacity(m_capacity);
+    m_rows.push_back(std::move(row));
+    const int index = seriesCount() - 1;
+    m_row_of.insert(info.id, index);
+    emit seriesAdded(index);
+    return index;
+}
+
+void ViewData::appendPoint(int row, qint64 time_ms, double value, bool valid)
+{
+    if (row < 0 || row >= seriesCount())
+        return;
+    m_rows[static_cast<size_t>(row)]->history.append(time_ms, value, valid);
+    m_last_time = std::max(m_last_time, time_ms);
+}
+
+void ViewData::notifyAppended()
+{
+    ++m_batches;
+    emit appended(m_last_time);
+}
+
+void ViewData::append(const SampleBatch& batch)
+{
+    if (m_read_only)
+        return;
+    for (const SeriesInfo& info : batch.added) {
+        if (rowOf(info.id) < 0)
+            addSeries(info);
+    }
+    for (quint64 id : batch.ended) {
+        const int row = rowOf(id);
+        if (row >= 0 && !m_rows[static_cast<size_t>(row)]->ended) {
+            m_rows[static_cast<size_t>(row)]->ended = true;
+            emit seriesChanged(row);
+        }
+    }
+    if (batch.error != m_error) {
+        m_error = batch.error;
+        emit errorChanged(m_error);
+    }
+    // A live series the batch says nothing of gets a gap, so its line breaks
+    // over a failed interval instead of joining across it.
+    QVarLengthArray<bool, 256> seen(seriesCount());
+    std::fill(seen.begin(), seen.end(), false);
+    for (const SamplePoint& point : batch.points) {
+        const int row = rowOf(point.series);
+        if (row < 0 || m_rows[static_cast<size_t>(row)]->ended || seen[row])
+            continue;
+        seen[row] = true;
+        m_rows[static_cast<size_t>(row)]->history.append(batch.time_ms, point.value, point.valid);
+    }
+    for (int row = 0; row < seriesCount(); ++row) {
+        if (!seen[row] && !m_rows[static_cast<size_t>(row)]->ended)
+            m_rows[static_cast<size_t>(row)]->history.append(batch.time_ms, 0.0, false);
+    }
+    m_last_time = std::max(m_last_time, batch.time_ms);
+    notifyAppended();
+}
+
+void ViewData::removeSeries(int row)
+{
+    if (row < 0 || row >= seriesCount())
+        return;
+    m_rows.erase(m_rows.begin() + row);
+    reindex();
+    emit seriesRemoved(row);
+}
+
+void ViewData::clear()
+{
+    for (auto& row : m_rows)
+        row->history.clear();
+    emit cleared();
+}
+
+void ViewData::setColor(int row, const QColor& color)
+{
+    if (row < 0 || row >= seriesCount() || !color.isValid() || m_rows[static_cast<size_t>(row)]->color == color)
+        return;
+    m_rows[static_cast<size_t>(row)]->color = color;
+    emit seriesChanged(row);
+}
+
+void ViewData::setScale(int row, int exponent)
+{
+    exponent = std::clamp(exponent, -10, 10);
+    if (row < 0 || row >= seriesCount() || m_rows[static_cast<size_t>(row)]->scale_exponent == exponent)
+        return;
+    m_rows[static_cast<size_t>(row)]->scale_exponent = exponent;
+    emit seriesChanged(row);
+}
+
+void ViewData::setVisible(int row, bool visible)
+{
+    if (row < 0 || row >= seriesCount() || m_rows[static_cast<size_t>(row)]->visible == visible)
+        return;
+    m_rows[static_cast<size_t>(row)]->visible = visible;
+    emit seriesChanged(row);
+}
+
+void ViewData::setHistoryCapacity(qsizetype capacity)
+{
+    m_capacity = std::max<qsizetype>(capacity, 1);
+    for (auto& row : m_rows)
+        row->history.setCapacity(m_capacity);
+}
+
+qint64 ViewData::firstTime() const
+{
+    qint64 first = 0;
+    bool any = false;
+    for (const auto& row : m_rows) {
+        if (row->history.isEmpty())
+            continue;
+        first = any ? std::min(first, row->history.firstTime()) : row->history.firstTime();
+        any = true;
+    }
+    return first;
+}
+
+qsizetype ViewData::historyBytes() const
+{
+    qsizetype bytes = 0;
+    for (const auto& row : m_rows)
+        bytes += row->history.memoryBytes();
+    return bytes;
+}
+
+qsizetype ViewData::storedValues() const
+{
+    qsizetype values = 0;
+    for (const auto& row : m_rows)
+        values += row->history.size();
+    return values;
+}
+
+}  // namespace perfscope::gui

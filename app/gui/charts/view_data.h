@@ -1,0 +1,104 @@
+// The data of one view, on the GUI thread: one row per plotted series with its
+// presentation (color, scale, shown) and its history. Samplers fill it through
+// append(SampleBatch); widgets and models only read it and listen to its
+// signals. A log opened from a file is a read-only ViewData: batches are
+// ignored, presentation stays editable.
+#pragma once
+
+#include "model/sample_batch.h"
+#include "model/series_info.h"
+#include "series_history.h"
+
+#include <QColor>
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace perfscope::gui {
+
+struct ViewSeries {
+    SeriesInfo info;
+    QColor color;
+    int scale_exponent = 0;  // plotted value = value × 10^scale_exponent
+    bool visible = true;
+    bool ended = false;  // its instance exited: no more values
+    SeriesHistory history;
+
+    double scaleFactor() const;
+    QString displayName() const;  // "Counter (instance)" or "Counter"
+};
+
+class ViewData : public QObject {
+    Q_OBJECT
+public:
+    explicit ViewData(QObject* parent = nullptr);
+    ~ViewData() override;
+
+    int seriesCount() const { return static_cast<int>(m_rows.size()); }
+    const ViewSeries& series(int row) const { return *m_rows[static_cast<size_t>(row)]; }
+    int rowOf(quint64 series_id) const;  // -1 when unknown
+
+    // Adds the batch's new series, marks ended ones, appends one point per live
+    // series (a gap for a live series the batch has no valid point for), and
+    // takes the batch's error as the view's current error. Ignored when read-only.
+    void append(const SampleBatch& batch);
+
+    // For logs and tests: add a series and points directly (also when read-only).
+    int addSeries(const SeriesInfo& info, const QColor& color = QColor());
+    void appendPoint(int row, qint64 time_ms, double value, bool valid);
+    // After appendPoint calls: tell listeners once.
+    void notifyAppended();
+
+    void removeSeries(int row);
+    // Empties every history, keeps the series.
+    void clear();
+
+    void setColor(int row, const QColor& color);
+    void setScale(int row, int exponent);
+    void setVisible(int row, bool visible);
+
+    void setReadOnly(bool read_only) { m_read_only = read_only; }
+    bool isReadOnly() const { return m_read_only; }
+
+    // Capacity of each series' history (values kept per series).
+    void setHistoryCapacity(qsizetype capacity);
+    qsizetype historyCapacity() const { return m_capacity; }
+
+    QString error() const { return m_error; }
+    // Over every series; 0 when there is no data.
+    qint64 firstTime() const;
+    qint64 lastTime() const { return m_last_time; }
+    qint64 appendedBatches() const { return m_batches; }
+
+    // The palette new series take their colors from in turn: distinct hues of
+    // medium lightness, readable on light and dark backgrounds.
+    static QColor paletteColor(int index);
+    // Heap bytes of all histories and values stored (for bytes per value).
+    qsizetype historyBytes() const;
+    qsizetype storedValues() const;
+
+signals:
+    void seriesAdded(int row);
+    void seriesRemoved(int row);
+    void seriesChanged(int row);
+    void appended(qint64 time_ms);
+    void cleared();
+    void errorChanged(const QString& error);
+
+private:
+    void reindex();
+
+    std::vector<std::unique_ptr<ViewSeries>> m_rows;
+    QHash<quint64, int> m_row_of;
+    qsizetype m_capacity = SeriesHistory::kDefaultCapacity;
+    int m_next_color = 0;
+    bool m_read_only = false;
+    QString m_error;
+    qint64 m_last_time = 0;
+    qint64 m_batches = 0;
+};
+
+}  // namespace perfscope::gui

@@ -1,0 +1,233 @@
+// ViewData: series arrive, end and leave through batches; gaps for series a
+// batch says nothing of; the source's error; presentation setters; read-only.
+#include "view_data.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace perfscope::gui;
+
+namespace {
+
+SeriesInfo info(quint64 id, const QString& counter, const QString& instance = {}, int scale = 0)
+{
+    SeriesInfo s;
+    s.id = id;
+    s.object = QStringLiteral("Process");
+    s.counter = counter;
+    s.instance = instance;
+    s.path = QStringLiteral("\\\\host\\Process(%1)\\%2").arg(instance, counter);
+    s.default_scale = scale;
+    return s;
+}
+
+SampleBatch batch(qint64 t, QVector<SamplePoint> points, QVector<SeriesInfo> added = {}, QVector<quint64> ended = {})
+{
+    SampleBatch b;
+    b.time_ms = t;
+    b.points = std::move(points);
+    b.added = std::move(added);
+    b.ended = std::move(ended);
+    return b;
+}
+
+}  // namespace
+
+class TestViewData : public QObject {
+    Q_OBJECT
+private slots:
+    void addedSeriesTakeColorsAndDefaultScale();
+    void pointsGoToTheirSeries();
+    void missingPointIsAGap();
+    void endedSeriesStops();
+    void errorShownAndCleared();
+    void removeKeepsRowsConsistent();
+    void clearKeepsSeries();
+    void settersSignalOnlyChanges();
+    void readOnlyIgnoresBatches();
+    void capacityAppliesToEverySeries();
+};
+
+void TestViewData::addedSeriesTakeColorsAndDefaultScale()
+{
+    ViewData data;
+    QSignalSpy added(&data, &ViewData::seriesAdded);
+    QSignalSpy appended(&data, &ViewData::appended);
+    data.append(batch(1000, {{1, 5.0, true}, {2, 6.0, true}},
+                      {info(1, "% Processor Time", "bash:12"), info(2, "Working Set", "bash:12", -6)}));
+    QCOMPARE(added.size(), 2);
+    QCOMPARE(added[0][0].toInt(), 0);
+    QCOMPARE(added[1][0].toInt(), 1);
+    QCOMPARE(appended.size(), 1);
+    QCOMPARE(appended[0][0].toLongLong(), 1000);
+    QCOMPARE(data.seriesCount(), 2);
+    QCOMPARE(data.series(0).color, ViewData::paletteColor(0));
+    QCOMPARE(data.series(1).color, ViewData::paletteColor(1));
+    QVERIFY(data.series(0).color != data.series(1).color);
+    QCOMPARE(data.series(0).scale_exponent, 0);
+    QCOMPARE(data.series(1).scale_exponent, -6);
+    QCOMPARE(data.series(1).scaleFactor(), 1e-6);
+    QCOMPARE(data.series(0).displayName(), QStringLiteral("% Processor Time (bash:12)"));
+    QVERIFY(data.series(0).visible);
+    // Palette beyond its fixed colors keeps giving valid, distinct colors.
+    QVERIFY(ViewData::paletteColor(10).isValid());
+    QVERIFY(ViewData::paletteColor(10) != ViewData::paletteColor(11));
+}
+
+void TestViewData::pointsGoToTheirSeries()
+{
+    ViewData data;
+    data.append(batch(1000, {{2, 20.0, true}, {1, 10.0, true}}, {info(1, "a"), info(2, "b")}));
+    data.append(batch(2000, {{1, 11.0, true}, {2, 21.0, true}}));
+    QCOMPARE(data.series(0).history.size(), 2);
+    QCOMPARE(data.series(0).history.valueAt(0), 10.0);
+    QCOMPARE(data.series(0).history.valueAt(1), 11.0);
+    QCOMPARE(data.series(1).history.valueAt(0), 20.0);
+    QCOMPARE(data.series(1).history.timeAt(1), 2000);
+    QCOMPARE(data.lastTime(), 2000);
+    QCOMPARE(data.firstTime(), 1000);
+    QCOMPARE(data.rowOf(2), 1);
+    QCOMPARE(data.rowOf(99), -1);
+}
+
+void TestViewData::missingPointIsAGap()
+{
+    ViewData data;
+    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}}, {info(1, "a"), info(2, "b")}));
+    data.append(batch(2000, {{1, 1.5, true}}));           // nothing for 2
+    data.append(batch(3000, {{1, 0.0, false}, {2, 3.0, true}}));  // 1 invalid
+    QCOMPARE(data.series(1).history.size(), 3);
+    QVERIFY(!data.series(1).history.validAt(1));
+    QCOMPARE(data.series(1).history.timeAt(1), 2000);
+    QVERIFY(!data.series(0).history.validAt(2));
+    // A failed interval (error, no points) is a gap for everyone.
+    SampleBatch failed = batch(4000, {});
+    failed.error = QStringLiteral("source failed");
+    data.append(failed);
+    QVERIFY(!data.series(0).history.validAt(3));
+    QVERIFY(!data.series(1).history.validAt(3));
+}
+
+void TestViewData::endedSeriesStops()
+{
+    ViewData data;
+    QSignalSpy changed(&data, &ViewData::seriesChanged);
+    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}}, {info(1, "a", "x:1"), info(2, "a", "x:2")}));
+    data.append(batch(2000, {{1, 1.0, true}}, {}, {2}));
+    QVERIFY(data.series(1).ended);
+    QVERIFY(!data.series(0).ended);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed[0][0].toInt(), 1);
+    QCOMPARE(data.series(1).history.size(), 1);  // no gap, no value after the end
+    data.append(batch(3000, {{1, 1.0, true}, {2, 9.0, true}}));  // a stray value for an ended series
+    QCOMPARE(data.series(1).history.size(), 1);
+    QCOMPARE(data.series(0).history.size(), 3);
+}
+
+void TestViewData::errorShownAndCleared()
+{
+    ViewData data;
+    QSignalSpy errors(&data, &ViewData::errorChanged);
+    data.append(batch(1000, {{1, 1.0, true}}, {info(1, "a")}));
+    SampleBatch failed = batch(2000, {});
+    failed.error = QStringLiteral("cannot read /proc/stat");
+    data.append(failed);
+    data.append(failed);
+    QCOMPARE(data.error(), QStringLiteral("cannot read /proc/stat"));
+    QCOMPARE(errors.size(), 1);
+    data.append(batch(3000, {{1, 2.0, true}}));
+    QCOMPARE(data.error(), QString());
+    QCOMPARE(errors.size(), 2);
+    QCOMPARE(data.series(0).history.size(), 4);  // history kept through the failure
+    QCOMPARE(data.series(0).history.valueAt(3), 2.0);
+}
+
+void TestViewData::removeKeepsRowsConsistent()
+{
+    ViewData data;
+    QSignalSpy removed(&data, &ViewData::seriesRemoved);
+    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}},
+                      {info(1, "a"), info(2, "b"), info(3, "c")}));
+    data.removeSeries(0);
+    QCOMPARE(removed.size(), 1);
+    QCOMPARE(removed[0][0].toInt(), 0);
+    QCOMPARE(data.seriesCount(), 2);
+    QCOMPARE(data.rowOf(1), -1);
+    QCOMPARE(data.rowOf(3), 1);
+    data.append(batch(2000, {{1, 100.0, true}, {2, 20.0, true}, {3, 30.0, true}}));
+    QCOMPARE(data.series(0).info.id, quint64(2));
+    QCOMPARE(data.series(0).history.valueAt(1), 20.0);
+    QCOMPARE(data.series(1).history.valueAt(1), 30.0);
+    data.removeSeries(7);  // out of range: nothing
+    QCOMPARE(removed.size(), 1);
+    // A series added later still takes a new palette color, not a reused one.
+    data.append(batch(3000, {{4, 4.0, true}}, {info(4, "d")}));
+    QCOMPARE(data.series(2).color, ViewData::paletteColor(3));
+}
+
+void TestViewData::clearKeepsSeries()
+{
+    ViewData data;
+    QSignalSpy cleared(&data, &ViewData::cleared);
+    data.append(batch(1000, {{1, 1.0, true}}, {info(1, "a")}));
+    data.append(batch(2000, {{1, 2.0, true}}));
+    data.clear();
+    QCOMPARE(cleared.size(), 1);
+    QCOMPARE(data.seriesCount(), 1);
+    QVERIFY(data.series(0).history.isEmpty());
+    data.append(batch(3000, {{1, 3.0, true}}));
+    QCOMPARE(data.series(0).history.size(), 1);
+}
+
+void TestViewData::settersSignalOnlyChanges()
+{
+    ViewData data;
+    data.append(batch(1000, {{1, 1.0, true}}, {info(1, "a")}));
+    QSignalSpy changed(&data, &ViewData::seriesChanged);
+    data.setColor(0, QColor(Qt::red));
+    data.setColor(0, QColor(Qt::red));
+    data.setScale(0, 3);
+    data.setScale(0, 3);
+    data.setVisible(0, false);
+    data.setVisible(0, false);
+    data.setColor(5, QColor(Qt::red));
+    QCOMPARE(changed.size(), 3);
+    QCOMPARE(data.series(0).color, QColor(Qt::red));
+    QCOMPARE(data.series(0).scale_exponent, 3);
+    QCOMPARE(data.series(0).scaleFactor(), 1000.0);
+    QVERIFY(!data.series(0).visible);
+}
+
+void TestViewData::readOnlyIgnoresBatches()
+{
+    ViewData data;
+    const int row = data.addSeries(info(7, "logged"), QColor(Qt::blue));
+    data.appendPoint(row, 5000, 1.0, true);
+    data.appendPoint(row, 6000, 2.0, true);
+    data.setReadOnly(true);
+    QSignalSpy appended(&data, &ViewData::appended);
+    data.notifyAppended();
+    QCOMPARE(appended.size(), 1);
+    data.append(batch(7000, {{7, 3.0, true}}, {info(8, "new")}));
+    QCOMPARE(data.seriesCount(), 1);
+    QCOMPARE(data.series(0).history.size(), 2);
+    QCOMPARE(data.series(0).color, QColor(Qt::blue));
+    QCOMPARE(appended.size(), 1);
+}
+
+void TestViewData::capacityAppliesToEverySeries()
+{
+    ViewData data;
+    data.setHistoryCapacity(3);
+    data.append(batch(0, {{1, 0, true}}, {info(1, "a")}));
+    for (int i = 1; i < 10; ++i)
+        data.append(batch(1000 * i, {{1, double(i), true}, {2, double(i), true}}, i == 1 ? QVector{info(2, "b")} : QVector<SeriesInfo>{}));
+    QCOMPARE(data.series(0).history.size(), 3);
+    QCOMPARE(data.series(1).history.size(), 3);
+    QCOMPARE(data.series(1).history.valueAt(0), 7.0);
+    QCOMPARE(data.storedValues(), 6);
+    QVERIFY(data.historyBytes() <= 6 * 12);
+}
+
+QTEST_GUILESS_MAIN(TestViewData)
+#include "test_view_data.moc"
