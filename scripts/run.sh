@@ -5,9 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/setup.sh
+# Installing and building talk on stderr: stdout is the CSV, so
+# `scripts/run.sh > log.csv` gives a clean log.
+scripts/setup.sh >&2
 cmake --preset release >/dev/null
-cmake --build --preset release --target perfscope-cli
+cmake --build --preset release --target perfscope-cli >&2
 
 paths=("$@")
 if (( ${#paths[@]} == 0 )); then

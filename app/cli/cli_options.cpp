@@ -21,6 +21,37 @@ wpo::Result<std::uint64_t> parse_count(const std::string& flag, const std::strin
     return n;
 }
 
+bool is_help_flag(const std::string& arg) { return arg == "--help" || arg == "-h" || arg == "-?"; }
+
+std::optional<Command> command_named(const std::string& name)
+{
+    if (name == "list")
+        return Command::list;
+    if (name == "query")
+        return Command::query;
+    if (name == "dump")
+        return Command::dump;
+    return std::nullopt;
+}
+
+// Whether a help flag follows the command, skipping the values of the
+// command's options (so `-o -h` names a file): help wins over every other
+// argument, as a newcomer who added --help to a wrong line wants the usage,
+// not the complaint.
+bool asks_for_help(Command command, const std::vector<std::string>& args, std::size_t from)
+{
+    for (std::size_t i = from; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (is_help_flag(a))
+            return true;
+        const bool takes_value = (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f")) ||
+                                 (command == Command::dump && a == "-si");
+        if (takes_value)
+            ++i;
+    }
+    return false;
+}
+
 }  // namespace
 
 wpo::Result<double> parse_interval(const std::string& text)
@@ -61,7 +92,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
     };
 
     // Global options before the command.
-    while (i < args.size() && args[i].starts_with("--") && args[i] != "--help" && args[i] != "--version") {
+    while (i < args.size() && args[i].starts_with("--") && !is_help_flag(args[i]) && args[i] != "--version") {
         if (args[i] == "--proc-root") {
             auto v = value_of("--proc-root");
             if (!v)
@@ -75,18 +106,32 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
     if (i >= args.size())
         return bad("no command given");
     const std::string command = args[i++];
-    if (command == "help" || command == "--help" || command == "-h" || command == "-?")
+    if (command == "help" || is_help_flag(command)) {
         o.command = Command::help;
-    else if (command == "--version" || command == "version")
+        // `help query`: that command's usage; `help` alone the overview.
+        if (i < args.size()) {
+            if (i + 1 < args.size())
+                return bad("help takes one command, got \"" + args[i] + "\" and \"" + args[i + 1] + "\"");
+            if (args[i] != "help") {
+                o.help_topic = command_named(args[i]);
+                if (!o.help_topic)
+                    return bad("unknown command \"" + args[i] + "\"; the commands are list, query and dump");
+            }
+        }
+        return o;
+    }
+    if (command == "--version" || command == "version") {
         o.command = Command::version;
-    else if (command == "list")
-        o.command = Command::list;
-    else if (command == "query")
-        o.command = Command::query;
-    else if (command == "dump")
-        o.command = Command::dump;
-    else
+    } else if (auto named = command_named(command)) {
+        o.command = *named;
+    } else {
         return bad("unknown command \"" + command + "\"");
+    }
+    if (asks_for_help(o.command, args, i)) {
+        o.help_topic = o.command;
+        o.command = Command::help;
+        return o;
+    }
 
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -155,9 +200,57 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
     return o;
 }
 
-const char* usage()
-{
-    return R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
+namespace {
+
+constexpr const char* kListUsage = R"(Usage: perfscope-cli [--proc-root DIR] list [OBJECT] [--help-text]
+
+Without OBJECT: every object this machine serves, with its index, name, number
+of counters and number of instances ("-" for a single-instance object).
+With OBJECT (a name, any case, or an index): its counters (index, name, type)
+and its instances as query paths name them (name:pid for processes).
+  --help-text   also print each object's and counter's explanation
+
+Example: perfscope-cli list Processor
+)";
+
+constexpr const char* kQueryUsage = R"(Usage: perfscope-cli [--proc-root DIR] query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y]
+                                           [--cap100] [--stats] PATH...
+
+Samples counters like Windows typeperf and writes PDH-CSV 4.0 (one header row,
+one row per sample) to stdout or FILE. Find objects, counters and instances
+with `perfscope-cli list` and `perfscope-cli list OBJECT`.
+
+PATH (quote it in the shell):
+  \Object\Counter                  a single-instance object: \Memory\Available Bytes
+  \Object(Instance)\Counter        one instance: \Processor(_Total)\% Processor Time
+  \Object(*)\Counter               every instance present when the query starts
+  \Object(Parent/Instance)\Counter an instance under its parent
+  \Object(Instance)\*              every counter of the instance
+  Instances as name:pid (bash:1234), name, or name#N (the N-th of that name).
+  Names are matched without regard to case.
+
+Options:
+  -si S       interval, [[hh:]mm:]ss, at least 0.1 s (default 1)
+  -sc N       number of samples (default: until Ctrl-C)
+  -o FILE     write to FILE instead of stdout; -y to overwrite it
+  -f csv|tsv  comma- or tab-separated (default csv)
+  --cap100    cap percentages at 100, as PDH does by default
+  --stats     print the object cache's figures to stderr at the end
+
+Example: perfscope-cli query -si 0.5 -sc 10 "\Processor(_Total)\% Processor Time"
+)";
+
+constexpr const char* kDumpUsage = R"(Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...] [-si S] [--once]
+
+Every counter of the objects (all objects without OBJECT): raw value, type and
+decoded value, object by object. Takes two samples S seconds apart (default 1)
+so rates have a value; --once takes one sample and shows raw values only.
+OBJECT is a name (any case) or an index, as `perfscope-cli list` shows them.
+
+Example: perfscope-cli dump Memory --once
+)";
+
+constexpr const char* kOverview = R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
 
 Commands:
   list                       every object: index, name, counters, instances
@@ -173,7 +266,7 @@ Commands:
                              --stats print the object cache's figures to stderr at exit
   dump [OBJECT...] [-si S] [--once]
                              every raw and decoded value, object by object
-  help, --version
+  help [COMMAND], COMMAND --help, --version
 
 Options:
   --proc-root DIR            (Linux) read DIR instead of /proc
@@ -181,6 +274,17 @@ Options:
 Exit codes: 0 success, 1 the data source failed, 2 bad arguments or unknown
 object, counter or instance.
 )";
+
+}  // namespace
+
+std::string usage(std::optional<Command> command)
+{
+    switch (command.value_or(Command::help)) {
+    case Command::list: return kListUsage;
+    case Command::query: return kQueryUsage;
+    case Command::dump: return kDumpUsage;
+    default: return kOverview;
+    }
 }
 
 }  // namespace perfscope::cli

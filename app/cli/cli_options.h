@@ -16,6 +16,9 @@ enum class OutputFormat { csv, tsv };
 
 struct Options {
     Command command = Command::help;
+    // help: the command whose usage to print (`help query`, `query --help`);
+    // none = the overview.
+    std::optional<Command> help_topic;
     std::string proc_root;  // Linux: read this /proc tree instead of /proc
 
     // list
@@ -43,6 +46,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args);
 // Seconds from "5", "0.5", "01:30" or "1:00:00" (typeperf's [[hh:]mm:]ss).
 wpo::Result<double> parse_interval(const std::string& text);
 
-const char* usage();
+// The overview (no command), or one command's usage.
+std::string usage(std::optional<Command> command = std::nullopt);
 
 }  // namespace perfscope::cli

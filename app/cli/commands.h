@@ -4,6 +4,7 @@
 
 #include "cache/perf_object_cache.h"
 #include "cli_options.h"
+#include "object_resolver.h"
 #include "names/name_table.h"
 #include "sources/source.h"
 
@@ -13,6 +14,10 @@
 #include <vector>
 
 namespace perfscope::cli {
+
+using core::object_query;
+using core::resolve_object;
+using core::unknown_object_hint;
 
 struct Context {
     wpo::Source& source;
@@ -27,12 +32,6 @@ struct Context {
 wpo::Status run_list(const Options& options, Context& context);
 wpo::Status run_query(const Options& options, Context& context);
 wpo::Status run_dump(const Options& options, Context& context);
-
-// "Process" or "230" -> 230; Errc::not_found naming the object otherwise.
-wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text);
-
-// "230 232": the query string asking a Source for these objects.
-std::string object_query(const std::vector<std::uint32_t>& indices);
 
 // Ctrl-C / SIGTERM set this; long-running commands poll it.
 bool stop_requested();

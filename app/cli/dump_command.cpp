@@ -10,11 +10,13 @@
 
 namespace perfscope::cli {
 
+using core::Sample;
+
 wpo::Status run_dump(const Options& options, Context& c)
 {
     std::vector<std::uint32_t> objects;
     for (const std::string& text : options.objects) {
-        auto index = resolve_object(c.names, text);
+        auto index = resolve_object(c.names, text, &c.source);
         if (!index)
             return index.error();
         objects.push_back(*index);

@@ -11,6 +11,8 @@
 #include <cstdio>
 
 namespace perfscope::cli {
+
+using core::Sample;
 namespace {
 
 wpo::Status list_objects(Context& c)
@@ -37,7 +39,7 @@ wpo::Status run_list(const Options& options, Context& c)
 {
     if (!options.object)
         return list_objects(c);
-    auto index = resolve_object(c.names, *options.object);
+    auto index = resolve_object(c.names, *options.object, &c.source);
     if (!index)
         return index.error();
     Sample sample;

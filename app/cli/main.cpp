@@ -31,11 +31,12 @@ int main(int argc, char** argv)
     const std::vector<std::string> args(argv + 1, argv + argc);
     auto options = parse_options(args);
     if (!options) {
-        std::fprintf(stderr, "perfscope-cli: %s\n\n%s", options.error().message().c_str(), usage());
+        std::fprintf(stderr, "perfscope-cli: %s\n\n%s", options.error().message().c_str(),
+                     usage().c_str());
         return 2;
     }
     if (options->command == Command::help) {
-        std::fputs(usage(), stdout);
+        std::fputs(usage(options->help_topic).c_str(), stdout);
         return 0;
     }
     if (options->command == Command::version) {
@@ -43,7 +44,7 @@ int main(int argc, char** argv)
         return 0;
     }
 
-    auto source = make_platform_source(*options);
+    auto source = perfscope::core::make_platform_source(options->proc_root);
     if (!source)
         return fail(source.error());
     auto names = (*source)->load_names();

@@ -27,6 +27,11 @@
 namespace perfscope::cli {
 namespace {
 
+using core::PdhCsvWriter;
+using core::QueryColumn;
+using core::QueryPath;
+using core::QuerySampler;
+
 using wpo::Errc;
 using wpo::Error;
 
@@ -133,6 +138,7 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
 
 wpo::Status run_query(const Options& options, Context& c)
 {
+    using core::QueryPath;
     std::vector<QueryPath> paths;
     std::set<std::uint32_t> objects;
     for (const std::string& text : options.paths) {
@@ -141,7 +147,8 @@ wpo::Status run_query(const Options& options, Context& c)
             return path.error();
         auto object = resolve_object(c.names, path->object);
         if (!object)
-            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"");
+            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"" +
+                                              unknown_object_hint(c.names, path->object, &c.source));
         objects.insert(*object);
         paths.push_back({text, std::move(*path), *object, {}});
     }
@@ -156,7 +163,7 @@ wpo::Status run_query(const Options& options, Context& c)
     auto block = wpo::BlockView::parse(bytes);
     if (!block)
         return block.error();
-    auto columns = resolve_columns(paths, *block, c.names);
+    auto columns = core::resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();
 

@@ -279,4 +279,69 @@ TEST_F(Cli, DumpShowsRawTypeAndDecoded)
     EXPECT_EQ(r.out.find("Object 238"), std::string::npos) << "only the requested object";
 }
 
+// Every way of asking for help prints that usage on stdout and exits 0.
+TEST_F(Cli, HelpPrintsTheCommandsUsageAndExitsZero)
+{
+    const struct {
+        std::vector<std::string> args;
+        const char* starts;  // the usage's first line
+    } cases[] = {
+        {{"help"}, "Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]\n"},
+        {{"--help"}, "Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]\n"},
+        {{"-h"}, "Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]\n"},
+        {{"list", "--help"}, "Usage: perfscope-cli [--proc-root DIR] list [OBJECT] [--help-text]\n"},
+        {{"help", "list"}, "Usage: perfscope-cli [--proc-root DIR] list [OBJECT] [--help-text]\n"},
+        {{"query", "--help"}, "Usage: perfscope-cli [--proc-root DIR] query [-si S]"},
+        {{"query", "-h"}, "Usage: perfscope-cli [--proc-root DIR] query [-si S]"},
+        {{"help", "query"}, "Usage: perfscope-cli [--proc-root DIR] query [-si S]"},
+        {{"dump", "--help"}, "Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...]"},
+        {{"help", "dump"}, "Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...]"},
+    };
+    for (const auto& c : cases) {
+        const CliRun r = run(c.args);
+        const std::string name = c.args[0] + (c.args.size() > 1 ? " " + c.args[1] : "");
+        EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
+        EXPECT_TRUE(r.out.starts_with(c.starts)) << name << ": " << r.out;
+        EXPECT_EQ(r.err, "") << name;
+    }
+    EXPECT_EQ(run({"help", "query"}).out, run({"query", "--help"}).out);
+    const CliRun bad = run({"help", "bogus"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.out, "");
+    EXPECT_NE(bad.err.find("bogus"), std::string::npos) << bad.err;
+}
+
+// Unknown names point to `perfscope-cli list` and the closest real name.
+TEST_F(Cli, UnknownNamesSuggestTheClosestAndWhereToLook)
+{
+    const Bad cases[] = {
+        {"list object", {"list", "Procesor"}, "unknown object \"Procesor\" (did you mean \"Processor\"? see perfscope-cli list)"},
+        {"dump object", {"dump", "memroy"}, "(did you mean \"Memory\"? see perfscope-cli list)"},
+        {"query object", {"query", "-sc", "1", R"(\Procesor(_Total)\% Processor Time)"},
+         "(did you mean \"Processor\"? see perfscope-cli list)"},
+        {"far object", {"list", "NoSuchObject"}, "unknown object \"NoSuchObject\" (see perfscope-cli list)"},
+        {"query counter", {"query", "-sc", "1", R"(\Processor(_Total)\% Procesor Time)"},
+         "(did you mean \"% Processor Time\"? see perfscope-cli list \"Processor\")"},
+        {"query instance", {"query", "-sc", "1", R"(\Processor(_totl)\% Processor Time)"},
+         "(did you mean \"_Total\"? see perfscope-cli list \"Processor\")"},
+    };
+    for (const Bad& c : cases) {
+        const CliRun r = run(c.args);
+        EXPECT_EQ(r.exit_code, 2) << c.name << ": " << r.err;
+        EXPECT_EQ(r.out, "") << c.name;
+        EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.name << ": " << r.err;
+    }
+}
+
+TEST_F(Cli, HeadersCarryTheInstancesOwnName)
+{
+    const CliRun r = run({"query", "-sc", "1", "-si", "0.1", R"(\processor(_total)\% processor time)",
+                          R"(\MEMORY\available bytes)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto header = cells(lines(r.out)[0]);
+    ASSERT_EQ(header.size(), 3u);
+    EXPECT_TRUE(header[1].ends_with(R"(\Processor(_Total)\% Processor Time)")) << header[1];
+    EXPECT_TRUE(header[2].ends_with(R"(\Memory\Available Bytes)")) << header[2];
+}
+
 }  // namespace

@@ -89,3 +89,84 @@ INSTANTIATE_TEST_SUITE_P(Rows, CliOptionsReject, ::testing::ValuesIn(kBad),
 
 }  // namespace
 }  // namespace perfscope::cli
+
+namespace perfscope::cli {
+namespace {
+
+// Every way a newcomer asks for help gives the usage they asked about.
+struct HelpRow {
+    std::string name;
+    Args args;
+    std::optional<Command> topic;  // none = the overview
+};
+void PrintTo(const HelpRow& row, std::ostream* os) { *os << row.name; }
+
+class CliOptionsHelp : public ::testing::TestWithParam<HelpRow> {};
+
+TEST_P(CliOptionsHelp, GivesTheCommandsUsage)
+{
+    auto o = parse_options(GetParam().args);
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_EQ(o->command, Command::help);
+    EXPECT_EQ(o->help_topic, GetParam().topic);
+}
+
+const HelpRow kHelp[] = {
+    {"help_alone", {"help"}, std::nullopt},
+    {"long_alone", {"--help"}, std::nullopt},
+    {"short_alone", {"-h"}, std::nullopt},
+    {"question_alone", {"-?"}, std::nullopt},
+    {"help_help", {"help", "help"}, std::nullopt},
+    {"help_list", {"help", "list"}, Command::list},
+    {"help_query", {"help", "query"}, Command::query},
+    {"help_dump", {"help", "dump"}, Command::dump},
+    {"list_long", {"list", "--help"}, Command::list},
+    {"query_long", {"query", "--help"}, Command::query},
+    {"query_short", {"query", "-h"}, Command::query},
+    {"dump_long", {"dump", "--help"}, Command::dump},
+    {"dump_short_after_objects", {"dump", "Memory", "-h"}, Command::dump},
+    {"list_with_object", {"list", "Process", "--help"}, Command::list},
+    {"after_proc_root", {"--proc-root", "/x", "query", "--help"}, Command::query},
+    // Help wins over arguments that would be errors.
+    {"after_bad_interval", {"query", "-si", "0", "--help"}, Command::query},
+    {"before_unknown_flag", {"query", "--help", "--frob"}, Command::query},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rows, CliOptionsHelp, ::testing::ValuesIn(kHelp),
+                         [](const auto& row) { return row.param.name; });
+
+TEST(CliOptions, AFlagsValueIsNotAHelpRequest)
+{
+    auto o = parse_options({"query", "-o", "-h", "\\A\\B"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_EQ(o->command, Command::query);
+    EXPECT_EQ(o->output_file, "-h");
+}
+
+TEST(CliOptions, EachCommandHasItsOwnUsage)
+{
+    const std::string overview = usage();
+    EXPECT_TRUE(overview.starts_with("Usage: perfscope-cli [--proc-root DIR] COMMAND")) << overview;
+    const std::pair<Command, std::string> commands[] = {
+        {Command::list, "list [OBJECT] [--help-text]"}, {Command::query, "query [-si S]"}, {Command::dump, "dump [OBJECT...]"}};
+    for (const auto& [command, synopsis] : commands) {
+        const std::string text = usage(command);
+        EXPECT_TRUE(text.starts_with("Usage: perfscope-cli [--proc-root DIR] " + synopsis)) << text;
+        EXPECT_NE(text, overview);
+        EXPECT_NE(text.find("Example: perfscope-cli "), std::string::npos) << text;
+    }
+    // Every query option the parser knows is explained.
+    for (const char* flag : {"-si", "-sc", "-o FILE", "-f csv|tsv", "-y", "--cap100", "--stats"})
+        EXPECT_NE(usage(Command::query).find(flag), std::string::npos) << flag;
+}
+
+const BadRow kBadHelp[] = {
+    {"help_unknown_command", {"help", "bogus"}, "bogus"},
+    {"help_two_commands", {"help", "list", "query"}, "\"query\""},
+};
+
+INSTANTIATE_TEST_SUITE_P(Help, CliOptionsReject, ::testing::ValuesIn(kBadHelp),
+                         [](const auto& row) { return row.param.name; });
+
+}  // namespace
+}  // namespace perfscope::cli

@@ -307,5 +307,74 @@ TEST(QueryCommand, OtherMachinesAreRefused)
     std::fclose(sink);
 }
 
+// Headers spell objects, counters and instances as the source does,
+// keeping the form of instance name the user chose.
+struct HeaderRow {
+    std::string name;
+    std::string path;
+    std::string header;
+};
+void PrintTo(const HeaderRow& row, std::ostream* os) { *os << row.name; }
+
+class QueryHeader : public ::testing::TestWithParam<HeaderRow> {};
+
+TEST_P(QueryHeader, UsesTheSourcesSpelling)
+{
+    wpo::TestObject p = processes();
+    p.instances.push_back({"_Total", {0, 0, 300}});
+    wpo::TestSource source({p, memory()});
+    const QueryRun r = run_full(source, {GetParam().path}, 1);
+    ASSERT_TRUE(r.status.ok()) << r.status.error().describe();
+    ASSERT_EQ(r.header.size(), 2u);
+    EXPECT_EQ(r.header[1], GetParam().header);
+}
+
+const HeaderRow kHeaders[] = {
+    {"as_written", R"(\Process(a)\ID Process)", R"(\\TESTSOURCE\Process(a)\ID Process)"},
+    {"total_lower_case", R"(\process(_total)\% processor time)", R"(\\TESTSOURCE\Process(_Total)\% Processor Time)"},
+    {"total_upper_case", R"(\PROCESS(_TOTAL)\WORKING SET)", R"(\\TESTSOURCE\Process(_Total)\Working Set)"},
+    {"raw_name_upper_case", R"(\Process(A)\ID Process)", R"(\\TESTSOURCE\Process(a)\ID Process)"},
+    {"display_name_upper_case", R"(\Process(B:2)\ID Process)", R"(\\TESTSOURCE\Process(b:2)\ID Process)"},
+    {"index_kept", R"(\Process(A#0)\ID Process)", R"(\\TESTSOURCE\Process(a#0)\ID Process)"},
+    {"single_instance", R"(\MEMORY\available bytes)", R"(\\TESTSOURCE\Memory\Available Bytes)"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rows, QueryHeader, ::testing::ValuesIn(kHeaders),
+                         [](const auto& row) { return row.param.name; });
+
+// A name that does not resolve says where to look and the closest that does.
+struct UnknownRow {
+    std::string name;
+    std::string path;
+    std::string mentions;
+};
+void PrintTo(const UnknownRow& row, std::ostream* os) { *os << row.name; }
+
+class QueryUnknownName : public ::testing::TestWithParam<UnknownRow> {};
+
+TEST_P(QueryUnknownName, SuggestsTheClosestAndWhereToLook)
+{
+    wpo::TestSource source({processes(), memory()});
+    const QueryRun r = run_full(source, {GetParam().path}, 1);
+    ASSERT_FALSE(r.status.ok());
+    EXPECT_EQ(r.status.error().code(), wpo::Errc::not_found);
+    EXPECT_NE(r.status.error().message().find(GetParam().mentions), std::string::npos) << r.status.error().message();
+    EXPECT_TRUE(r.header.empty());
+}
+
+const UnknownRow kUnknown[] = {
+    {"object_typo", R"(\Proces(a)\ID Process)", "(did you mean \"Process\"? see perfscope-cli list)"},
+    {"object_lower_typo", R"(\memry\Available Bytes)", "(did you mean \"Memory\"? see perfscope-cli list)"},
+    {"object_far", R"(\NoSuchObject\X)", "\"NoSuchObject\" in \"\\NoSuchObject\\X\" (see perfscope-cli list)"},
+    {"counter_typo", R"(\Process(a)\ID Proces)",
+     "(did you mean \"ID Process\"? see perfscope-cli list \"Process\")"},
+    {"counter_far", R"(\Memory\Nothing Like It)", "(see perfscope-cli list \"Memory\")"},
+    {"instance_typo", R"(\Process(aa)\ID Process)", "(did you mean \"a\"? see perfscope-cli list \"Process\")"},
+    {"instance_far", R"(\Process(zzzzzz)\ID Process)", "(see perfscope-cli list \"Process\")"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rows, QueryUnknownName, ::testing::ValuesIn(kUnknown),
+                         [](const auto& row) { return row.param.name; });
+
 }  // namespace
 }  // namespace perfscope::cli

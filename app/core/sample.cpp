@@ -1,6 +1,6 @@
 #include "sample.h"
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
 {
@@ -14,4 +14,4 @@ wpo::Status Sample::collect(wpo::Source& source, const std::string& query)
     return {};
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

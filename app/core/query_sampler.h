@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 class QuerySampler {
 public:
@@ -62,4 +62,4 @@ private:
     std::vector<bool> m_filled;  // per column, this interval
 };
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

@@ -3,8 +3,9 @@
 #include "core/utf.h"
 #include "decode/object_layout.h"
 #include "naming/instance_names.h"
+#include "name_suggestion.h"
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 using wpo::Errc;
 using wpo::Error;
@@ -20,6 +21,31 @@ struct SelectedInstance {
     wpo::InstanceIdentity identity;
     std::string display;  // the header's instance part
 };
+
+// The header's instance part for a path that named one instance: the form
+// the user chose (display name, raw name, parent/name, #N) spelled as the
+// instance spells itself, as the header spells objects and counters.
+std::string own_spelling(const wpo::InstanceName& n, const wpo::CounterPath& path)
+{
+    const std::string text = path.instance_text();
+    if (wpo::iequals(n.display, text))
+        return n.display;
+    const std::string suffix = path.index ? "#" + std::to_string(*path.index) : std::string();
+    const std::string whole = path.parent.empty() ? path.instance : path.parent + "/" + path.instance;
+    if (n.parent.empty() && wpo::iequals(n.name, whole))
+        return n.name + suffix;
+    std::string parent = path.parent;
+    if (wpo::iequals(n.parent, path.parent))
+        parent = n.parent;
+    else if (wpo::iequals(n.parent_name, path.parent))
+        parent = n.parent_name;
+    return (parent.empty() ? std::string() : parent + "/") + n.name + suffix;
+}
+
+std::string where_to_look(const wpo::CounterPath& path)
+{
+    return "perfscope-cli list \"" + path.object + "\"";
+}
 
 }  // namespace
 
@@ -48,9 +74,13 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
             counters.push_back(*index);
             p.request = {p.object, *index};
         } else {
-            return Error(Errc::not_found,
-                         "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object + "\" in \"" +
-                             p.text + "\" (see perfscope-cli list \"" + p.path.object + "\")");
+            std::vector<std::string> known;
+            for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
+                if (const auto name = names.name(layout.definition.name_index); !name.empty())
+                    known.emplace_back(name);
+            return Error(Errc::not_found, "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object +
+                                              "\" in \"" + p.text + "\"" +
+                                              suggestion_hint(p.path.counter, known, where_to_look(p.path)));
         }
 
         std::vector<SelectedInstance> instances;
@@ -60,12 +90,20 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                                                          p.path.object + "(*)\\" + p.path.counter + "\" or name one");
             const auto all = wpo::instance_names(block, *object);
             const auto matched = wpo::match_instances(all, p.path);
-            if (matched.empty() && !p.path.wildcard_instance)
+            if (matched.empty() && !p.path.wildcard_instance) {
+                std::vector<std::string> known;
+                for (const wpo::InstanceName& n : all) {
+                    known.push_back(n.display);
+                    known.push_back(n.name);  // "bsh" -> "bash", when "bash:1234" is too far
+                }
                 return Error(Errc::not_found, "no instance \"" + p.path.instance_text() + "\" of object \"" +
-                                                  p.path.object + "\" in \"" + p.text + "\"");
+                                                  p.path.object + "\" in \"" + p.text + "\"" +
+                                                  suggestion_hint(p.path.instance_text(), known, where_to_look(p.path)));
+            }
             identifier.identify(block, *object, identities);
             for (std::uint32_t i : matched) {
-                const std::string display = p.path.wildcard_instance ? all[i].display : p.path.instance_text();
+                const std::string display =
+                    p.path.wildcard_instance ? all[i].display : own_spelling(all[i], p.path);
                 instances.push_back({identities[i], display});
             }
         } else {
@@ -101,4 +139,4 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
     return columns;
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

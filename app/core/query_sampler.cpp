@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 namespace {
 
@@ -96,4 +96,4 @@ wpo::Status QuerySampler::sample_entity(Entity& entity, std::vector<std::optiona
     return {};
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

@@ -8,25 +8,25 @@
 #include <filesystem>
 #endif
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
-wpo::Result<std::unique_ptr<wpo::Source>> make_platform_source(const Options& options)
+wpo::Result<std::unique_ptr<wpo::Source>> make_platform_source(const std::string& proc_root)
 {
 #ifdef _WIN32
-    if (!options.proc_root.empty())
+    if (!proc_root.empty())
         return wpo::Error(wpo::Errc::invalid_argument, "--proc-root is for Linux only");
     return std::unique_ptr<wpo::Source>(std::make_unique<wpo::RegistrySource>());
 #else
     wpo::ProcfsOptions procfs;
-    if (!options.proc_root.empty() && options.proc_root != "/proc") {
+    if (!proc_root.empty() && proc_root != "/proc") {
         // A captured tree: its sysfs (if any) sits beside it, and its mount
         // points are not on this machine, so statvfs must not be asked.
-        std::filesystem::path root = std::filesystem::path(options.proc_root).lexically_normal();
+        std::filesystem::path root = std::filesystem::path(proc_root).lexically_normal();
         if (root.filename().empty())
             root = root.parent_path();  // "tree/proc/" -> "tree/proc"
         if (!std::filesystem::is_directory(root))
-            return wpo::Error(wpo::Errc::not_found, "--proc-root \"" + options.proc_root + "\" is not a directory");
-        procfs.proc_root = options.proc_root;
+            return wpo::Error(wpo::Errc::not_found, "--proc-root \"" + proc_root + "\" is not a directory");
+        procfs.proc_root = proc_root;
         procfs.sys_root = (root.parent_path() / "sys").string();
         procfs.fs_root.clear();
     }
@@ -34,4 +34,4 @@ wpo::Result<std::unique_ptr<wpo::Source>> make_platform_source(const Options& op
 #endif
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

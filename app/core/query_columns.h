@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 struct QueryPath {
     std::string text;  // as the user wrote it, for messages
@@ -48,4 +48,4 @@ struct QueryColumn {
 wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& paths, const wpo::BlockView& block,
                                                       const wpo::NameTable& names);
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

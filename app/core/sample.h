@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 struct Sample {
     std::vector<std::byte> bytes;
@@ -20,4 +20,4 @@ struct Sample {
     wpo::Status collect(wpo::Source& source, const std::string& query);
 };
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

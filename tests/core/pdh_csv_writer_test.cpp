@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 namespace {
 
 std::string written(const std::function<void(PdhCsvWriter&)>& write, char separator = ',')
@@ -61,4 +61,4 @@ TEST(PdhCsvWriter, TimeFormat)
 }
 
 }  // namespace
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <ctime>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 namespace {
 
 std::tm local_tm(std::time_t t)
@@ -86,4 +86,4 @@ bool PdhCsvWriter::write_row(std::chrono::system_clock::time_point when,
     return std::fputs(line.c_str(), m_out) >= 0 && std::fflush(m_out) == 0;
 }
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace perfscope::cli {
+namespace perfscope::core {
 
 class PdhCsvWriter {
 public:
@@ -39,4 +39,4 @@ private:
     char m_separator;
 };
 
-}  // namespace perfscope::cli
+}  // namespace perfscope::core
