@@ -1,7 +1,7 @@
 #include "resolve_view_counters.h"
 
-#include "commands.h"
 #include "format/block_view.h"
+#include "object_resolver.h"
 #include "query_columns.h"
 
 #include <set>
@@ -10,16 +10,20 @@ namespace perfscope::gui {
 
 wpo::Result<QVector<ViewCounter>> resolve_view_counters(SourceHub& hub, const QStringList& texts)
 {
-    std::vector<cli::QueryPath> paths;
+    std::vector<core::QueryPath> paths;
     std::set<std::uint32_t> objects;
     for (const QString& qtext : texts) {
         const std::string text = qtext.toStdString();
         auto path = wpo::CounterPath::parse(text);
         if (!path)
             return wpo::Error(path.error().code(), "\"" + text + "\": " + path.error().message());
-        auto object = cli::resolve_object(hub.names(), path->object);
+        wpo::Result<std::uint32_t> object = [&] {
+            // The hint collects from the source: hold it as a sampler would.
+            auto held = hub.shared().lock();
+            return core::resolve_object(hub.names(), path->object, &hub.shared().source());
+        }();
         if (!object)
-            return wpo::Error(wpo::Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"");
+            return wpo::Error(object.error().code(), "\"" + text + "\": " + object.error().message());
         objects.insert(*object);
         paths.push_back({text, std::move(*path), *object, {}});
     }
@@ -27,18 +31,18 @@ wpo::Result<QVector<ViewCounter>> resolve_view_counters(SourceHub& hub, const QS
         return QVector<ViewCounter>{};
 
     std::vector<std::byte> bytes;
-    if (wpo::Status status = hub.shared().collect(cli::object_query({objects.begin(), objects.end()}), bytes); !status)
+    if (wpo::Status status = hub.shared().collect(core::object_query({objects.begin(), objects.end()}), bytes); !status)
         return status.error();
     auto block = wpo::BlockView::parse(bytes);
     if (!block)
         return block.error();
-    auto columns = cli::resolve_columns(paths, *block, hub.names());
+    auto columns = core::resolve_columns(paths, *block, hub.names());
     if (!columns)
         return columns.error();
 
     QVector<ViewCounter> out;
     for (std::size_t i = 0; i < paths.size(); ++i) {
-        const cli::QueryPath& p = paths[i];
+        const core::QueryPath& p = paths[i];
         ViewCounter c;
         c.text = QString::fromStdString(p.path.to_string());
         c.object = p.request.object_index;
@@ -49,7 +53,7 @@ wpo::Result<QVector<ViewCounter>> resolve_view_counters(SourceHub& hub, const QS
             c.instances = ViewCounter::Instances::all;
         } else {
             c.instances = ViewCounter::Instances::one;
-            for (const cli::QueryColumn& column : *columns) {
+            for (const core::QueryColumn& column : *columns) {
                 if (column.entity == i) {
                     c.identity = column.instance;
                     break;

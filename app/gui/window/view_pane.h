@@ -1,0 +1,60 @@
+// One view: its data (ViewData, on the GUI thread), its sampler (a Custom
+// snapshot entity on a worker thread of its own), its settings, and the
+// widget that draws it. The main window shows panes as tabs or tiles.
+#pragma once
+
+#include "model/sample_batch.h"
+#include "sampling/view_sampler.h"
+#include "view_data.h"
+#include "window/placeholder_view_widget.h"
+#include "window/view_settings.h"
+
+#include <QLabel>
+#include <QWidget>
+
+namespace perfscope::gui {
+
+// The widget that draws a view (the charts library's ViewWidget once merged).
+using ViewContent = PlaceholderViewWidget;
+
+class ViewPane : public QWidget {
+    Q_OBJECT
+public:
+    ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent = nullptr);
+    ~ViewPane() override;
+
+    ViewData& data() { return m_data; }
+    ViewSampler& sampler() { return m_sampler; }
+    ViewContent& content() { return *m_content; }
+    const ViewSettings& settings() const { return m_settings; }
+    void setSettings(const ViewSettings& settings);
+
+    void addCounters(const QVector<ViewCounter>& counters);
+    void setFrozen(bool frozen);
+    bool isFrozen() const { return m_content->isFrozen(); }
+    void clear();
+    void removeSelected();
+
+    // Since the pane started: batches with values, source queries and cache hits they reported.
+    quint64 samples() const { return m_samples; }
+    quint64 sourceQueries() const { return m_queries; }
+    quint64 cacheHits() const { return m_hits; }
+
+signals:
+    void titleChanged(const QString& title);
+    void batchArrived();
+
+private:
+    void onBatch(const SampleBatch& batch);
+
+    ViewSettings m_settings;
+    ViewData m_data;
+    ViewSampler m_sampler;
+    ViewContent* m_content = nullptr;
+    QLabel* m_error = nullptr;
+    quint64 m_samples = 0;
+    quint64 m_queries = 0;
+    quint64 m_hits = 0;
+};
+
+}  // namespace perfscope::gui
