@@ -120,6 +120,7 @@ void ViewData::removeSeries(int row)
 {
     if (row < 0 || row >= seriesCount())
         return;
+    emit seriesAboutToBeRemoved(row);
     m_rows.erase(m_rows.begin() + row);
     reindex();
     emit seriesRemoved(row);

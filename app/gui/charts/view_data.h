@@ -82,6 +82,7 @@ public:
 
 signals:
     void seriesAdded(int row);
+    void seriesAboutToBeRemoved(int row);  // the row is still there (models call beginRemoveRows)
     void seriesRemoved(int row);
     void seriesChanged(int row);
     void appended(qint64 time_ms);

@@ -1,0 +1,75 @@
+#include "chart_view.h"
+
+#include <QChart>
+#include <QMouseEvent>
+#include <QRubberBand>
+
+namespace perfscope::gui {
+
+ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
+{
+    setRubberBand(QChartView::NoRubberBand);
+    setRenderHint(QPainter::Antialiasing, true);
+    setMouseTracking(true);
+    setToolTip(tr("Drag to zoom; right-click to reset the zoom"));
+}
+
+void ChartView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::RightButton) {
+        emit resetZoomRequested();
+        event->accept();
+        return;
+    }
+    if (event->button() == Qt::LeftButton && chart()->plotArea().contains(event->position())) {
+        m_origin = event->position().toPoint();
+        if (!m_band)
+            m_band = new QRubberBand(QRubberBand::Rectangle, viewport());
+        m_band->setGeometry(QRect(m_origin, QSize()));
+        m_band->show();
+        m_dragging = true;
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void ChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_dragging) {
+        const QRect plot = chart()->plotArea().toAlignedRect();
+        QPoint p = event->position().toPoint();
+        p.setX(std::clamp(p.x(), plot.left(), plot.right()));
+        p.setY(std::clamp(p.y(), plot.top(), plot.bottom()));
+        m_band->setGeometry(QRect(m_origin, p).normalized());
+        event->accept();
+        return;
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void ChartView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_dragging && event->button() == Qt::LeftButton) {
+        m_dragging = false;
+        const QRect band = m_band->geometry();
+        m_band->hide();
+        // A click is no zoom: too small to mean a range.
+        if (band.width() >= 4 && band.height() >= 4) {
+            const QPointF a = chart()->mapToValue(band.topLeft());
+            const QPointF b = chart()->mapToValue(band.bottomRight());
+            emit zoomRequested(QRectF(a, b).normalized());
+        }
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
+}
+
+void ChartView::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    emit resized();
+}
+
+}  // namespace perfscope::gui

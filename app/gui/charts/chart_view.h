@@ -1,0 +1,36 @@
+// The line graph's QChartView: its own rubber band, because Qt Charts' built-in
+// zoom rescales the axes over the points it already has, while a zoom here must
+// decimate the history again for the new range. Emits the chosen rectangle in
+// value coordinates (x: ms since the epoch, y: plotted value).
+#pragma once
+
+#include <QChartView>
+#include <QPoint>
+
+class QRubberBand;
+
+namespace perfscope::gui {
+
+class ChartView : public QChartView {
+    Q_OBJECT
+public:
+    explicit ChartView(QChart* chart, QWidget* parent = nullptr);
+
+signals:
+    void zoomRequested(const QRectF& value_rect);
+    void resetZoomRequested();
+    void resized();
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    QRubberBand* m_band = nullptr;
+    QPoint m_origin;
+    bool m_dragging = false;
+};
+
+}  // namespace perfscope::gui

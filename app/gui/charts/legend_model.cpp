@@ -1,0 +1,195 @@
+#include "legend_model.h"
+
+#include "view_data.h"
+
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+
+namespace perfscope::gui {
+
+LegendModel::LegendModel(ViewData* data, QObject* parent) : QAbstractTableModel(parent), m_data(data)
+{
+    m_rows = m_data->seriesCount();
+    m_stats.resize(static_cast<size_t>(m_rows));
+    connect(m_data, &ViewData::seriesAdded, this, &LegendModel::onAdded);
+    connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &LegendModel::onAboutToBeRemoved);
+    connect(m_data, &ViewData::seriesRemoved, this, &LegendModel::onRemoved);
+    connect(m_data, &ViewData::seriesChanged, this, &LegendModel::onChanged);
+    connect(m_data, &ViewData::cleared, this, &LegendModel::onCleared);
+}
+
+int LegendModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int LegendModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString LegendModel::formatValue(double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("—");
+    if (value != 0.0 && (std::abs(value) >= 1e15 || std::abs(value) < 1e-3))
+        return QString::number(value, 'g', 6);
+    return QString::number(value, 'f', 3);
+}
+
+QVariant LegendModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const ViewSeries& s = m_data->series(index.row());
+    const WindowStats& st = m_stats[static_cast<size_t>(index.row())];
+    const int column = index.column();
+    if (role == Qt::CheckStateRole && column == Show)
+        return s.visible ? Qt::Checked : Qt::Unchecked;
+    if (column == Color && (role == Qt::DecorationRole || role == Qt::EditRole))
+        return s.color;
+    if (role == Qt::FontRole && s.ended) {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    if (role == Qt::TextAlignmentRole && column >= Scale && column != Counter && column != Instance &&
+        column != Parent && column != Object)
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    const auto stat = [&](double v) -> QVariant {
+        if (role == Qt::UserRole)
+            return v;
+        return formatValue(v);
+    };
+    if (role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ||
+        (role == Qt::EditRole && column == Scale)) {
+        switch (column) {
+        case Show:
+            return role == Qt::UserRole ? QVariant(s.visible ? 1 : 0) : QVariant();
+        case Color:
+            return role == Qt::DisplayRole ? QVariant() : QVariant(s.color.name());
+        case Scale:
+            if (role == Qt::EditRole || role == Qt::UserRole)
+                return s.scale_exponent;
+            return QString::number(s.scaleFactor(), 'g', 10);
+        case Counter:
+            return s.info.counter;
+        case Instance:
+            if (s.ended && role != Qt::UserRole)
+                return s.info.instance.isEmpty() ? tr("(ended)") : tr("%1 (ended)").arg(s.info.instance);
+            return s.info.instance;
+        case Parent:
+            return s.info.parent;
+        case Object:
+            return s.info.object;
+        case Last:
+            return stat(st.last);
+        case Average:
+            return stat(st.average);
+        case Minimum:
+            return stat(st.minimum);
+        case Maximum:
+            return stat(st.maximum);
+        default:
+            break;
+        }
+    }
+    return {};
+}
+
+QVariant LegendModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    static const char* const names[] = {QT_TR_NOOP("Show"),     QT_TR_NOOP("Color"),   QT_TR_NOOP("Scale"),
+                                        QT_TR_NOOP("Counter"),  QT_TR_NOOP("Instance"), QT_TR_NOOP("Parent"),
+                                        QT_TR_NOOP("Object"),   QT_TR_NOOP("Last"),    QT_TR_NOOP("Average"),
+                                        QT_TR_NOOP("Minimum"),  QT_TR_NOOP("Maximum")};
+    return tr(names[section]);
+}
+
+Qt::ItemFlags LegendModel::flags(const QModelIndex& index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    if (index.column() == Show)
+        f |= Qt::ItemIsUserCheckable;
+    if (index.column() == Color || index.column() == Scale)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool LegendModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    const int row = index.row();
+    if (index.column() == Show && role == Qt::CheckStateRole) {
+        m_data->setVisible(row, value.value<Qt::CheckState>() == Qt::Checked);
+        return true;
+    }
+    if (index.column() == Color && role == Qt::EditRole) {
+        const QColor color = value.value<QColor>();
+        if (!color.isValid())
+            return false;
+        m_data->setColor(row, color);
+        return true;
+    }
+    if (index.column() == Scale && role == Qt::EditRole) {
+        bool ok = false;
+        const int exponent = value.toInt(&ok);
+        if (!ok || exponent < -10 || exponent > 10)
+            return false;
+        m_data->setScale(row, exponent);
+        return true;
+    }
+    return false;
+}
+
+void LegendModel::setStatistics(std::vector<WindowStats> stats)
+{
+    stats.resize(static_cast<size_t>(m_rows));
+    m_stats = std::move(stats);
+    if (m_rows > 0)
+        emit dataChanged(index(0, Last), index(m_rows - 1, Maximum), {Qt::DisplayRole, Qt::UserRole});
+}
+
+const WindowStats& LegendModel::statistics(int row) const
+{
+    return m_stats[static_cast<size_t>(row)];
+}
+
+void LegendModel::onAdded(int row)
+{
+    beginInsertRows({}, row, row);
+    m_stats.insert(m_stats.begin() + row, WindowStats{});
+    ++m_rows;
+    endInsertRows();
+}
+
+void LegendModel::onAboutToBeRemoved(int row)
+{
+    beginRemoveRows({}, row, row);
+}
+
+void LegendModel::onRemoved(int row)
+{
+    m_stats.erase(m_stats.begin() + row);
+    --m_rows;
+    endRemoveRows();
+}
+
+void LegendModel::onChanged(int row)
+{
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void LegendModel::onCleared()
+{
+    setStatistics(std::vector<WindowStats>(static_cast<size_t>(m_rows)));
+}
+
+}  // namespace perfscope::gui

@@ -1,0 +1,51 @@
+// The legend table of a view: one row per series of its ViewData, PerfMon's
+// columns (show, color, scale, counter, instance, parent, object) and the
+// statistics of the visible window (last, average, minimum, maximum), which
+// the view hands over once per refresh. Show, color and scale are editable and
+// write through to the ViewData. Qt::UserRole gives the raw value to sort by.
+#pragma once
+
+#include "decimator.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace perfscope::gui {
+
+class ViewData;
+
+class LegendModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Show, Color, Scale, Counter, Instance, Parent, Object, Last, Average, Minimum, Maximum, ColumnCount };
+
+    explicit LegendModel(ViewData* data, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+    // Statistics per row over the visible window (size = rowCount()).
+    void setStatistics(std::vector<WindowStats> stats);
+    const WindowStats& statistics(int row) const;
+
+    // "1.23 k"-free plain formatting as PerfMon shows values: up to 3 decimals.
+    static QString formatValue(double value);
+
+private:
+    void onAdded(int row);
+    void onAboutToBeRemoved(int row);
+    void onRemoved(int row);
+    void onChanged(int row);
+    void onCleared();
+
+    ViewData* m_data;
+    int m_rows = 0;  // mirrors the ViewData between begin/end notifications
+    std::vector<WindowStats> m_stats;
+};
+
+}  // namespace perfscope::gui

@@ -1,0 +1,181 @@
+// One view: the graph (line, histogram or report), PerfMon's value bar for the
+// selected series and the legend table, over one ViewData it does not own.
+//
+// Cost: batches only mark the view dirty; one refresh runs per event-loop
+// turn, none while the view is hidden (another tab) or frozen. A refresh
+// brings each series' Decimator up to date (new points only while the window
+// slides) and hands the chart ≈ 2 points per pixel column through one
+// QXYSeries::replace per line segment. No animations, no OpenGL.
+//
+// Gaps: Qt Charts 6.4 joins a QLineSeries across NaN points, so a series is a
+// small pool of QLineSeries, one per unbroken stretch of its decimated line.
+#pragma once
+
+#include "decimator.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QBarSeries;
+class QChart;
+class QDateTimeAxis;
+class QLabel;
+class QLineSeries;
+class QScrollBar;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QTreeWidget;
+class QTreeWidgetItem;
+class QValueAxis;
+class QBarCategoryAxis;
+
+namespace perfscope::gui {
+
+class ChartView;
+class LegendModel;
+class ViewData;
+
+class ViewWidget : public QWidget {
+    Q_OBJECT
+public:
+    enum class Kind { Line, Histogram, Report };
+    Q_ENUM(Kind)
+    // Line segments per series at most; a series broken more often in one
+    // window has its last stretches joined (a pathological flapping counter).
+    static constexpr int kMaxSegmentsPerSeries = 64;
+
+    explicit ViewWidget(ViewData* view_data, QWidget* parent = nullptr);
+    ~ViewWidget() override;
+
+    ViewData* viewData() const { return m_data; }
+    LegendModel* legendModel() const { return m_legend_model; }
+
+    void setKind(Kind kind);
+    Kind kind() const { return m_kind; }
+    void setTimeWindow(double seconds);
+    double timeWindow() const { return double(m_window_ms) / 1000.0; }
+    // Automatic y range (from the visible data) or a fixed one.
+    void setYRangeAuto();
+    void setYRange(double min, double max);
+    bool isYAuto() const { return !m_y_fixed.has_value(); }
+    std::pair<double, double> yRange() const;  // as shown by the axis
+
+    // Frozen: the graph stops following new data (which is still recorded);
+    // the scroll bar under the graph moves back through the history.
+    void setFrozen(bool frozen);
+    bool isFrozen() const { return m_frozen; }
+    // Shows [from, to] (ms since the epoch) and the y range; freezes the view.
+    void zoomTo(qint64 from_ms, qint64 to_ms, std::optional<std::pair<double, double>> y = std::nullopt);
+    void resetZoom();
+    bool isZoomed() const { return m_zoomed; }
+    // While frozen: the displayed range ends at to_ms (clamped to the history).
+    void scrollTo(qint64 to_ms);
+    void clearData();
+
+    int selectedRow() const;  // ViewData row, -1 when none
+    void setSelectedRow(int row);
+    void removeSelected();
+    void highlightSelected(bool on);
+    bool isHighlighting() const { return m_highlight; }
+
+    // The time range the graph and the statistics cover, ms since the epoch.
+    std::pair<qint64, qint64> visibleRange() const;
+    // Brings everything up to date now (also when hidden: exports need it).
+    void refresh();
+    // Tooltip text for a series near a time (what hovering shows).
+    QString tooltipText(int row, qint64 time_ms) const;
+
+    // For export and tests.
+    QWidget* graphWidget() const;
+    ChartView* chartView() const { return m_chart_view; }
+    QTableView* legendView() const { return m_legend_view; }
+    QChart* lineChart() const { return m_line_chart; }
+    int lineSegmentCount(int row) const;
+    QList<QLineSeries*> lineSegments(int row) const;
+    QString valueBarText() const;
+    QTreeWidget* reportTree() const { return m_report; }
+    QBarSeries* barSeries() const { return m_bars; }
+    qint64 refreshCount() const { return m_refreshes; }
+
+signals:
+    void frozenChanged(bool frozen);
+    void selectedRowChanged(int row);
+    void refreshed();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct RowPlot {
+        std::vector<QLineSeries*> segments;
+        Decimator decimator;
+        WindowStats stats;
+    };
+
+    void buildUi();
+    void applyPalette();
+    void scheduleRefresh();
+    void onSeriesAdded(int row);
+    void onSeriesAboutToBeRemoved(int row);
+    void onSeriesChanged(int row);
+    void onCleared();
+    void onZoomRequested(const QRectF& rect);
+    void onScroll(int value);
+    void onSelectionChanged();
+    void refreshLine(qint64 from, qint64 to, double& y_min, double& y_max);
+    void refreshHistogram();
+    void refreshReport();
+    void refreshValueBar(qint64 from, qint64 to);
+    void updateScrollBar();
+    void applyPen(int row);
+    void rebuildBars();
+    void rebuildReport();
+    QLineSeries* newSegment(int row);
+    int plotWidthPx() const;
+
+    ViewData* m_data;
+    LegendModel* m_legend_model;
+    QSortFilterProxyModel* m_proxy;
+    std::vector<RowPlot> m_plots;
+    Kind m_kind = Kind::Line;
+    qint64 m_window_ms = 100'000;
+    std::optional<std::pair<double, double>> m_y_fixed;
+    std::optional<std::pair<double, double>> m_y_zoom;
+    bool m_frozen = false;
+    bool m_zoomed = false;
+    qint64 m_view_to = 0;    // frozen: end of the displayed range
+    qint64 m_view_span = 0;  // frozen: its length
+    bool m_highlight = false;
+    bool m_dirty = true;
+    bool m_pending = false;
+    bool m_bars_dirty = true;
+    bool m_report_dirty = true;
+    bool m_updating_scroll = false;
+    qint64 m_refreshes = 0;
+    qint64 m_scroll_unit_ms = 1000;
+
+    QLabel* m_error = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    ChartView* m_chart_view = nullptr;
+    QChart* m_line_chart = nullptr;
+    QDateTimeAxis* m_time_axis = nullptr;
+    QValueAxis* m_y_axis = nullptr;
+    ChartView* m_bar_view = nullptr;
+    QChart* m_bar_chart = nullptr;
+    QBarSeries* m_bars = nullptr;
+    QBarCategoryAxis* m_bar_x = nullptr;
+    QValueAxis* m_bar_y = nullptr;
+    QTreeWidget* m_report = nullptr;
+    std::vector<QTreeWidgetItem*> m_report_items;  // per row: the item holding its value
+    QScrollBar* m_scroll = nullptr;
+    QLabel* m_value_bar = nullptr;
+    QTableView* m_legend_view = nullptr;
+};
+
+}  // namespace perfscope::gui

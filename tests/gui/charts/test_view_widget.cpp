@@ -1,0 +1,532 @@
+// ViewWidget and LegendModel: statistics over the visible window by formula,
+// freeze, scroll back, zoom, gaps as separate line segments, decimated points
+// only, no work while hidden, histogram, report, value bar, highlight, delete.
+#include "chart_test_data.h"
+#include "chart_view.h"
+#include "legend_model.h"
+#include "view_widget.h"
+
+#include <QAbstractItemModelTester>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+#include <QTreeWidget>
+#include <QValueAxis>
+
+#include <cmath>
+
+using namespace perfscope::gui;
+using namespace perfscope::gui::test;
+
+namespace {
+
+struct Stats {
+    int count = 0;
+    double last = NAN, avg = NAN, min = NAN, max = NAN;
+};
+
+// Straight from the raw history over [from, to].
+Stats formula(const SeriesHistory& h, qint64 from, qint64 to)
+{
+    Stats s;
+    double sum = 0;
+    for (qsizetype i = 0; i < h.size(); ++i) {
+        if (h.timeAt(i) < from || h.timeAt(i) > to || !h.validAt(i))
+            continue;
+        const double v = h.valueAt(i);
+        s.min = s.count ? std::min(s.min, v) : v;
+        s.max = s.count ? std::max(s.max, v) : v;
+        s.last = v;
+        sum += v;
+        ++s.count;
+    }
+    if (s.count)
+        s.avg = sum / s.count;
+    return s;
+}
+
+void compare_legend(const ViewWidget& w)
+{
+    const auto [from, to] = w.visibleRange();
+    const LegendModel* m = w.legendModel();
+    for (int row = 0; row < m->rowCount(); ++row) {
+        const Stats want = formula(w.viewData()->series(row).history, from, to);
+        QCOMPARE(m->statistics(row).count, want.count);
+        QCOMPARE(m->index(row, LegendModel::Last).data(Qt::UserRole).toDouble(), want.last);
+        QCOMPARE(m->index(row, LegendModel::Minimum).data(Qt::UserRole).toDouble(), want.min);
+        QCOMPARE(m->index(row, LegendModel::Maximum).data(Qt::UserRole).toDouble(), want.max);
+        QVERIFY(std::abs(m->index(row, LegendModel::Average).data(Qt::UserRole).toDouble() - want.avg) < 1e-9);
+        QCOMPARE(m->index(row, LegendModel::Average).data().toString(), LegendModel::formatValue(want.avg));
+    }
+}
+
+qsizetype total_points(const ViewWidget& w, int row)
+{
+    qsizetype n = 0;
+    for (QLineSeries* s : w.lineSegments(row))
+        n += s->count();
+    return n;
+}
+
+}  // namespace
+
+class TestViewWidget : public QObject {
+    Q_OBJECT
+private slots:
+    void legendModelUnderTester();
+    void legendEditsWriteThrough();
+    void statisticsOverVisibleWindow_data();
+    void statisticsOverVisibleWindow();
+    void freezeStopsFollowing();
+    void scrollBackWhileFrozen();
+    void zoomAndReset();
+    void rubberBandZooms();
+    void gapSplitsTheLine();
+    void onlyDecimatedPointsReachTheChart();
+    void hiddenViewDoesNoWork();
+    void batchesCoalesceIntoOneRefresh();
+    void hiddenSeriesDrawsNothing();
+    void histogramShowsLastValues();
+    void reportGroupsObjectCounterInstance();
+    void valueBarShowsSelected();
+    void highlightAndRemoveSelected();
+    void tooltipNamesValueAndTime();
+    void errorShownAndYRange();
+    void clearKeepsSeries();
+};
+
+void TestViewWidget::legendModelUnderTester()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    QAbstractItemModelTester tester(w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    QVERIFY(proxy);
+    QAbstractItemModelTester proxy_tester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    fill_view(data, 5, 50, 10, 20);
+    w.refresh();
+    proxy->sort(LegendModel::Last, Qt::DescendingOrder);
+    data.removeSeries(2);
+    data.removeSeries(0);
+    fill_view(data, 2, 3);  // ids 1, 2 again: new series? no, 2 still lives; 1 comes back as new row
+    w.refresh();
+    data.setColor(0, Qt::red);
+    data.clear();
+    w.refresh();
+    proxy->sort(LegendModel::Counter, Qt::AscendingOrder);
+    while (data.seriesCount() > 0)
+        data.removeSeries(data.seriesCount() - 1);
+    QCOMPARE(w.legendModel()->rowCount(), 0);
+}
+
+void TestViewWidget::legendEditsWriteThrough()
+{
+    ViewData data;
+    LegendModel m(&data);
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    fill_view(data, 2, 3);
+    QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+    QVERIFY(m.setData(m.index(0, LegendModel::Show), Qt::Unchecked, Qt::CheckStateRole));
+    QVERIFY(!data.series(0).visible);
+    QCOMPARE(m.index(0, LegendModel::Show).data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
+    QVERIFY(m.setData(m.index(1, LegendModel::Color), QColor(Qt::darkGreen)));
+    QCOMPARE(data.series(1).color, QColor(Qt::darkGreen));
+    QCOMPARE(m.index(1, LegendModel::Color).data(Qt::DecorationRole).value<QColor>(), QColor(Qt::darkGreen));
+    QVERIFY(m.setData(m.index(1, LegendModel::Scale), -3));
+    QCOMPARE(data.series(1).scale_exponent, -3);
+    QCOMPARE(m.index(1, LegendModel::Scale).data().toString(), QStringLiteral("0.001"));
+    QVERIFY(!m.setData(m.index(1, LegendModel::Scale), 11));  // outside 10^-10..10^10
+    QVERIFY(!m.setData(m.index(1, LegendModel::Counter), QStringLiteral("x")));  // not editable
+    QVERIFY(!(m.flags(m.index(0, LegendModel::Counter)) & Qt::ItemIsEditable));
+    QVERIFY(m.flags(m.index(0, LegendModel::Scale)) & Qt::ItemIsEditable);
+    QCOMPARE(changed.size(), 3);
+    QCOMPARE(m.index(0, LegendModel::Counter).data().toString(), QStringLiteral("Counter 1"));
+    QCOMPARE(m.index(0, LegendModel::Instance).data().toString(), QStringLiteral("cpu1"));
+    QCOMPARE(m.index(0, LegendModel::Object).data().toString(), QStringLiteral("Processor"));
+    QCOMPARE(m.headerData(LegendModel::Maximum, Qt::Horizontal).toString(), QStringLiteral("Maximum"));
+    // An ended instance is marked.
+    SampleBatch end;
+    end.time_ms = kT0 + 10'000;
+    end.ended = {1};
+    data.append(end);
+    QCOMPARE(m.index(0, LegendModel::Instance).data().toString(), QStringLiteral("cpu1 (ended)"));
+}
+
+void TestViewWidget::statisticsOverVisibleWindow_data()
+{
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<double>("window_s");
+    QTest::newRow("window longer than data") << 40 << 100.0;
+    QTest::newRow("window shorter than data") << 400 << 100.0;
+    QTest::newRow("gap inside window") << 150 << 60.0;
+}
+
+void TestViewWidget::statisticsOverVisibleWindow()
+{
+    QFETCH(int, steps);
+    QFETCH(double, window_s);
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    w.setTimeWindow(window_s);
+    fill_view(data, 4, steps, steps - 30, steps - 20);
+    w.refresh();
+    const auto [from, to] = w.visibleRange();
+    QCOMPARE(to, data.lastTime());
+    QCOMPARE(to - from, qint64(window_s * 1000));
+    compare_legend(w);
+}
+
+void TestViewWidget::freezeStopsFollowing()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(800, 500);
+    w.show();
+    QSignalSpy frozen(&w, &ViewWidget::frozenChanged);
+    fill_view(data, 2, 200);
+    w.refresh();
+    const auto before = w.visibleRange();
+    w.setFrozen(true);
+    QVERIFY(w.isFrozen());
+    QCoreApplication::processEvents();
+    const qint64 refreshes = w.refreshCount();
+    SampleBatch b;
+    b.time_ms = data.lastTime() + 1000;
+    b.points = {{1, 1000.0, true}, {2, 1000.0, true}};
+    data.append(b);
+    QCoreApplication::processEvents();
+    QCOMPARE(w.refreshCount(), refreshes);
+    QCOMPARE(w.visibleRange(), before);
+    w.setFrozen(false);
+    QCoreApplication::processEvents();
+    QCOMPARE(w.visibleRange().second, b.time_ms);
+    QCOMPARE(w.legendModel()->index(0, LegendModel::Last).data(Qt::UserRole).toDouble(), 1000.0);
+    QCOMPARE(frozen.size(), 2);
+}
+
+void TestViewWidget::scrollBackWhileFrozen()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(800, 500);
+    w.show();
+    w.setTimeWindow(50);
+    fill_view(data, 3, 600);
+    w.refresh();
+    w.scrollTo(kT0 + 100'000);  // not frozen: ignored
+    QCOMPARE(w.visibleRange().second, data.lastTime());
+    w.setFrozen(true);
+    w.scrollTo(kT0 + 200'000);
+    w.refresh();
+    QCOMPARE(w.visibleRange(), std::make_pair(kT0 + 150'000, kT0 + 200'000));
+    compare_legend(w);
+    w.scrollTo(kT0 - 1'000'000);  // before the history: clamped to its start
+    w.refresh();
+    QCOMPARE(w.visibleRange().first, kT0);
+    compare_legend(w);
+    w.scrollTo(data.lastTime() + 1'000'000);
+    QCOMPARE(w.visibleRange().second, data.lastTime());
+}
+
+void TestViewWidget::zoomAndReset()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(800, 500);
+    w.show();
+    fill_view(data, 2, 300);
+    w.refresh();
+    w.zoomTo(kT0 + 10'000, kT0 + 30'000, std::make_pair(20.0, 60.0));
+    w.refresh();
+    QVERIFY(w.isFrozen());
+    QVERIFY(w.isZoomed());
+    QCOMPARE(w.visibleRange(), std::make_pair(kT0 + 10'000, kT0 + 30'000));
+    QCOMPARE(w.yRange(), std::make_pair(20.0, 60.0));
+    compare_legend(w);
+    w.resetZoom();
+    w.refresh();
+    QVERIFY(!w.isZoomed());
+    QVERIFY(w.isFrozen());  // still frozen, at the same end, full window again
+    QCOMPARE(w.visibleRange(), std::make_pair(kT0 + 30'000 - 100'000, kT0 + 30'000));
+    w.setFrozen(false);
+    w.refresh();
+    QCOMPARE(w.visibleRange().second, data.lastTime());
+}
+
+void TestViewWidget::rubberBandZooms()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    fill_view(data, 2, 300);
+    w.refresh();
+    QCoreApplication::processEvents();
+    const QRectF plot = w.lineChart()->plotArea();
+    QVERIFY(plot.width() > 100);
+    const QPoint a = plot.topLeft().toPoint() + QPoint(int(plot.width() / 4), 10);
+    const QPoint b = plot.topLeft().toPoint() + QPoint(int(plot.width() / 2), int(plot.height()) - 10);
+    const QPointF va = w.lineChart()->mapToValue(a);
+    const QPointF vb = w.lineChart()->mapToValue(b);
+    QWidget* viewport = w.chartView()->viewport();
+    QTest::mousePress(viewport, Qt::LeftButton, {}, a);
+    QTest::mouseMove(viewport, b);
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
+    QVERIFY(w.isZoomed());
+    const auto [from, to] = w.visibleRange();
+    QVERIFY(std::abs(from - qint64(va.x())) <= 1);
+    QVERIFY(std::abs(to - qint64(vb.x())) <= 1);
+    w.refresh();
+    QVERIFY(std::abs(w.yRange().first - vb.y()) < 1e-6);
+    QVERIFY(std::abs(w.yRange().second - va.y()) < 1e-6);
+    QTest::mouseClick(viewport, Qt::RightButton, {}, a);
+    QVERIFY(!w.isZoomed());
+}
+
+void TestViewWidget::gapSplitsTheLine()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    fill_view(data, 2, 90, 30, 40);  // series 1: gap over steps 30..39
+    w.refresh();
+    QCOMPARE(w.lineSegmentCount(0), 2);
+    QCOMPARE(w.lineSegmentCount(1), 1);
+    const QList<QLineSeries*> segments = w.lineSegments(0);
+    // One point per column here (90 points, ~800 px): each stretch has its points.
+    QCOMPARE(segments[0]->count(), 30);
+    QCOMPARE(segments[1]->count(), 50);
+    QCOMPARE(segments[0]->at(29), QPointF(double(kT0 + 29'000), wave(1, 29)));
+    QCOMPARE(segments[1]->at(0), QPointF(double(kT0 + 40'000), wave(1, 40)));
+    // The gap scrolls out of the window: one stretch again, extra segments empty.
+    w.setTimeWindow(40);
+    w.refresh();
+    QCOMPARE(w.lineSegmentCount(0), 1);
+    QVERIFY(w.lineSegments(0).size() >= 2);
+}
+
+void TestViewWidget::onlyDecimatedPointsReachTheChart()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    w.setTimeWindow(2000);
+    fill_view(data, 3, 20'000, -1, -1, 100);  // 20,000 points at 0.1 s
+    w.refresh();
+    QCoreApplication::processEvents();
+    w.refresh();
+    const int width = int(w.lineChart()->plotArea().width());
+    QVERIFY(width > 100);
+    for (int row = 0; row < 3; ++row) {
+        QVERIFY2(total_points(w, row) <= 2 * (width + 2), qPrintable(QString::number(total_points(w, row))));
+        QVERIFY(total_points(w, row) >= width);
+    }
+    // The extremes of the window survive decimation (auto y range covers them).
+    const Stats s = formula(data.series(0).history, w.visibleRange().first, w.visibleRange().second);
+    QVERIFY(w.yRange().first <= s.min);
+    QVERIFY(w.yRange().second >= s.max);
+}
+
+void TestViewWidget::hiddenViewDoesNoWork()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(800, 500);
+    fill_view(data, 2, 50);
+    QCoreApplication::processEvents();
+    QCOMPARE(w.refreshCount(), 0);
+    w.show();
+    QCoreApplication::processEvents();
+    QCOMPARE(w.refreshCount(), 1);
+    w.hide();
+    fill_view(data, 2, 5);
+    QCoreApplication::processEvents();
+    QCOMPARE(w.refreshCount(), 1);
+    w.show();
+    QCoreApplication::processEvents();
+    QCOMPARE(w.refreshCount(), 2);
+}
+
+void TestViewWidget::batchesCoalesceIntoOneRefresh()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(800, 500);
+    w.show();
+    QCoreApplication::processEvents();
+    const qint64 before = w.refreshCount();
+    fill_view(data, 5, 10);
+    QCoreApplication::processEvents();
+    QCOMPARE(w.refreshCount(), before + 1);
+}
+
+void TestViewWidget::hiddenSeriesDrawsNothing()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 2, 20);
+    w.refresh();
+    QVERIFY(total_points(w, 0) > 0);
+    data.setVisible(0, false);
+    w.refresh();
+    QCOMPARE(total_points(w, 0), 0);
+    QVERIFY(total_points(w, 1) > 0);
+    // Statistics stay in the legend for hidden series.
+    QCOMPARE(w.legendModel()->statistics(0).count, 20);
+}
+
+void TestViewWidget::histogramShowsLastValues()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 3, 20);
+    data.setScale(2, 1);
+    data.setVisible(1, false);
+    w.setKind(ViewWidget::Kind::Histogram);
+    w.refresh();
+    const QList<QBarSet*> sets = w.barSeries()->barSets();
+    QCOMPARE(sets.size(), 2);
+    QCOMPARE(sets[0]->at(0), wave(1, 19));
+    QCOMPARE(sets[1]->at(0), wave(3, 19) * 10.0);
+    QCOMPARE(sets[1]->color(), data.series(2).color);
+    QVERIFY(w.graphWidget() != static_cast<QWidget*>(w.chartView()));
+    QVERIFY(w.graphWidget()->isVisible());
+}
+
+void TestViewWidget::reportGroupsObjectCounterInstance()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 3, 20);
+    w.setKind(ViewWidget::Kind::Report);
+    w.refresh();
+    QTreeWidget* tree = w.reportTree();
+    QCOMPARE(w.graphWidget(), static_cast<QWidget*>(tree));
+    QCOMPARE(tree->topLevelItemCount(), 2);  // Processor (1, 3), Memory (2)
+    QTreeWidgetItem* processor = tree->topLevelItem(0);
+    QCOMPARE(processor->text(0), QStringLiteral("Processor"));
+    QCOMPARE(processor->childCount(), 2);
+    QCOMPARE(processor->child(0)->text(0), QStringLiteral("Counter 1"));
+    QCOMPARE(processor->child(0)->child(0)->text(0), QStringLiteral("cpu1"));
+    QCOMPARE(processor->child(0)->child(0)->text(1), LegendModel::formatValue(wave(1, 19)));
+    QTreeWidgetItem* memory = tree->topLevelItem(1);
+    QCOMPARE(memory->text(0), QStringLiteral("Memory"));
+    QCOMPARE(memory->child(0)->childCount(), 0);  // no instance: value on the counter
+    QCOMPARE(memory->child(0)->text(1), LegendModel::formatValue(wave(2, 19)));
+}
+
+void TestViewWidget::valueBarShowsSelected()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    w.setTimeWindow(30);
+    fill_view(data, 2, 100);
+    w.refresh();
+    QSignalSpy selected(&w, &ViewWidget::selectedRowChanged);
+    w.setSelectedRow(1);
+    QCOMPARE(w.selectedRow(), 1);
+    QCOMPARE(selected.size(), 1);
+    const auto [from, to] = w.visibleRange();
+    const Stats s = formula(data.series(1).history, from, to);
+    const QString text = w.valueBarText();
+    QVERIFY2(text.contains(LegendModel::formatValue(s.last)), qPrintable(text));
+    QVERIFY(text.contains(LegendModel::formatValue(s.avg)));
+    QVERIFY(text.contains(LegendModel::formatValue(s.min)));
+    QVERIFY(text.contains(LegendModel::formatValue(s.max)));
+    QVERIFY(text.contains(QStringLiteral("0:00:30")));
+    // Selection follows the series through a sorted legend.
+    w.legendView()->sortByColumn(LegendModel::Counter, Qt::DescendingOrder);
+    QCOMPARE(w.selectedRow(), 1);
+}
+
+void TestViewWidget::highlightAndRemoveSelected()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 3, 20, 5, 8);
+    w.refresh();
+    const int chart_series = int(w.lineChart()->series().size());
+    w.setSelectedRow(0);
+    w.highlightSelected(true);
+    QVERIFY(w.isHighlighting());
+    QCOMPARE(w.lineSegments(0)[0]->pen().widthF(), 4.0);
+    QCOMPARE(w.lineSegments(0)[1]->pen().widthF(), 4.0);
+    QVERIFY(w.lineSegments(1)[0]->pen().widthF() < 4.0);
+    QCOMPARE(w.lineSegments(1)[0]->pen().color(), data.series(1).color);
+    w.removeSelected();
+    QCOMPARE(data.seriesCount(), 2);
+    QCOMPARE(data.series(0).info.id, quint64(2));
+    QCOMPARE(int(w.lineChart()->series().size()), chart_series - 2);
+    w.refresh();
+    QCOMPARE(w.legendModel()->rowCount(), 2);
+    QCOMPARE(w.lineSegments(0)[0]->pen().color(), data.series(0).color);
+}
+
+void TestViewWidget::tooltipNamesValueAndTime()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    fill_view(data, 1, 10, 4, 5);
+    const QString text = w.tooltipText(0, kT0 + 2'400);  // nearest: step 2
+    QVERIFY(text.startsWith(QStringLiteral("Counter 1 (cpu1)\n")));
+    QVERIFY(text.contains(LegendModel::formatValue(wave(1, 2))));
+    QVERIFY(text.contains(QDateTime::fromMSecsSinceEpoch(kT0 + 2'000).toString(QStringLiteral("hh:mm:ss.zzz"))));
+    QVERIFY(w.tooltipText(0, kT0 + 4'000).contains(QStringLiteral("no value")));
+}
+
+void TestViewWidget::errorShownAndYRange()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 1, 10);
+    SampleBatch failed;
+    failed.time_ms = kT0 + 20'000;
+    failed.error = QStringLiteral("cannot open /proc/stat");
+    data.append(failed);
+    bool shown = false;
+    for (QLabel* l : w.findChildren<QLabel*>())
+        shown = shown || (l->isVisible() && l->text() == failed.error);
+    QVERIFY(shown);
+    w.setYRange(-5, 250);
+    w.refresh();
+    QCOMPARE(w.yRange(), std::make_pair(-5.0, 250.0));
+    QVERIFY(!w.isYAuto());
+    w.setYRangeAuto();
+    w.refresh();
+    QVERIFY(w.isYAuto());
+    QVERIFY(w.yRange().second >= 50.0 + 40.0 + 3.0 - 40.0);
+}
+
+void TestViewWidget::clearKeepsSeries()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 2, 20);
+    w.refresh();
+    w.clearData();
+    w.refresh();
+    QCOMPARE(data.seriesCount(), 2);
+    QCOMPARE(total_points(w, 0), 0);
+    QCOMPARE(w.legendModel()->statistics(0).count, 0);
+}
+
+QTEST_MAIN(TestViewWidget)
+#include "test_view_widget.moc"
