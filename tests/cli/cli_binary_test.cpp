@@ -1,6 +1,10 @@
 // The real perfscope-cli against the real /proc, as a user runs it: exit
 // codes, what goes to stdout and stderr, files written, Ctrl-C.
+#include "pdh_csv_reader.h"
+
 #include <gtest/gtest.h>
+
+#include <chrono>
 
 #include <csignal>
 #include <cstdio>
@@ -342,6 +346,33 @@ TEST_F(Cli, HeadersCarryTheInstancesOwnName)
     ASSERT_EQ(header.size(), 3u);
     EXPECT_TRUE(header[1].ends_with(R"(\Processor(_Total)\% Processor Time)")) << header[1];
     EXPECT_TRUE(header[2].ends_with(R"(\Memory\Available Bytes)")) << header[2];
+}
+
+// The log reader the desktop app opens logs with reads what query writes:
+// the same columns as the header, one row per sample, times within the run.
+TEST_F(Cli, QueryLogsReadBack)
+{
+    using namespace std::chrono;
+    const auto file = (dir / "log.csv").string();
+    const auto before = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    const CliRun r = run({"query", "-sc", "3", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)",
+                          R"(\Processor(*)\% Idle Time)"});
+    const auto after = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto log = perfscope::core::read_pdh_csv(file);
+    ASSERT_TRUE(log.ok()) << log.error().describe();
+    const auto header = cells(lines(slurp(file))[0]);
+    EXPECT_EQ(log->columns, std::vector<std::string>(header.begin() + 1, header.end()));
+    ASSERT_EQ(log->rows.size(), 3u);
+    std::int64_t previous = before;
+    for (const auto& row : log->rows) {
+        EXPECT_GE(row.time_ms, previous) << "in order, after the start";
+        EXPECT_LE(row.time_ms, after);
+        previous = row.time_ms;
+        ASSERT_EQ(row.values.size(), log->columns.size());
+        ASSERT_TRUE(row.values[0].has_value());
+        EXPECT_GT(*row.values[0], 0.0) << "Available Bytes";
+    }
 }
 
 }  // namespace
