@@ -112,7 +112,10 @@ void MainWindow::createActions()
     QAction* close_view = makeAction("closeView", tr("&Close view"), QKeySequence::Close, tr("Close the current view"),
                                      "window-close");
     connect(close_view, &QAction::triggered, this, [this] { closeView(currentView()); });
-    QAction* quit = makeAction("quit", tr("&Quit"), QKeySequence::Quit, tr("Quit Perfscope"), "application-exit");
+    // Some platforms (offscreen, bare X11) have no standard Quit key: Ctrl+Q there.
+    const QKeySequence quit_key = QKeySequence(QKeySequence::Quit).isEmpty() ? QKeySequence(Qt::CTRL | Qt::Key_Q)
+                                                                            : QKeySequence(QKeySequence::Quit);
+    QAction* quit = makeAction("quit", tr("&Quit"), quit_key, tr("Quit Perfscope"), "application-exit");
     connect(quit, &QAction::triggered, this, &QWidget::close);
     file->addActions({new_view, close_view});
     file->addSeparator();

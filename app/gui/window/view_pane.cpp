@@ -4,26 +4,29 @@
 
 namespace perfscope::gui {
 
+ViewWidget::Kind to_widget_kind(ViewKind kind)
+{
+    switch (kind) {
+    case ViewKind::line: return ViewWidget::Kind::Line;
+    case ViewKind::histogram: return ViewWidget::Kind::Histogram;
+    case ViewKind::report: return ViewWidget::Kind::Report;
+    }
+    return ViewWidget::Kind::Line;
+}
+
 ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent)
     : QWidget(parent), m_settings(settings), m_sampler(hub, settings.interval_s)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_error = new QLabel(this);
-    m_error->setWordWrap(true);
-    m_error->setVisible(false);
-    m_error->setStyleSheet(QStringLiteral("color: palette(highlighted-text); background: #b03030; padding: 4px;"));
-    layout->addWidget(m_error);
     m_content = new ViewContent(&m_data, this);
     layout->addWidget(m_content, 1);
     setSettings(settings);
 
     connect(&m_sampler, &ViewSampler::batchReady, this, &ViewPane::onBatch);
-    connect(&m_data, &ViewData::errorChanged, this, [this](const QString& error) {
-        m_error->setText(error.isEmpty() ? QString() : tr("The source failed: %1 (history kept)").arg(error));
-        m_error->setVisible(!error.isEmpty());
-    });
-    connect(&m_data, &ViewData::seriesRemoved, this, [](int) {});
+    // However a series goes (Delete, the legend), its sampler stops sending it.
+    connect(&m_data, &ViewData::seriesAboutToBeRemoved, this,
+            [this](int row) { m_sampler.removeSeries(m_data.series(row).info.id); });
 }
 
 ViewPane::~ViewPane() = default;
@@ -34,7 +37,7 @@ void ViewPane::setSettings(const ViewSettings& settings)
     m_settings = settings;
     m_settings.interval_s = ViewSampler::clampInterval(settings.interval_s);
     m_data.setHistoryCapacity(m_settings.history_capacity);
-    m_content->setKind(m_settings.kind);
+    m_content->setKind(to_widget_kind(m_settings.kind));
     m_content->setTimeWindow(m_settings.window_s);
     if (m_sampler.interval() != m_settings.interval_s)
         m_sampler.setInterval(m_settings.interval_s);
@@ -62,10 +65,6 @@ void ViewPane::clear()
 
 void ViewPane::removeSelected()
 {
-    const int row = m_content->selectedRow();
-    if (row < 0 || row >= m_data.seriesCount())
-        return;
-    m_sampler.removeSeries(m_data.series(row).info.id);
     m_content->removeSelected();
 }
 

@@ -6,16 +6,17 @@
 #include "model/sample_batch.h"
 #include "sampling/view_sampler.h"
 #include "view_data.h"
-#include "window/placeholder_view_widget.h"
+#include "view_widget.h"
 #include "window/view_settings.h"
 
-#include <QLabel>
 #include <QWidget>
 
 namespace perfscope::gui {
 
-// The widget that draws a view (the charts library's ViewWidget once merged).
-using ViewContent = PlaceholderViewWidget;
+// The widget that draws a view: the charts library's.
+using ViewContent = ViewWidget;
+
+ViewWidget::Kind to_widget_kind(ViewKind kind);
 
 class ViewPane : public QWidget {
     Q_OBJECT
@@ -51,7 +52,6 @@ private:
     ViewData m_data;
     ViewSampler m_sampler;
     ViewContent* m_content = nullptr;
-    QLabel* m_error = nullptr;
     quint64 m_samples = 0;
     quint64 m_queries = 0;
     quint64 m_hits = 0;

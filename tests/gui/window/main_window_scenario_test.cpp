@@ -86,7 +86,7 @@ private slots:
 
         // Delete removes the selected series from the view.
         const int rows = view->data().seriesCount();
-        view->content().selectRow(0);
+        view->content().setSelectedRow(0);
         m_window->action("delete")->trigger();
         QCOMPARE(view->data().seriesCount(), rows - 1);
     }
