@@ -1,13 +1,17 @@
 // Renders a view filled with synthetic series to PNGs in the build tree
-// (screenshots/view_*.png) for a person to look at: line, histogram, report and
+// (screenshots/view_*.png, and the exports export_*.png|svg|pdf|csv with
+// the SVG drawn back to export_*_svg.png) for a person to look at: line, histogram, report and
 // the line graph under a dark palette. Asserts only that each image has
 // content; whether it looks right is for the eye.
 #include "chart_test_data.h"
+#include "graph_exporter.h"
 #include "view_widget.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QImage>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QStyleFactory>
 #include <QTest>
 
@@ -97,6 +101,22 @@ void TestViewScreenshots::render()
     qInfo("wrote %s", qPrintable(path));
     QCOMPARE(image.size(), w.size() * w.devicePixelRatio());
     QVERIFY(distinct_colors(image) > 20);
+
+    // The exports of the same view, and the SVG drawn back by Qt SVG.
+    GraphExporter exporter(&w);
+    const QString base = QDir(out_dir()).filePath(QStringLiteral("export_%1").arg(QTest::currentDataTag()));
+    QString error;
+    for (const char* suffix : {".png", ".svg", ".pdf", ".csv"})
+        QVERIFY2(exporter.save(base + QLatin1String(suffix), &error), qPrintable(error));
+    QSvgRenderer svg(base + QStringLiteral(".svg"));
+    QVERIFY(svg.isValid());
+    QImage drawn(exporter.pictureSize(), QImage::Format_ARGB32);
+    drawn.fill(Qt::transparent);
+    QPainter painter(&drawn);
+    svg.render(&painter);
+    painter.end();
+    QVERIFY(drawn.save(base + QStringLiteral("_svg.png")));
+    QVERIFY(distinct_colors(drawn) > 20);
 }
 
 QTEST_MAIN(TestViewScreenshots)

@@ -1,0 +1,102 @@
+#include "log_loader.h"
+
+#include "naming/counter_path.h"
+#include "pdh_csv_reader.h"
+#include "view_data.h"
+
+#include <QFile>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace perfscope::gui {
+
+struct LogLoader::Outcome {
+    std::optional<core::PdhCsvLog> log;
+    QString error;
+};
+
+LogLoader::LogLoader(ViewData* target, QObject* parent) : QObject(parent), m_target(target) {}
+
+LogLoader::~LogLoader()
+{
+    if (m_watcher)
+        m_watcher->waitForFinished();
+}
+
+bool LogLoader::isRunning() const
+{
+    return m_watcher && m_watcher->isRunning();
+}
+
+void LogLoader::load(const QString& path)
+{
+    if (m_watcher)
+        return;
+    m_path = path;
+    m_watcher = std::make_unique<QFutureWatcher<std::shared_ptr<Outcome>>>();
+    connect(m_watcher.get(), &QFutureWatcherBase::finished, this, &LogLoader::onFinished);
+    const std::string file = QFile::encodeName(path).toStdString();
+    m_watcher->setFuture(QtConcurrent::run([file] {
+        auto outcome = std::make_shared<Outcome>();
+        auto log = core::read_pdh_csv(file);
+        if (log.ok())
+            outcome->log = std::move(log.value());
+        else
+            outcome->error = QString::fromStdString(log.error().message());
+        return outcome;
+    }));
+}
+
+void LogLoader::onFinished()
+{
+    const std::shared_ptr<Outcome> outcome = m_watcher->result();
+    if (!m_target) {
+        emit failed(m_path, tr("%1: the view closed before the log was read").arg(m_path));
+        return;
+    }
+    if (!outcome->log) {
+        emit failed(m_path, outcome->error);
+        return;
+    }
+    if (m_target->seriesCount() != 0) {
+        emit failed(m_path, tr("%1: the view already has series").arg(m_path));
+        return;
+    }
+    fill(*outcome->log, m_target);
+    emit loaded(m_path, m_target->seriesCount(), static_cast<int>(outcome->log->rows.size()));
+}
+
+void LogLoader::fill(const core::PdhCsvLog& log, ViewData* target)
+{
+    target->setHistoryCapacity(std::max<qsizetype>(1, static_cast<qsizetype>(log.rows.size())));
+    for (size_t c = 0; c < log.columns.size(); ++c) {
+        SeriesInfo info;
+        info.id = c + 1;
+        info.path = QString::fromStdString(log.columns[c]);
+        auto parsed = wpo::CounterPath::parse(log.columns[c]);
+        if (parsed.ok()) {
+            info.object = QString::fromStdString(parsed->object);
+            info.counter = QString::fromStdString(parsed->counter);
+            if (parsed->has_instance) {
+                info.instance = QString::fromStdString(parsed->instance);
+                if (parsed->index)
+                    info.instance += QStringLiteral("#%1").arg(*parsed->index);
+                info.parent = QString::fromStdString(parsed->parent);
+            }
+        } else {
+            info.counter = info.path;  // not a counter path: show it whole
+        }
+        target->addSeries(info);
+    }
+    for (const core::PdhCsvRow& row : log.rows) {
+        for (size_t c = 0; c < log.columns.size() && c < row.values.size(); ++c) {
+            const auto& v = row.values[c];
+            target->appendPoint(static_cast<int>(c), row.time_ms, v.value_or(0.0), v.has_value());
+        }
+    }
+    target->setReadOnly(true);
+    target->notifyAppended();
+}
+
+}  // namespace perfscope::gui

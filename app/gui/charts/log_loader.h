@@ -1,0 +1,53 @@
+// Opens a PDH-CSV/TSV log (perfscope-cli query, typeperf, relog) as a
+// read-only view: the file is read and parsed off the GUI thread
+// (QtConcurrent, perfscope::core::read_pdh_csv); only a log that parsed whole
+// reaches the ViewData, in one go on the GUI thread, so a bad file loads
+// nothing half-way and the error names the line the reader names.
+//
+// Series of a log get ids 1..N in column order (unique within its ViewData);
+// object, counter, instance and parent come from the column's counter path.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <memory>
+
+namespace perfscope::core {
+struct PdhCsvLog;
+}
+
+namespace perfscope::gui {
+
+class ViewData;
+
+class LogLoader : public QObject {
+    Q_OBJECT
+public:
+    // `target` must be empty; it becomes read-only once the log is in.
+    explicit LogLoader(ViewData* target, QObject* parent = nullptr);
+    ~LogLoader() override;
+
+    // Starts reading; loaded() or failed() follows. One load per loader.
+    void load(const QString& path);
+    bool isRunning() const;
+
+    // The GUI-thread half, public for tests: the log's columns and rows into `target`.
+    static void fill(const core::PdhCsvLog& log, ViewData* target);
+
+signals:
+    void loaded(const QString& path, int series, int rows);
+    void failed(const QString& path, const QString& message);
+
+private:
+    struct Outcome;
+    void onFinished();
+
+    QPointer<ViewData> m_target;
+    QString m_path;
+    std::unique_ptr<QFutureWatcher<std::shared_ptr<Outcome>>> m_watcher;
+};
+
+}  // namespace perfscope::gui
