@@ -44,7 +44,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
         const std::string& a = args[i];
         if (is_help_flag(a))
             return true;
-        const bool takes_value = (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f")) ||
+        const bool takes_value =
+            (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
                                  (command == Command::dump && a == "-si");
         if (takes_value)
             ++i;
@@ -146,6 +147,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 if (!s)
                     return s.error();
                 o.interval_s = *s;
+                o.interval_given = true;
             } else if (a == "-sc") {
                 auto n = parse_count(a, *v);
                 if (!n)
@@ -165,6 +167,15 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 else
                     return bad("-f supports csv and tsv, got \"" + *v + "\"");
             }
+        } else if (o.command == Command::query && a == "--set") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (v->empty())
+                return bad("--set needs a file name");
+            if (!o.set_file.empty())
+                return bad("--set given twice: \"" + o.set_file + "\" and \"" + *v + "\"");
+            o.set_file = *v;
         } else if (o.command == Command::query && a == "-y") {
             o.overwrite = true;
         } else if (o.command == Command::query && a == "--cap100") {
@@ -195,8 +206,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             return bad("unexpected argument \"" + a + "\"");
         }
     }
-    if (o.command == Command::query && o.paths.empty())
-        return bad("query needs at least one counter path, e.g. \"\\Processor(_Total)\\% Processor Time\"");
+    if (o.command == Command::query && o.paths.empty() && o.set_file.empty())
+        return bad("query needs at least one counter path or --set FILE, e.g. \"\\Processor(_Total)\\% Processor Time\"");
     return o;
 }
 
@@ -214,7 +225,7 @@ Example: perfscope-cli list Processor
 )";
 
 constexpr const char* kQueryUsage = R"(Usage: perfscope-cli [--proc-root DIR] query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y]
-                                           [--cap100] [--stats] PATH...
+                                           [--cap100] [--stats] [--set FILE] PATH...
 
 Samples counters like Windows typeperf and writes PDH-CSV 4.0 (one header row,
 one row per sample) to stdout or FILE. Find objects, counters and instances
@@ -236,6 +247,9 @@ Options:
   -f csv|tsv  comma- or tab-separated (default csv)
   --cap100    cap percentages at 100, as PDH does by default
   --stats     print the object cache's figures to stderr at the end
+  --set FILE  also sample every counter of a counter set's views (saved by the
+              desktop app; docs/counter-sets.md), each path once, before the
+              PATHs; without -si, at the interval of the set's current view
 
 Example: perfscope-cli query -si 0.5 -sc 10 "\Processor(_Total)\% Processor Time"
 )";
@@ -255,7 +269,7 @@ constexpr const char* kOverview = R"(Usage: perfscope-cli [--proc-root DIR] COMM
 Commands:
   list                       every object: index, name, counters, instances
   list OBJECT [--help-text]  the object's counters (index, name, type) and instances
-  query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y] [--cap100] [--stats] PATH...
+  query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y] [--cap100] [--stats] [--set FILE] PATH...
                              sample counters like typeperf; PATH is \Object\Counter,
                              \Object(Instance)\Counter, \Object(*)\Counter or
                              \Object(Parent/Instance)\Counter; instances as name:pid,
@@ -263,7 +277,8 @@ Commands:
                              default 1), -sc number of samples (default: until Ctrl-C),
                              -o output file (PDH-CSV 4.0), -y overwrite it,
                              --cap100 cap percentages at 100 as PDH does by default,
-                             --stats print the object cache's figures to stderr at exit
+                             --stats print the object cache's figures to stderr at exit,
+                             --set FILE the counters of a counter set's views
   dump [OBJECT...] [-si S] [--once]
                              every raw and decoded value, object by object
   help [COMMAND], COMMAND --help, --version

@@ -31,6 +31,11 @@ struct Context {
 
 wpo::Status run_list(const Options& options, Context& context);
 wpo::Status run_query(const Options& options, Context& context);
+
+// query --set: `options` with the counter set's paths before its own (every
+// counter of every view, hidden ones too, each of the set's paths once) and, without -si,
+// the interval of the set's current view. Errors name the file.
+wpo::Result<Options> apply_counter_set(const Options& options);
 wpo::Status run_dump(const Options& options, Context& context);
 
 // Ctrl-C / SIGTERM set this; long-running commands poll it.

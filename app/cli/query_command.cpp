@@ -11,6 +11,7 @@
 // definitions.
 #include "commands.h"
 
+#include "counter_set.h"
 #include "pdh_csv_writer.h"
 #include "query_columns.h"
 #include "query_sampler.h"
@@ -136,9 +137,36 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
 
 }  // namespace
 
-wpo::Status run_query(const Options& options, Context& c)
+wpo::Result<Options> apply_counter_set(const Options& options)
+{
+    if (options.set_file.empty())
+        return options;
+    auto set = core::load_counter_set(options.set_file);
+    if (!set)
+        return set.error();
+    Options out = options;
+    out.paths.clear();
+    std::set<std::string> seen;
+    for (const core::ViewSettings& view : set->views)
+        for (const core::CounterSetEntry& entry : view.counters)
+            if (seen.insert(entry.path).second)
+                out.paths.push_back(entry.path);
+    if (out.paths.empty())
+        return Error(Errc::invalid_argument, "counter set \"" + options.set_file + "\" has no counters");
+    // The command line's paths follow, as given (typeperf keeps repeats too).
+    out.paths.insert(out.paths.end(), options.paths.begin(), options.paths.end());
+    if (!options.interval_given && !set->views.empty())
+        out.interval_s = set->views[static_cast<std::size_t>(set->current_view)].interval_s;
+    return out;
+}
+
+wpo::Status run_query(const Options& given, Context& c)
 {
     using core::QueryPath;
+    auto with_set = apply_counter_set(given);
+    if (!with_set)
+        return with_set.error();
+    const Options& options = *with_set;
     std::vector<QueryPath> paths;
     std::set<std::uint32_t> objects;
     for (const std::string& text : options.paths) {

@@ -1,5 +1,6 @@
 // The real perfscope-cli against the real /proc, as a user runs it: exit
 // codes, what goes to stdout and stderr, files written, Ctrl-C.
+#include "counter_set.h"
 #include "pdh_csv_reader.h"
 
 #include <gtest/gtest.h>
@@ -373,6 +374,32 @@ TEST_F(Cli, QueryLogsReadBack)
         ASSERT_TRUE(row.values[0].has_value());
         EXPECT_GT(*row.values[0], 0.0) << "Available Bytes";
     }
+}
+
+// A set saved by the desktop app drives a script's query.
+TEST_F(Cli, QueryTakesACounterSet)
+{
+    perfscope::core::CounterSet set;
+    perfscope::core::ViewSettings view;
+    view.interval_s = 0.1;
+    view.counters = {{R"(\Memory\Available Bytes)", 0x00FF00, std::nullopt, true},
+                     {R"(\System\Processes)", std::nullopt, std::nullopt, true}};
+    set.views = {view};
+    const auto file = (dir / "set.json").string();
+    ASSERT_TRUE(perfscope::core::save_counter_set(file, set).ok());
+    const CliRun r = run({"query", "--set", file, "-sc", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 3u) << r.out;
+    const auto header = cells(rows[0]);
+    ASSERT_EQ(header.size(), 3u);
+    EXPECT_TRUE(header[1].ends_with(R"(\Memory\Available Bytes)")) << header[1];
+    EXPECT_TRUE(header[2].ends_with(R"(\System\Processes)")) << header[2];
+
+    const CliRun missing = run({"query", "--set", (dir / "none.json").string(), "-sc", "1"});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_EQ(missing.out, "");
+    EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
 }
 
 }  // namespace

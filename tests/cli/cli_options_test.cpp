@@ -170,3 +170,36 @@ INSTANTIATE_TEST_SUITE_P(Help, CliOptionsReject, ::testing::ValuesIn(kBadHelp),
 
 }  // namespace
 }  // namespace perfscope::cli
+
+namespace perfscope::cli {
+namespace {
+
+TEST(CliOptions, QueryWithACounterSet)
+{
+    auto o = parse_options({"query", "--set", "cpu.json"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_EQ(o->set_file, "cpu.json");
+    EXPECT_TRUE(o->paths.empty()) << "--set alone is enough";
+    EXPECT_FALSE(o->interval_given);
+    o = parse_options({"query", "-si", "2", "--set", "cpu.json", "\\A\\B"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_TRUE(o->interval_given);
+    EXPECT_EQ(o->paths, (Args{"\\A\\B"}));
+    // --set's value is a file name, never a help request.
+    o = parse_options({"query", "--set", "-h"});
+    ASSERT_TRUE(o.ok());
+    EXPECT_EQ(o->command, Command::query);
+}
+
+const BadRow kBadSet[] = {
+    {"set_without_value", {"query", "--set"}, "--set"},
+    {"set_empty", {"query", "--set", ""}, "--set needs a file name"},
+    {"set_twice", {"query", "--set", "a.json", "--set", "b.json"}, "\"b.json\""},
+    {"set_on_list", {"list", "--set", "a.json"}, "--set"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Set, CliOptionsReject, ::testing::ValuesIn(kBadSet),
+                         [](const auto& row) { return row.param.name; });
+
+}  // namespace
+}  // namespace perfscope::cli

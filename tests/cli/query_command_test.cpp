@@ -4,12 +4,14 @@
 // different layouts, and the paths' entities share one collection per
 // interval through the cache (--stats).
 #include "commands.h"
+#include "counter_set.h"
 #include "format/counter_type.h"
 #include "sources/test/test_source.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <regex>
 #include <sstream>
@@ -375,6 +377,105 @@ const UnknownRow kUnknown[] = {
 
 INSTANTIATE_TEST_SUITE_P(Rows, QueryUnknownName, ::testing::ValuesIn(kUnknown),
                          [](const auto& row) { return row.param.name; });
+
+// query --set: the set's counters, view by view, each path once, then the
+// command line's; the current view's interval unless -si was given.
+class QueryCounterSet : public ::testing::Test {
+protected:
+    std::string file;
+    void SetUp() override
+    {
+        file = (std::filesystem::temp_directory_path() /
+                ("perfscope-query-set-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                 ".json"))
+                   .string();
+    }
+    void TearDown() override { std::filesystem::remove(file); }
+
+    void save(const core::CounterSet& set) { ASSERT_TRUE(core::save_counter_set(file, set).ok()); }
+};
+
+core::CounterSet two_views()
+{
+    core::CounterSet set;
+    core::ViewSettings a;
+    a.interval_s = 5;
+    a.counters = {{R"(\Process(*)\% Processor Time)", 0xFF0000, std::nullopt, true},
+                  {R"(\Memory\Available Bytes)", std::nullopt, std::nullopt, false}};
+    core::ViewSettings b;
+    b.interval_s = 0.25;
+    b.counters = {{R"(\Memory\Available Bytes)", std::nullopt, std::nullopt, true},
+                  {R"(\Process(b)\Working Set)", std::nullopt, 3, true}};
+    set.views = {a, b};
+    set.current_view = 1;
+    return set;
+}
+
+TEST_F(QueryCounterSet, PathsAndInterval)
+{
+    save(two_views());
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    o.paths = {R"(\Process(a)\ID Process)"};
+    auto applied = apply_counter_set(o);
+    ASSERT_TRUE(applied.ok()) << applied.error().describe();
+    EXPECT_EQ(applied->paths, (std::vector<std::string>{R"(\Process(*)\% Processor Time)", R"(\Memory\Available Bytes)",
+                                                        R"(\Process(b)\Working Set)", R"(\Process(a)\ID Process)"}));
+    EXPECT_EQ(applied->interval_s, 0.25) << "the current view's";
+    o.interval_s = 2;
+    o.interval_given = true;
+    EXPECT_EQ(apply_counter_set(o)->interval_s, 2.0) << "-si wins";
+}
+
+TEST_F(QueryCounterSet, SamplesTheSetsCounters)
+{
+    save(two_views());
+    wpo::TestSource source({processes(), memory()});
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    o.samples = 1;
+    o.interval_s = 0.1;
+    o.interval_given = true;
+    const auto table = names();
+    wpo::PerfObjectCache cache;
+    std::FILE* out = std::tmpfile();
+    Context context{source, table, out, &cache};
+    const wpo::Status status = run_query(o, context);
+    const std::string text = read_all(out);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+    const std::string header = text.substr(0, text.find('\n'));
+    EXPECT_NE(header.find(R"("\\TESTSOURCE\Process(a:1)\% Processor Time","\\TESTSOURCE\Process(b:2)\% Processor Time",)"
+                          R"("\\TESTSOURCE\Memory\Available Bytes","\\TESTSOURCE\Process(b)\Working Set")"),
+              std::string::npos)
+        << header;
+}
+
+TEST_F(QueryCounterSet, ErrorsNameTheFile)
+{
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    auto missing = apply_counter_set(o);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code(), wpo::Errc::not_found);
+    EXPECT_NE(missing.error().message().find(file), std::string::npos);
+
+    save(core::CounterSet{});
+    auto empty = apply_counter_set(o);
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().code(), wpo::Errc::invalid_argument);
+    EXPECT_EQ(empty.error().message(), "counter set \"" + file + "\" has no counters");
+
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    std::fputs("{\"version\": 1, \"views\": [{\"interval_s\": 0}]}", f);
+    std::fclose(f);
+    auto bad = apply_counter_set(o);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message(),
+              "\"" + file + "\": line 1, column 41: views[0].interval_s is 0; it must be 0.1 to 3600 seconds");
+}
 
 }  // namespace
 }  // namespace perfscope::cli
