@@ -2,15 +2,19 @@
 // paths resolved against the source, before any window opens: a bad
 // argument, path or file is a message on stderr naming it and exit code 2.
 #include "app/command_line.h"
+#include "counter_set.h"
+#include "pdh_csv_reader.h"
 #include "platform_source.h"
 #include "sampling/resolve_view_counters.h"
 #include "sampling/source_hub.h"
 #include "window/main_window.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 #ifndef PERFSCOPE_VERSION
 #define PERFSCOPE_VERSION "0"
@@ -54,6 +58,25 @@ int main(int argc, char** argv)
     auto counters = resolve_view_counters(**hub, command_line->paths);
     if (!counters)
         return fail(counters.error().message());
+    // A set and a log are read whole now: a bad one stops here, naming the file and the line.
+    std::optional<perfscope::core::CounterSet> set;
+    if (!command_line->set_file.isEmpty()) {
+        auto loaded = perfscope::core::load_counter_set(command_line->set_file.toStdString());
+        if (!loaded)
+            return fail("--set: " + loaded.error().message());
+        for (const auto& view : loaded->views)
+            for (const auto& entry : view.counters)
+                if (auto resolved = resolve_view_counters(**hub, {QString::fromStdString(entry.path)}); !resolved)
+                    return fail("--set \"" + command_line->set_file.toStdString() + "\": " + resolved.error().message());
+        set = std::move(*loaded);
+    }
+    std::optional<perfscope::core::PdhCsvLog> log;
+    if (!command_line->log_file.isEmpty()) {
+        auto read = perfscope::core::read_pdh_csv(command_line->log_file.toStdString());
+        if (!read)
+            return fail("--open: " + read.error().message());
+        log = std::move(*read);
+    }
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("perfscope"));
@@ -62,12 +85,20 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/perfscope/perfscope.svg")));
 
     MainWindow window(**hub);
-    ViewSettings settings;
-    if (command_line->interval_s)
-        settings.interval_s = *command_line->interval_s;
-    ViewPane* pane = window.addView(settings);
-    if (!counters->isEmpty())
-        pane->addCounters(*counters);
+    // What the command line names replaces the last session.
+    const bool named = !counters->isEmpty() || set || log;
+    if (set)
+        window.applyCounterSet(*set);
+    if (!counters->isEmpty() || (!named && (command_line->no_session || !window.restoreSession()))) {
+        ViewSettings settings;
+        if (command_line->interval_s)
+            settings.interval_s = *command_line->interval_s;
+        ViewPane* pane = window.addView(settings);
+        if (!counters->isEmpty())
+            pane->addCounters(*counters);
+    }
+    if (log)
+        window.addLogView(*log, QFileInfo(command_line->log_file).fileName());
     window.show();
     return app.exec();
 }

@@ -1,10 +1,17 @@
 #include "main_window.h"
 
+#include "graph_exporter.h"
+#include "log_loader.h"
+#include "sampling/resolve_view_counters.h"
 #include "window/view_settings_dialog.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QStandardPaths>
 #include <QDateTime>
 #include <QGridLayout>
 #include <QIcon>
@@ -25,7 +32,6 @@ namespace perfscope::gui {
 MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m_hub(hub)
 {
     setWindowTitle(tr("Perfscope"));
-    setWindowIcon(QIcon(QStringLiteral(":/perfscope/perfscope.svg")));
     m_browser = new CounterBrowser(hub, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     connect(m_browser, &CounterBrowser::addRequested, this, &MainWindow::addCountersToCurrent);
@@ -117,7 +123,35 @@ void MainWindow::createActions()
                                                                             : QKeySequence(QKeySequence::Quit);
     QAction* quit = makeAction("quit", tr("&Quit"), quit_key, tr("Quit Perfscope"), "application-exit");
     connect(quit, &QAction::triggered, this, &QWidget::close);
+    QAction* open_set = makeAction("openSet", tr("&Open counter set..."), QKeySequence::Open,
+                                   tr("Replace the views with those of a counter set"), "document-open");
+    connect(open_set, &QAction::triggered, this, &MainWindow::openSetDialog);
+    QAction* save_set = makeAction("saveSet", tr("&Save counter set"), QKeySequence::Save,
+                                   tr("Save the views, their counters, intervals, colors and scales"), "document-save");
+    connect(save_set, &QAction::triggered, this, [this] { saveSetDialog(false); });
+    QAction* save_set_as = makeAction("saveSetAs", tr("Save counter set &as..."),
+                                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+                                      tr("Save the views as a counter set in a new file"), "document-save-as");
+    connect(save_set_as, &QAction::triggered, this, [this] { saveSetDialog(true); });
+    QAction* open_log = makeAction("openLog", tr("Open &log..."), QKeySequence(Qt::CTRL | Qt::Key_L),
+                                   tr("Open a PDH-CSV log (perfscope-cli query, typeperf, relog) as a read-only view"),
+                                   "document-open-recent");
+    connect(open_log, &QAction::triggered, this, &MainWindow::openLogDialog);
+    QAction* export_view = makeAction("export", tr("&Export view..."), QKeySequence(Qt::CTRL | Qt::Key_E),
+                                      tr("The graph with its legend as PNG, SVG or PDF, or the visible data as CSV"),
+                                      "document-export");
+    connect(export_view, &QAction::triggered, this, &MainWindow::exportDialog);
+    QAction* copy_graph = makeAction("copyGraph", tr("&Copy graph"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                                     tr("Copy the graph with its legend to the clipboard as an image"), "edit-copy");
+    connect(copy_graph, &QAction::triggered, this, [this] {
+        if (ViewPane* pane = currentView())
+            GraphExporter(&pane->content()).copyToClipboard();
+    });
     file->addActions({new_view, close_view});
+    file->addSeparator();
+    file->addActions({open_set, save_set, save_set_as});
+    file->addSeparator();
+    file->addActions({open_log, export_view, copy_graph});
     file->addSeparator();
     file->addAction(quit);
 
@@ -198,7 +232,9 @@ void MainWindow::createActions()
     });
     help->addAction(about);
 
-    bar->addActions({new_view, add, del, highlight, freeze, kind, tile, properties});
+    bar->addActions({new_view, open_set, save_set, open_log, export_view});
+    bar->addSeparator();
+    bar->addActions({add, del, highlight, freeze, kind, tile, properties});
 }
 
 ViewPane* MainWindow::addView(const ViewSettings& requested)
@@ -297,7 +333,7 @@ void MainWindow::syncActions()
     ViewPane* pane = currentView();
     const bool has = pane != nullptr;
     for (const char* name : {"closeView", "delete", "highlight", "clear", "freeze", "changeGraphType", "zoomReset",
-                             "properties"})
+                             "properties", "export", "copyGraph"})
         action(name)->setEnabled(has);
     QAction* freeze = action("freeze");
     const QSignalBlocker block(freeze);
@@ -357,7 +393,217 @@ void MainWindow::saveWindowState()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     saveWindowState();
+    QString error;
+    if (!saveSession(&error))
+        qWarning("perfscope: the session was not saved: %s", qPrintable(error));
     event->accept();
+}
+
+}  // namespace perfscope::gui
+
+namespace perfscope::gui {
+
+void MainWindow::showMessage(const QString& text)
+{
+    statusBar()->showMessage(text, 10'000);
+}
+
+core::CounterSet MainWindow::counterSet() const
+{
+    core::CounterSet set;
+    set.tiled = m_tiled;
+    const ViewPane* current = currentView();
+    for (const ViewPane* pane : m_panes) {
+        if (pane->isLog())
+            continue;  // a log is a file, not counters to sample
+        if (pane == current)
+            set.current_view = static_cast<int>(set.views.size());
+        set.views.push_back(pane->toCore());
+    }
+    return set;
+}
+
+QStringList MainWindow::applyCounterSet(const core::CounterSet& set)
+{
+    while (!m_panes.isEmpty())
+        closeView(m_panes.last());
+    QStringList skipped;
+    for (const core::ViewSettings& view : set.views) {
+        ViewPane* pane = addView(from_core(view));
+        if (!view.y_auto)
+            pane->content().setYRange(view.y_min, view.y_max);
+        QVector<ViewCounter> counters;
+        QVector<SeriesLook> looks;
+        for (const core::CounterSetEntry& entry : view.counters) {
+            const QString path = QString::fromStdString(entry.path);
+            // One path at a time, so one exited process does not drop the rest.
+            auto resolved = resolve_view_counters(m_hub, {path});
+            if (!resolved) {
+                skipped << path;
+                continue;
+            }
+            counters += *resolved;
+            SeriesLook look{path, std::nullopt, entry.scale_exponent, entry.visible};
+            if (entry.color)
+                look.color = QColor::fromRgb(static_cast<QRgb>(*entry.color | 0xFF000000u));
+            looks.push_back(look);
+        }
+        pane->setLooks(looks);
+        if (!counters.isEmpty())
+            pane->addCounters(counters);
+    }
+    setTiled(set.tiled);
+    setCurrentView(set.current_view);
+    if (!skipped.isEmpty())
+        showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
+    return skipped;
+}
+
+bool MainWindow::saveCounterSet(const QString& path, QString* error)
+{
+    if (wpo::Status saved = core::save_counter_set(path.toStdString(), counterSet()); !saved) {
+        if (error)
+            *error = QString::fromStdString(saved.error().message());
+        return false;
+    }
+    m_set_path = path;
+    return true;
+}
+
+bool MainWindow::loadCounterSet(const QString& path, QString* error)
+{
+    auto set = core::load_counter_set(path.toStdString());
+    if (!set) {
+        if (error)
+            *error = QString::fromStdString(set.error().message());
+        return false;
+    }
+    applyCounterSet(*set);
+    m_set_path = path;
+    return true;
+}
+
+QString MainWindow::sessionPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/session.json");
+}
+
+bool MainWindow::saveSession(QString* error)
+{
+    QDir().mkpath(QFileInfo(sessionPath()).absolutePath());
+    if (wpo::Status saved = core::save_counter_set(sessionPath().toStdString(), counterSet()); !saved) {
+        if (error)
+            *error = QString::fromStdString(saved.error().message());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::restoreSession()
+{
+    if (!QFileInfo::exists(sessionPath()))
+        return false;
+    auto set = core::load_counter_set(sessionPath().toStdString());
+    if (!set) {
+        showMessage(tr("The last session could not be restored: %1").arg(QString::fromStdString(set.error().message())));
+        return false;
+    }
+    if (set->views.empty())
+        return false;
+    applyCounterSet(*set);
+    return true;
+}
+
+bool MainWindow::exportCurrentView(const QString& path, QString* error)
+{
+    ViewPane* pane = currentView();
+    if (!pane) {
+        if (error)
+            *error = tr("there is no view to export");
+        return false;
+    }
+    pane->content().refresh();
+    return GraphExporter(&pane->content()).save(path, error);
+}
+
+ViewPane* MainWindow::addLogView(const core::PdhCsvLog& log, const QString& title)
+{
+    ViewSettings settings;
+    settings.title = title;
+    ViewPane* pane = addView(settings);
+    pane->showLog(log);
+    return pane;
+}
+
+void MainWindow::openLog(const QString& path)
+{
+    ViewSettings settings;
+    settings.title = QFileInfo(path).fileName();
+    ViewPane* pane = addView(settings);
+    auto* loader = new LogLoader(&pane->data(), pane);
+    connect(loader, &LogLoader::loaded, this, [this, pane](const QString& file, int series, int rows) {
+        if (!m_panes.contains(pane))
+            return;
+        pane->fitLog();
+        showMessage(tr("%1: %2 counters, %3 samples").arg(file).arg(series).arg(rows));
+    });
+    connect(loader, &LogLoader::failed, this, [this, pane](const QString&, const QString& message) {
+        closeView(pane);
+        QMessageBox::warning(this, tr("Open log"), message);
+    });
+    pane->beginLog();
+    loader->load(path);
+}
+
+void MainWindow::openSetDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open counter set"), QString(),
+                                                      tr("Counter sets (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!loadCounterSet(path, &error))
+        QMessageBox::warning(this, tr("Open counter set"), error);
+}
+
+void MainWindow::saveSetDialog(bool ask)
+{
+    QString path = m_set_path;
+    if (ask || path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save counter set"), path,
+                                            tr("Counter sets (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveCounterSet(path, &error))
+        QMessageBox::warning(this, tr("Save counter set"), error);
+    else
+        showMessage(tr("Saved %1").arg(path));
+}
+
+void MainWindow::openLogDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open log"), QString(),
+                                                      tr("Logs (*.csv *.tsv);;All files (*)"));
+    if (!path.isEmpty())
+        openLog(path);
+}
+
+void MainWindow::exportDialog()
+{
+    if (!currentView())
+        return;
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export view"), QString(),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;PDH-CSV data (*.csv)"), &filter);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCurrentView(path, &error))
+        QMessageBox::warning(this, tr("Export view"), error);
+    else
+        showMessage(tr("Exported %1").arg(path));
 }
 
 }  // namespace perfscope::gui

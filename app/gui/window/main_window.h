@@ -6,6 +6,8 @@
 
 #include "browser/counter_browser.h"
 #include "sampling/source_hub.h"
+#include "counter_set.h"
+#include "pdh_csv_reader.h"
 #include "window/process_cpu.h"
 #include "window/view_pane.h"
 
@@ -42,6 +44,22 @@ public:
     // Saves window geometry and dock state (QSettings).
     void saveWindowState();
 
+    // Counter sets (docs/counter-sets.md). Paths that no longer resolve (a
+    // process that exited) are skipped and returned.
+    core::CounterSet counterSet() const;
+    QStringList applyCounterSet(const core::CounterSet& set);
+    bool saveCounterSet(const QString& path, QString* error = nullptr);
+    bool loadCounterSet(const QString& path, QString* error = nullptr);
+    // The last session: saved on close, restored at start.
+    static QString sessionPath();
+    bool saveSession(QString* error = nullptr);
+    bool restoreSession();
+    // The current view's graph and legend (.png .svg .pdf) or visible data (.csv).
+    bool exportCurrentView(const QString& path, QString* error = nullptr);
+    // A log as a read-only view: read off the GUI thread (openLog) or already parsed.
+    void openLog(const QString& path);
+    ViewPane* addLogView(const core::PdhCsvLog& log, const QString& title);
+
 public slots:
     void addCountersToCurrent(const QVector<perfscope::gui::ViewCounter>& counters);
     void updateStatus();
@@ -56,6 +74,11 @@ private:
     void relayout();
     void syncActions();
     void editProperties();
+    void openSetDialog();
+    void saveSetDialog(bool ask);
+    void openLogDialog();
+    void exportDialog();
+    void showMessage(const QString& text);
 
     SourceHub& m_hub;
     CounterBrowser* m_browser = nullptr;
@@ -74,6 +97,7 @@ private:
     quint64 m_last_samples = 0;
     qint64 m_last_status_ms = 0;
     int m_next_view_number = 1;
+    QString m_set_path;  // where Save writes without asking
 };
 
 }  // namespace perfscope::gui

@@ -7,6 +7,8 @@
 #include "sampling/view_sampler.h"
 #include "view_data.h"
 #include "view_widget.h"
+#include "pdh_csv_reader.h"
+#include "window/counter_set_io.h"
 #include "window/view_settings.h"
 
 #include <QWidget>
@@ -31,6 +33,17 @@ public:
     void setSettings(const ViewSettings& settings);
 
     void addCounters(const QVector<ViewCounter>& counters);
+    // Colors, scales and shown states for series of these paths, applied as they appear.
+    void setLooks(const QVector<SeriesLook>& looks);
+    // This view as a counter set's view: settings, paths, and looks that were set.
+    core::ViewSettings toCore() const;
+    // A read-only view of a log (no sampling).
+    void showLog(const core::PdhCsvLog& log);
+    // A view a LogLoader is filling: never samples, never saved as counters.
+    void beginLog();
+    // Shows the whole log (after it loaded).
+    void fitLog();
+    bool isLog() const { return m_log; }
     void setFrozen(bool frozen);
     bool isFrozen() const { return m_content->isFrozen(); }
     void clear();
@@ -52,6 +65,8 @@ private:
     ViewData m_data;
     ViewSampler m_sampler;
     ViewContent* m_content = nullptr;
+    QVector<SeriesLook> m_looks;
+    bool m_log = false;
     quint64 m_samples = 0;
     quint64 m_queries = 0;
     quint64 m_hits = 0;

@@ -3,6 +3,7 @@
 // part before any window opens; good paths start the app.
 #include "app/command_line.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -116,6 +117,39 @@ private slots:
         QVERIFY2(!r.still_running, "a window opened");
         QCOMPARE(r.exit_code, 2);
         QVERIFY2(r.err.startsWith("perfscope: ") && r.err.contains(named), qPrintable(r.err));
+    }
+
+    void setsAndLogs()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const QByteArray& text) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(text);
+            return dir.filePath(name);
+        };
+        const QString good_set = write("good.json", R"({"version": 1, "views": [{"title": "cpu", "interval_s": 0.5,
+            "counters": [{"path": "\\Processor(_Total)\\% Processor Time"}]}]})");
+        const QString bad_json = write("bad.json", "{\"version\": 1, \"views\": [");
+        const QString bad_path = write("badpath.json", R"({"version": 1, "views": [{"counters":
+            [{"path": "\\Nonesuch\\Foo"}]}]})");
+        const QString good_log = write("good.csv", "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\H\\Memory\\Available Bytes\"\r\n"
+                                                   "\"01/04/2026 12:00:00.000\",\"1\"\r\n");
+        const QString bad_log = write("bad.csv", "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\H\\Memory\\Available Bytes\"\r\n"
+                                                 "\"not a time\",\"1\"\r\n");
+        Run r = run({"--set", bad_json});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("bad.json") && r.err.contains("line"), qPrintable(r.err));
+        r = run({"--set", bad_path});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("Nonesuch"), qPrintable(r.err));
+        r = run({"--open", bad_log});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("line 2"), qPrintable(r.err));
+        r = run({"--set", good_set}, 2500);
+        QVERIFY2(r.still_running, qPrintable(r.err));
+        r = run({"--open", good_log}, 2500);
+        QVERIFY2(r.still_running, qPrintable(r.err));
     }
 
     void goodPathsStartTheApp()

@@ -5,7 +5,13 @@
 #include "live_test_machine.h"
 #include "window/main_window.h"
 
+#include "pdh_csv_reader.h"
+
 #include <QAction>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
@@ -156,11 +162,137 @@ private slots:
         QCOMPARE(view->settings().kind, ViewKind::line);
     }
 
+    void exportsThroughTheWindow()
+    {
+        ViewPane* view = m_window->addView({.title = "export", .interval_s = 0.1});
+        view->addCounters({ViewCounter{"\\System\\Processes", wpo::test::kSystem, wpo::test::kProcesses},
+                           ViewCounter{"\\Process(*)\\% Processor Time", wpo::test::kProcess,
+                                       wpo::test::kProcessorTime, ViewCounter::Instances::all}});
+        QTRY_VERIFY_WITH_TIMEOUT(view->data().seriesCount() == 3 && view->data().series(0).history.size() >= 4, 5000);
+        m_window->setCurrentView(m_window->viewCount() - 1);
+        QTemporaryDir dir;
+        for (const char* name : {"v.png", "v.svg", "v.pdf", "v.csv"}) {
+            QString error;
+            QVERIFY2(m_window->exportCurrentView(dir.filePath(name), &error), qPrintable(error));
+        }
+        // PNG: the picture's size, not blank.
+        QImage png(dir.filePath("v.png"));
+        QVERIFY(png.width() >= 480 && png.height() >= 300);
+        QSet<QRgb> colors;
+        for (int y = 0; y < png.height(); y += 5)
+            for (int x = 0; x < png.width(); x += 5)
+                colors.insert(png.pixel(x, y));
+        QVERIFY(colors.size() > 5);
+        // SVG: parses as XML with an <svg> root.
+        QFile svg(dir.filePath("v.svg"));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svg);
+        QString root;
+        int elements = 0;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement) {
+                if (root.isEmpty())
+                    root = xml.name().toString();
+                ++elements;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(root, QString("svg"));
+        QVERIFY(elements > 10);
+        // PDF: the magic and a page.
+        QFile pdf(dir.filePath("v.pdf"));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+        QVERIFY(bytes.contains("/Type /Page") || bytes.contains("/Type/Page"));
+        // CSV: read back by the log reader, one column per series, the rows shown.
+        auto log = perfscope::core::read_pdh_csv(dir.filePath("v.csv").toStdString());
+        QVERIFY2(log, log ? "" : log.error().message().c_str());
+        QCOMPARE(log->columns.size(), std::size_t(3));
+        QVERIFY(QString::fromStdString(log->columns[0]).endsWith("\\System\\Processes"));
+        QVERIFY(log->rows.size() >= 3);
+        QCOMPARE(*log->rows.back().values[0], 2.0);
+    }
+
+    void counterSetsAndTheSessionRoundTrip()
+    {
+        ViewPane* first = m_window->addView({.title = "one", .kind = ViewKind::histogram, .interval_s = 0.3,
+                                             .window_s = 50, .history_capacity = 1000});
+        first->addCounters({ViewCounter{"\\Process(*)\\Working Set", wpo::test::kProcess, wpo::test::kWorkingSet,
+                                        ViewCounter::Instances::all}});
+        ViewPane* second = m_window->addView({.title = "two", .interval_s = 2});
+        second->addCounters({ViewCounter{"\\System\\Processes", wpo::test::kSystem, wpo::test::kProcesses}});
+        QTRY_VERIFY_WITH_TIMEOUT(first->data().seriesCount() == 2 && second->data().seriesCount() == 1, 5000);
+        first->data().setColor(0, QColor(0x12, 0x34, 0x56));
+        first->data().setScale(0, -3);
+        m_window->setTiled(true);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("set.json");
+        QString error;
+        QVERIFY2(m_window->saveCounterSet(path, &error), qPrintable(error));
+        const auto saved = m_window->counterSet();
+        QCOMPARE(saved.views.size(), std::size_t(2));
+        QVERIFY(saved.tiled);
+
+        // Loading replaces the views with the set's.
+        m_window->setTiled(false);
+        m_window->addView({.title = "extra"});
+        QVERIFY2(m_window->loadCounterSet(path, &error), qPrintable(error));
+        QCOMPARE(m_window->viewCount(), 2);
+        QVERIFY(m_window->isTiled());
+        ViewPane* one = m_window->view(0);
+        QCOMPARE(one->settings().title, QString("one"));
+        QCOMPARE(one->settings().kind, ViewKind::histogram);
+        QCOMPARE(one->settings().interval_s, 0.3);
+        QCOMPARE(one->settings().window_s, 50.0);
+        QCOMPARE(one->settings().history_capacity, qsizetype(1000));
+        QCOMPARE(m_window->view(1)->settings().interval_s, 2.0);
+        QTRY_VERIFY_WITH_TIMEOUT(one->data().seriesCount() == 2, 5000);
+        // The set's look is applied to the series of that path.
+        QCOMPARE(one->data().series(0).color, QColor(0x12, 0x34, 0x56));
+        QCOMPARE(one->data().series(0).scale_exponent, -3);
+        QCOMPARE(m_window->counterSet(), saved);
+
+        // A restart restores the session.
+        QVERIFY(m_window->saveSession(&error));
+        m_window.reset();
+        m_window = std::make_unique<MainWindow>(*m_hub);
+        QVERIFY(m_window->restoreSession());
+        QCOMPARE(m_window->viewCount(), 2);
+        QCOMPARE(m_window->view(1)->settings().title, QString("two"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->view(1)->data().seriesCount() == 1, 5000);
+        QFile::remove(MainWindow::sessionPath());
+    }
+
+    void aLogOpensReadOnly()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("log.csv");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\HOST\\Memory\\Available Bytes\"\r\n"
+                   "\"01/04/2026 12:00:00.000\",\"100\"\r\n"
+                   "\"01/04/2026 12:00:01.000\",\"200\"\r\n");
+        file.close();
+        const int before = m_window->viewCount();
+        m_window->openLog(path);
+        QCOMPARE(m_window->viewCount(), before + 1);
+        ViewPane* log = m_window->view(before);
+        QTRY_COMPARE_WITH_TIMEOUT(log->data().seriesCount(), 1, 5000);
+        QVERIFY(log->data().isReadOnly());
+        QCOMPARE(log->data().series(0).history.size(), qsizetype(2));
+        QCOMPARE(log->data().series(0).history.valueAt(1), 200.0);
+        // Logs are files, not counters: a counter set leaves them out.
+        for (const auto& view : m_window->counterSet().views)
+            QVERIFY(view.title != "log.csv");
+    }
+
     void everyActionHasAShortcutAndATooltip()
     {
         for (const char* name : {"newView", "closeView", "quit", "addCounters", "delete", "highlight", "clear",
                                  "freeze", "changeGraphType", "zoomReset", "tile", "properties", "showBrowser",
-                                 "about"}) {
+                                 "about", "openSet", "saveSet", "saveSetAs", "openLog", "export", "copyGraph"}) {
             QAction* a = m_window->action(name);
             QVERIFY2(a, name);
             QVERIFY2(!a->shortcut().isEmpty(), name);
@@ -170,6 +302,8 @@ private slots:
         QCOMPARE(m_window->action("freeze")->shortcut(), QKeySequence("Ctrl+F"));
         QCOMPARE(m_window->action("highlight")->shortcut(), QKeySequence("Ctrl+H"));
         QCOMPARE(m_window->action("changeGraphType")->shortcut(), QKeySequence("Ctrl+G"));
+        QCOMPARE(m_window->action("saveSet")->shortcut(), QKeySequence("Ctrl+S"));
+        QCOMPARE(m_window->action("openLog")->shortcut(), QKeySequence("Ctrl+L"));
     }
 
 private:
