@@ -46,8 +46,10 @@ private slots:
             ->addCounters(*resolve_view_counters(*m_hub, {"\\PhysicalDisk(*)\\% Disk Time", "\\System\\Context Switches/sec"}));
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->browser().select("Process", "Working Set");
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->browser().select("Process", "Working Set"), 10000);
+        m_window->browser().tree()->expand(m_window->browser().tree()->currentIndex().parent());
         QTest::qWait(6000);
+        m_window->browser().selectInstance("<All instances>");
     }
 
     void cleanupTestCase()
@@ -82,6 +84,7 @@ private slots:
         dark.setColor(QPalette::HighlightedText, Qt::white);
         dark.setColor(QPalette::ToolTipBase, QColor(30, 30, 32));
         dark.setColor(QPalette::ToolTipText, QColor(220, 220, 220));
+        dark.setColor(QPalette::PlaceholderText, QColor(140, 140, 140));
         QApplication::setPalette(dark);
         m_window->setCurrentView(0);
         QTest::qWait(2500);
