@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QStandardPaths>
 #include <QTimer>
@@ -199,12 +200,13 @@ App make_app(int views, int counters, double interval, qsizetype capacity = 86'4
     return app;
 }
 
+// Runs the event loop for `ms` (processEvents with a time limit would spin:
+// it ignores WaitForMoreEvents).
 void wait_ms(int ms)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < ms)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, ms - static_cast<int>(timer.elapsed()));
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 int cpu_scenario(const char* metric, int views, int counters, double interval)
@@ -283,10 +285,13 @@ int first_value_scenario()
                 }
         }
     });
-    QElapsedTimer timer;
-    timer.start();
-    while (first < 0 && timer.elapsed() < 10'000)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    QEventLoop loop;
+    QTimer::singleShot(10'000, &loop, &QEventLoop::quit);
+    QObject::connect(&pane->content(), &ViewWidget::refreshed, &loop, [&] {
+        if (first >= 0)
+            loop.quit();
+    });
+    loop.exec();
     std::printf("FIRST %.1f\n", first);
     return 0;
 }
