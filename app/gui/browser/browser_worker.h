@@ -1,0 +1,44 @@
+// BrowserSampler's half on the worker thread (see browser_sampler.h).
+#pragma once
+
+#include "browser/browse_data.h"
+#include "sampling/source_hub.h"
+#include "snapshot/snapshot.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace perfscope::gui {
+
+class BrowserWorker : public QObject {
+    Q_OBJECT
+public:
+    BrowserWorker(SourceHub& hub, int refresh_ms);
+    ~BrowserWorker() override;
+
+public slots:
+    void start();
+    void stop();
+    void setSelectedObject(std::uint32_t object);
+    void refresh();
+
+signals:
+    void objectsChanged(const QVector<perfscope::gui::BrowseObject>& objects);
+    void instancesChanged(const perfscope::gui::BrowseInstances& instances);
+    void errorOccurred(const QString& message);
+
+private:
+    void publish_objects();
+    void publish_instances();
+
+    SourceHub& m_hub;
+    int m_refresh_ms;
+    QTimer* m_timer = nullptr;
+    std::unique_ptr<wpo::Snapshot> m_snapshot;
+    std::vector<std::uint32_t> m_objects;  // as last published
+    std::uint32_t m_selected = 0;
+};
+
+}  // namespace perfscope::gui

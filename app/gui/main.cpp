@@ -1,0 +1,104 @@
+// perfscope: the desktop app. The command line is checked, and its counter
+// paths resolved against the source, before any window opens: a bad
+// argument, path or file is a message on stderr naming it and exit code 2.
+#include "app/command_line.h"
+#include "counter_set.h"
+#include "pdh_csv_reader.h"
+#include "platform_source.h"
+#include "sampling/resolve_view_counters.h"
+#include "sampling/source_hub.h"
+#include "window/main_window.h"
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cstdio>
+#include <optional>
+
+#ifndef PERFSCOPE_VERSION
+#define PERFSCOPE_VERSION "0"
+#endif
+
+using namespace perfscope::gui;
+
+namespace {
+
+int fail(const std::string& message)
+{
+    std::fprintf(stderr, "perfscope: %s\n", message.c_str());
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    auto command_line = parse_command_line(args);
+    if (!command_line)
+        return fail(command_line.error().message());
+    if (command_line->help) {
+        std::fputs(command_line_usage(), stdout);
+        return 0;
+    }
+    if (command_line->version) {
+        std::printf("perfscope %s\n", PERFSCOPE_VERSION);
+        return 0;
+    }
+
+    auto source = perfscope::core::make_platform_source();
+    if (!source)
+        return fail(source.error().message());
+    auto hub = SourceHub::create(std::move(*source));
+    if (!hub)
+        return fail(hub.error().message());
+    auto counters = resolve_view_counters(**hub, command_line->paths);
+    if (!counters)
+        return fail(counters.error().message());
+    // A set and a log are read whole now: a bad one stops here, naming the file and the line.
+    std::optional<perfscope::core::CounterSet> set;
+    if (!command_line->set_file.isEmpty()) {
+        auto loaded = perfscope::core::load_counter_set(command_line->set_file.toStdString());
+        if (!loaded)
+            return fail("--set: " + loaded.error().message());
+        for (const auto& view : loaded->views)
+            for (const auto& entry : view.counters)
+                if (auto resolved = resolve_view_counters(**hub, {QString::fromStdString(entry.path)}); !resolved)
+                    return fail("--set \"" + command_line->set_file.toStdString() + "\": " + resolved.error().message());
+        set = std::move(*loaded);
+    }
+    std::optional<perfscope::core::PdhCsvLog> log;
+    if (!command_line->log_file.isEmpty()) {
+        auto read = perfscope::core::read_pdh_csv(command_line->log_file.toStdString());
+        if (!read)
+            return fail("--open: " + read.error().message());
+        log = std::move(*read);
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("perfscope"));
+    QApplication::setOrganizationName(QStringLiteral("perfscope"));
+    QApplication::setApplicationVersion(QStringLiteral(PERFSCOPE_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/perfscope/perfscope.svg")));
+
+    MainWindow window(**hub);
+    // What the command line names replaces the last session.
+    const bool named = !counters->isEmpty() || set || log;
+    if (set)
+        window.applyCounterSet(*set);
+    if (!counters->isEmpty() || (!named && (command_line->no_session || !window.restoreSession()))) {
+        ViewSettings settings;
+        if (command_line->interval_s)
+            settings.interval_s = *command_line->interval_s;
+        ViewPane* pane = window.addView(settings);
+        if (!counters->isEmpty())
+            pane->addCounters(*counters);
+    }
+    if (log)
+        window.addLogView(*log, QFileInfo(command_line->log_file).fileName());
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,53 @@
+// The part of a ViewSampler that lives on the view's worker thread: the
+// view's Custom snapshot entity (sharing the hub's cache with every other
+// view and the browser), its timer and its SeriesTracker. Every slot runs on
+// that thread; results leave only as batchReady() (a queued signal).
+#pragma once
+
+#include "model/sample_batch.h"
+#include "sampling/series_tracker.h"
+#include "sampling/source_hub.h"
+#include "sampling/view_counter.h"
+#include "snapshot/snapshot.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace perfscope::gui {
+
+class SamplerWorker : public QObject {
+    Q_OBJECT
+public:
+    SamplerWorker(SourceHub& hub, int interval_ms);
+    ~SamplerWorker() override;
+
+public slots:
+    void start();
+    void stop();
+    void setCounters(const QVector<perfscope::gui::ViewCounter>& counters);
+    void setIntervalMs(int interval_ms);
+    void removeSeries(quint64 series);
+    // One interval now (the timer calls it; tests may too).
+    void sampleOnce();
+
+signals:
+    void batchReady(const perfscope::gui::SampleBatch& batch);
+
+private:
+    bool ensure_snapshot(SampleBatch& batch);
+    void finish(SampleBatch& batch);
+    wpo::SnapshotOptions snapshot_options() const;
+
+    SourceHub& m_hub;
+    int m_interval_ms;
+    QTimer* m_timer = nullptr;  // created on the worker thread by start()
+    SeriesTracker m_tracker;
+    std::unique_ptr<wpo::Snapshot> m_snapshot;
+    bool m_running = false;
+    std::uint64_t m_queries_reported = 0;
+    std::uint64_t m_objects_reported = 0;
+};
+
+}  // namespace perfscope::gui

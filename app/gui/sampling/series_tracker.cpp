@@ -1,0 +1,180 @@
+#include "series_tracker.h"
+
+#include <algorithm>
+#include <atomic>
+
+namespace perfscope::gui {
+
+SeriesTracker::SeriesTracker(const wpo::NameTable& names, std::string system_name)
+    : m_names(names), m_system_name(std::move(system_name))
+{
+}
+
+quint64 SeriesTracker::next_series_id()
+{
+    static std::atomic<quint64> counter{0};
+    return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+void SeriesTracker::set_counters(const QVector<ViewCounter>& counters)
+{
+    m_counters = counters;
+    // Entries decided under the old list are decided again: a series no
+    // longer wanted is forgotten (the view removed it), a value that was
+    // unwanted may now start a series.
+    for (auto it = m_entries.begin(); it != m_entries.end();) {
+        const bool keep = it->second.id != 0 && wanted(it->first);
+        it = keep ? std::next(it) : m_entries.erase(it);
+    }
+}
+
+std::vector<wpo::CounterRequest> SeriesTracker::requests() const
+{
+    std::vector<wpo::CounterRequest> out;
+    for (const ViewCounter& c : m_counters)
+        out.push_back({c.object, c.counter});
+    // The whole object covers every counter of it.
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.object_index, a.counter_index) < std::tie(b.object_index, b.counter_index);
+    });
+    std::vector<wpo::CounterRequest> unique;
+    for (const wpo::CounterRequest& r : out) {
+        if (!unique.empty() && unique.back().object_index == r.object_index &&
+            (unique.back().counter_index == 0 || unique.back().counter_index == r.counter_index))
+            continue;
+        unique.push_back(r);
+    }
+    return unique;
+}
+
+void SeriesTracker::suppress(quint64 series)
+{
+    for (auto& [key, entry] : m_entries)
+        if (entry.id == series)
+            entry.suppressed = true;
+}
+
+bool SeriesTracker::wanted(const Key& key) const
+{
+    for (const ViewCounter& c : m_counters) {
+        if (c.object != key.object || (c.counter != 0 && c.counter != key.counter))
+            continue;
+        switch (c.instances) {
+        case ViewCounter::Instances::none:
+            if (!key.has_instance)
+                return true;
+            break;
+        case ViewCounter::Instances::all:
+            if (key.has_instance)
+                return true;
+            break;
+        case ViewCounter::Instances::one:
+            if (key.has_instance && key.instance == c.identity)
+                return true;
+            break;
+        }
+    }
+    return false;
+}
+
+SeriesInfo SeriesTracker::describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const
+{
+    SeriesInfo info;
+    info.id = next_series_id();
+    info.object = QString::fromStdString(std::string(m_names.name(key.object)));
+    info.counter = QString::fromStdString(std::string(m_names.name(key.counter)));
+    if (info.object.isEmpty())
+        info.object = QString::number(key.object);
+    if (info.counter.isEmpty())
+        info.counter = QString::number(key.counter);
+    if (!cycle.have_counters) {
+        cycle.have_counters = true;
+        (void)snapshot.counters(key.object, cycle.counters);
+    }
+    for (const wpo::CounterRecord& record : cycle.counters)
+        if (record.name_index == key.counter)
+            info.default_scale = record.default_scale;
+    if (key.has_instance) {
+        if (!cycle.have_instances) {
+            cycle.have_instances = true;
+            (void)snapshot.instances(key.object, cycle.instances);
+        }
+        for (const wpo::InstanceInfo& instance : cycle.instances) {
+            if (instance.identity == key.instance) {
+                info.instance = QString::fromStdString(instance.display);
+                info.parent = QString::fromStdString(instance.parent);
+                break;
+            }
+        }
+    }
+    info.path = QStringLiteral("\\\\") + QString::fromStdString(m_system_name) + QLatin1Char('\\') + info.object;
+    if (key.has_instance)
+        info.path += QLatin1Char('(') + info.instance + QLatin1Char(')');
+    info.path += QLatin1Char('\\') + info.counter;
+    return info;
+}
+
+wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& batch)
+{
+    auto values = snapshot.values();
+    if (!values)
+        return values.error();
+    ++m_generation;
+    for (auto& [object, cycle] : m_cycle)
+        cycle = ObjectCycle{.instances = std::move(cycle.instances), .counters = std::move(cycle.counters)};
+
+    std::uint32_t ids_object = 0;
+    bool have_ids = false;
+    for (const wpo::CalculatedValue& v : *values) {
+        ObjectCycle& cycle = m_cycle[v.object_index];
+        cycle.present = true;
+        Key key{v.object_index, v.counter_index, v.instance >= 0, {}};
+        if (key.has_instance) {
+            if (!have_ids || ids_object != v.object_index) {
+                if (wpo::Status listed = snapshot.identities(v.object_index, m_ids); !listed)
+                    return listed;
+                ids_object = v.object_index;
+                have_ids = true;
+            }
+            if (static_cast<std::size_t>(v.instance) >= m_ids.size())
+                continue;  // positions index the same sample's identities; never trust that blindly
+            key.instance = m_ids[static_cast<std::size_t>(v.instance)];
+        }
+        auto [it, inserted] = m_entries.try_emplace(key);
+        Entry& entry = it->second;
+        if (entry.seen == m_generation)
+            continue;  // two instances sharing an identity: the first wins, as PDH takes the first match
+        entry.seen = m_generation;
+        if (inserted && wanted(key)) {
+            SeriesInfo info = describe(snapshot, key, cycle);
+            entry.id = info.id;
+            batch.added.push_back(std::move(info));
+        }
+        if (entry.id != 0 && !entry.suppressed)
+            batch.points.push_back({entry.id, v.value.valid() ? v.value.as_double() : 0.0, v.value.valid()});
+    }
+
+    // What was not seen: gone for good when its object was there (an
+    // identity never comes back), a gap when the whole object was missing.
+    for (auto it = m_entries.begin(); it != m_entries.end();) {
+        Entry& entry = it->second;
+        if (entry.seen == m_generation) {
+            ++it;
+            continue;
+        }
+        auto cycle = m_cycle.find(it->first.object);
+        const bool object_present = cycle != m_cycle.end() && cycle->second.present;
+        if (!object_present) {
+            if (entry.id != 0 && !entry.suppressed)
+                batch.points.push_back({entry.id, 0.0, false});
+            ++it;
+            continue;
+        }
+        if (entry.id != 0 && !entry.suppressed)
+            batch.ended.push_back(entry.id);
+        it = m_entries.erase(it);
+    }
+    return {};
+}
+
+}  // namespace perfscope::gui

@@ -1,0 +1,77 @@
+// Turns one view's decoded snapshot into series: which series each value
+// belongs to, which series start (a counter added, an instance that started
+// under <All instances>) and which end (their instance exited). A series is a
+// (object, counter, instance identity) triple, never a position or a name, so
+// a value never lands on another instance, and a later process with the same
+// name is a new series.
+//
+// Not thread-safe: used by the view's sampler on its own thread.
+#pragma once
+
+#include "model/sample_batch.h"
+#include "names/name_table.h"
+#include "naming/instance_identity.h"
+#include "sampling/view_counter.h"
+#include "snapshot/snapshot.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace perfscope::gui {
+
+class SeriesTracker {
+public:
+    SeriesTracker(const wpo::NameTable& names, std::string system_name);
+
+    // Known series the new list still wants keep their ids.
+    void set_counters(const QVector<ViewCounter>& counters);
+    const QVector<ViewCounter>& counters() const { return m_counters; }
+    // What the view's Custom snapshot must request, without duplicates.
+    std::vector<wpo::CounterRequest> requests() const;
+
+    // After a successful decode of `snapshot`: added, ended and points into `batch`.
+    wpo::Status collect(const wpo::Snapshot& snapshot, SampleBatch& batch);
+
+    // The user removed this series: no more points for it (an <All instances>
+    // counter still adds instances that start later).
+    void suppress(quint64 series);
+
+    // A process-wide id, never reused.
+    static quint64 next_series_id();
+
+private:
+    struct Key {
+        std::uint32_t object = 0;
+        std::uint32_t counter = 0;
+        bool has_instance = false;
+        wpo::InstanceIdentity instance;
+        friend auto operator<=>(const Key&, const Key&) = default;
+    };
+    struct Entry {
+        quint64 id = 0;  // 0: a value no counter of the view wants
+        std::uint64_t seen = 0;
+        bool suppressed = false;
+    };
+    struct ObjectCycle {  // per object, fetched at most once per cycle
+        bool present = false;
+        bool have_instances = false;
+        std::vector<wpo::InstanceInfo> instances;
+        bool have_counters = false;
+        std::vector<wpo::CounterRecord> counters;
+    };
+
+    bool wanted(const Key& key) const;
+    SeriesInfo describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const;
+
+    const wpo::NameTable& m_names;
+    std::string m_system_name;
+    QVector<ViewCounter> m_counters;
+    std::map<Key, Entry> m_entries;
+    std::map<std::uint32_t, ObjectCycle> m_cycle;
+    std::vector<wpo::InstanceIdentity> m_ids;  // reused
+    std::uint64_t m_generation = 0;
+};
+
+}  // namespace perfscope::gui

@@ -1,0 +1,97 @@
+#include "view_sampler.h"
+
+#include "sampling/sampler_worker.h"
+
+#include <QMetaObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace perfscope::gui {
+
+namespace {
+int to_ms(double seconds) { return static_cast<int>(std::lround(seconds * 1000.0)); }
+}  // namespace
+
+double ViewSampler::clampInterval(double seconds)
+{
+    if (!std::isfinite(seconds))
+        return 1.0;
+    return std::clamp(seconds, kMinInterval, kMaxInterval);
+}
+
+ViewSampler::ViewSampler(SourceHub& hub, double interval_s, QObject* parent)
+    : QObject(parent), m_interval_s(clampInterval(interval_s))
+{
+    qRegisterMetaType<SampleBatch>();
+    qRegisterMetaType<ViewCounter>();
+    qRegisterMetaType<QVector<ViewCounter>>();
+    m_worker = new SamplerWorker(hub, to_ms(m_interval_s));
+    m_worker->moveToThread(&m_thread);
+    connect(m_worker, &SamplerWorker::batchReady, this, &ViewSampler::batchReady, Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("ViewSampler"));
+    m_thread.start();
+}
+
+ViewSampler::~ViewSampler()
+{
+    // Its timer must stop on its own thread; then the thread ends and the
+    // worker (and the view's entity) goes while the hub still exists.
+    QMetaObject::invokeMethod(m_worker, &SamplerWorker::stop, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    delete m_worker;
+}
+
+void ViewSampler::setCounters(const QVector<ViewCounter>& counters)
+{
+    m_counters = counters;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, counters] { worker->setCounters(counters); },
+                              Qt::QueuedConnection);
+}
+
+void ViewSampler::addCounters(const QVector<ViewCounter>& counters)
+{
+    QVector<ViewCounter> all = m_counters;
+    for (const ViewCounter& c : counters) {
+        const bool known = std::any_of(all.begin(), all.end(), [&](const ViewCounter& k) {
+            return k.object == c.object && k.counter == c.counter && k.instances == c.instances &&
+                   (c.instances != ViewCounter::Instances::one || k.identity == c.identity);
+        });
+        if (!known)
+            all.push_back(c);
+    }
+    setCounters(all);
+}
+
+void ViewSampler::setInterval(double seconds)
+{
+    m_interval_s = clampInterval(seconds);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, ms = to_ms(m_interval_s)] { worker->setIntervalMs(ms); },
+                              Qt::QueuedConnection);
+}
+
+void ViewSampler::removeSeries(quint64 series)
+{
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, series] { worker->removeSeries(series); },
+                              Qt::QueuedConnection);
+}
+
+void ViewSampler::start()
+{
+    m_running = true;
+    QMetaObject::invokeMethod(m_worker, &SamplerWorker::start, Qt::QueuedConnection);
+}
+
+void ViewSampler::stop()
+{
+    m_running = false;
+    QMetaObject::invokeMethod(m_worker, &SamplerWorker::stop, Qt::QueuedConnection);
+}
+
+void ViewSampler::sampleNow()
+{
+    QMetaObject::invokeMethod(m_worker, &SamplerWorker::sampleOnce, Qt::QueuedConnection);
+}
+
+}  // namespace perfscope::gui

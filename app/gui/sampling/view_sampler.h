@@ -1,0 +1,59 @@
+// One view's sampling, owned by the GUI thread: a worker thread of its own
+// running a SamplerWorker (the view's Custom snapshot entity on the shared
+// cache, its timer). Sampling never runs on the GUI thread; batches arrive
+// through batchReady(), a queued signal, one per interval.
+//
+//   ViewSampler sampler(hub, 1.0);
+//   connect(&sampler, &ViewSampler::batchReady, viewData, &ViewData::append);
+//   sampler.setCounters({...});
+//   sampler.start();
+#pragma once
+
+#include "model/sample_batch.h"
+#include "sampling/source_hub.h"
+#include "sampling/view_counter.h"
+
+#include <QObject>
+#include <QThread>
+
+namespace perfscope::gui {
+
+class SamplerWorker;
+
+class ViewSampler : public QObject {
+    Q_OBJECT
+public:
+    static constexpr double kMinInterval = 0.1;
+    static constexpr double kMaxInterval = 3600.0;
+
+    ViewSampler(SourceHub& hub, double interval_s, QObject* parent = nullptr);
+    ~ViewSampler() override;
+
+    void setCounters(const QVector<ViewCounter>& counters);
+    void addCounters(const QVector<ViewCounter>& counters);
+    const QVector<ViewCounter>& counters() const { return m_counters; }
+    // Clamped to [kMinInterval, kMaxInterval].
+    void setInterval(double seconds);
+    double interval() const { return m_interval_s; }
+    // The view dropped this series: the sampler stops sending its points.
+    void removeSeries(quint64 series);
+    void start();
+    void stop();
+    bool isRunning() const { return m_running; }
+    // One interval now, whatever the timer (tests).
+    void sampleNow();
+
+    static double clampInterval(double seconds);
+
+signals:
+    void batchReady(const perfscope::gui::SampleBatch& batch);
+
+private:
+    QThread m_thread;
+    SamplerWorker* m_worker = nullptr;
+    QVector<ViewCounter> m_counters;
+    double m_interval_s = 1.0;
+    bool m_running = false;
+};
+
+}  // namespace perfscope::gui

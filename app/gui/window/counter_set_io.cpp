@@ -1,0 +1,70 @@
+#include "counter_set_io.h"
+
+#include "naming/counter_path.h"
+
+namespace perfscope::gui {
+
+namespace {
+
+core::ViewKind to_core(ViewKind kind)
+{
+    switch (kind) {
+    case ViewKind::line: return core::ViewKind::line;
+    case ViewKind::histogram: return core::ViewKind::histogram;
+    case ViewKind::report: return core::ViewKind::report;
+    }
+    return core::ViewKind::line;
+}
+
+ViewKind from_core(core::ViewKind kind)
+{
+    switch (kind) {
+    case core::ViewKind::line: return ViewKind::line;
+    case core::ViewKind::histogram: return ViewKind::histogram;
+    case core::ViewKind::report: return ViewKind::report;
+    }
+    return ViewKind::line;
+}
+
+}  // namespace
+
+ViewSettings from_core(const core::ViewSettings& s)
+{
+    ViewSettings out;
+    out.title = QString::fromStdString(s.title);
+    out.kind = from_core(s.kind);
+    out.interval_s = s.interval_s;
+    out.window_s = s.window_s;
+    out.history_capacity = static_cast<qsizetype>(s.history_capacity);
+    return out;
+}
+
+core::ViewSettings to_core(const ViewSettings& s)
+{
+    core::ViewSettings out;
+    out.title = s.title.toStdString();
+    out.kind = to_core(s.kind);
+    out.interval_s = s.interval_s;
+    out.window_s = s.window_s;
+    out.history_capacity = static_cast<std::size_t>(s.history_capacity);
+    return out;
+}
+
+bool path_covers(const QString& text, const SeriesInfo& series)
+{
+    auto path = wpo::CounterPath::parse(text.toStdString());
+    if (!path)
+        return false;
+    auto same = [](const std::string& a, const QString& b) {
+        return QString::fromStdString(a).compare(b, Qt::CaseInsensitive) == 0;
+    };
+    if (!same(path->object, series.object))
+        return false;
+    if (!path->wildcard_counter && !same(path->counter, series.counter))
+        return false;
+    if (!path->has_instance)
+        return series.instance.isEmpty();
+    return path->wildcard_instance ? !series.instance.isEmpty() : same(path->instance_text(), series.instance);
+}
+
+}  // namespace perfscope::gui

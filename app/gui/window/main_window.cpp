@@ -1,0 +1,609 @@
+#include "main_window.h"
+
+#include "graph_exporter.h"
+#include "log_loader.h"
+#include "sampling/resolve_view_counters.h"
+#include "window/view_settings_dialog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QDateTime>
+#include <QGridLayout>
+#include <QIcon>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+
+#include <cmath>
+
+namespace perfscope::gui {
+
+MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m_hub(hub)
+{
+    setWindowTitle(tr("Perfscope"));
+    m_browser = new CounterBrowser(hub, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_browser);
+    connect(m_browser, &CounterBrowser::addRequested, this, &MainWindow::addCountersToCurrent);
+
+    m_stack = new QStackedWidget(this);
+    m_tabs = new QTabWidget(m_stack);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    m_tiles = new QWidget(m_stack);
+    m_grid = new QGridLayout(m_tiles);
+    m_grid->setContentsMargins(2, 2, 2, 2);
+    m_grid->setSpacing(4);
+    m_stack->addWidget(m_tabs);
+    m_stack->addWidget(m_tiles);
+    setCentralWidget(m_stack);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this,
+            [this](int index) { closeView(qobject_cast<ViewPane*>(m_tabs->widget(index))); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::syncActions);
+
+    createActions();
+
+    m_status_samples = new QLabel(this);
+    m_status_cache = new QLabel(this);
+    m_status_cpu = new QLabel(this);
+    m_status_samples->setToolTip(tr("Samples per second over all views"));
+    m_status_cache->setToolTip(tr("Share of the views' object requests the shared cache served, and the source "
+                                  "queries it saved them (samples taken minus queries made)"));
+    m_status_cpu->setToolTip(tr("Perfscope's own CPU use (getrusage), percent of one core"));
+    statusBar()->addPermanentWidget(m_status_samples);
+    statusBar()->addPermanentWidget(m_status_cache);
+    statusBar()->addPermanentWidget(m_status_cpu);
+    m_status_timer = new QTimer(this);
+    connect(m_status_timer, &QTimer::timeout, this, &MainWindow::updateStatus);
+    m_status_timer->start(1000);
+    m_last_status_ms = QDateTime::currentMSecsSinceEpoch();
+    updateStatus();
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!settings.contains(QStringLiteral("window/geometry")))
+        resize(1100, 700);
+}
+
+MainWindow::~MainWindow()
+{
+    // Samplers end before the hub they use.
+    for (ViewPane* pane : m_panes)
+        delete pane;
+    m_panes.clear();
+}
+
+QAction* MainWindow::makeAction(const QString& name, const QString& text, const QKeySequence& key,
+                                const QString& tip, const QString& icon)
+{
+    auto* a = new QAction(text, this);
+    a->setObjectName(name);
+    if (!key.isEmpty())
+        a->setShortcut(key);
+    a->setToolTip(key.isEmpty() ? tip : QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+    a->setStatusTip(tip);
+    if (!icon.isEmpty())
+        a->setIcon(QIcon::fromTheme(icon));
+    m_actions.insert(name, a);
+    return a;
+}
+
+QAction* MainWindow::action(const QString& name) const { return m_actions.value(name); }
+
+void MainWindow::createActions()
+{
+    // PerfMon's keys where they do not clash with the desktop's standard keys (docs/gui.md).
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+
+    QAction* new_view = makeAction("newView", tr("&New view"), QKeySequence::New, tr("Add an empty view"),
+                                   "window-new");
+    connect(new_view, &QAction::triggered, this, [this] { addView(); });
+    QAction* close_view = makeAction("closeView", tr("&Close view"), QKeySequence::Close, tr("Close the current view"),
+                                     "window-close");
+    connect(close_view, &QAction::triggered, this, [this] { closeView(currentView()); });
+    // Some platforms (offscreen, bare X11) have no standard Quit key: Ctrl+Q there.
+    const QKeySequence quit_key = QKeySequence(QKeySequence::Quit).isEmpty() ? QKeySequence(Qt::CTRL | Qt::Key_Q)
+                                                                            : QKeySequence(QKeySequence::Quit);
+    QAction* quit = makeAction("quit", tr("&Quit"), quit_key, tr("Quit Perfscope"), "application-exit");
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+    QAction* open_set = makeAction("openSet", tr("&Open counter set..."), QKeySequence::Open,
+                                   tr("Replace the views with those of a counter set"), "document-open");
+    connect(open_set, &QAction::triggered, this, &MainWindow::openSetDialog);
+    QAction* save_set = makeAction("saveSet", tr("&Save counter set"), QKeySequence::Save,
+                                   tr("Save the views, their counters, intervals, colors and scales"), "document-save");
+    connect(save_set, &QAction::triggered, this, [this] { saveSetDialog(false); });
+    QAction* save_set_as = makeAction("saveSetAs", tr("Save counter set &as..."),
+                                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+                                      tr("Save the views as a counter set in a new file"), "document-save-as");
+    connect(save_set_as, &QAction::triggered, this, [this] { saveSetDialog(true); });
+    QAction* open_log = makeAction("openLog", tr("Open &log..."), QKeySequence(Qt::CTRL | Qt::Key_L),
+                                   tr("Open a PDH-CSV log (perfscope-cli query, typeperf, relog) as a read-only view"),
+                                   "document-open-recent");
+    connect(open_log, &QAction::triggered, this, &MainWindow::openLogDialog);
+    QAction* export_view = makeAction("export", tr("&Export view..."), QKeySequence(Qt::CTRL | Qt::Key_E),
+                                      tr("The graph with its legend as PNG, SVG or PDF, or the visible data as CSV"),
+                                      "document-export");
+    connect(export_view, &QAction::triggered, this, &MainWindow::exportDialog);
+    QAction* copy_graph = makeAction("copyGraph", tr("&Copy graph"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                                     tr("Copy the graph with its legend to the clipboard as an image"), "edit-copy");
+    connect(copy_graph, &QAction::triggered, this, [this] {
+        if (ViewPane* pane = currentView())
+            GraphExporter(&pane->content()).copyToClipboard();
+    });
+    file->addActions({new_view, close_view});
+    file->addSeparator();
+    file->addActions({open_set, save_set, save_set_as});
+    file->addSeparator();
+    file->addActions({open_log, export_view, copy_graph});
+    file->addSeparator();
+    file->addAction(quit);
+
+    QAction* add = makeAction("addCounters", tr("&Add counters"), QKeySequence(Qt::CTRL | Qt::Key_I),
+                              tr("Add the counters selected in the browser to the current view"), "list-add");
+    connect(add, &QAction::triggered, this, [this] {
+        m_browser->show();
+        m_browser->raise();
+        m_browser->addSelection();
+    });
+    QAction* del = makeAction("delete", tr("&Delete counter"), QKeySequence::Delete,
+                              tr("Remove the selected counter from the view"), "list-remove");
+    connect(del, &QAction::triggered, this, [this] {
+        if (ViewPane* pane = currentView())
+            pane->removeSelected();
+    });
+    QAction* highlight = makeAction("highlight", tr("&Highlight"), QKeySequence(Qt::CTRL | Qt::Key_H),
+                                    tr("Highlight the selected counter"), "format-text-bold");
+    highlight->setCheckable(true);
+    connect(highlight, &QAction::toggled, this, [this](bool on) {
+        if (ViewPane* pane = currentView())
+            pane->content().highlightSelected(on);
+    });
+    QAction* clear = makeAction("clear", tr("C&lear"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
+                                tr("Empty the current view's history (its counters stay)"), "edit-clear");
+    connect(clear, &QAction::triggered, this, [this] {
+        if (ViewPane* pane = currentView())
+            pane->clear();
+    });
+    edit->addActions({add, del, highlight, clear});
+
+    QAction* freeze = makeAction("freeze", tr("&Freeze display"), QKeySequence(Qt::CTRL | Qt::Key_F),
+                                 tr("Hold the current view's display (sampling goes on)"), "media-playback-pause");
+    freeze->setCheckable(true);
+    connect(freeze, &QAction::toggled, this, [this](bool on) {
+        if (ViewPane* pane = currentView())
+            pane->setFrozen(on);
+    });
+    QAction* kind = makeAction("changeGraphType", tr("Change &graph type"), QKeySequence(Qt::CTRL | Qt::Key_G),
+                               tr("Line, histogram, report"), "view-statistics");
+    connect(kind, &QAction::triggered, this, [this] {
+        if (ViewPane* pane = currentView()) {
+            ViewSettings s = pane->settings();
+            s.kind = next_kind(s.kind);
+            pane->setSettings(s);
+        }
+    });
+    QAction* zoom = makeAction("zoomReset", tr("&Reset zoom"), QKeySequence(Qt::CTRL | Qt::Key_0),
+                               tr("Show the whole time window again"), "zoom-original");
+    connect(zoom, &QAction::triggered, this, [this] {
+        if (ViewPane* pane = currentView())
+            pane->content().resetZoom();
+    });
+    QAction* tile = makeAction("tile", tr("&Tile views"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T),
+                               tr("Show every view at once in a grid"), "view-grid");
+    tile->setCheckable(true);
+    connect(tile, &QAction::toggled, this, &MainWindow::setTiled);
+    QAction* properties = makeAction("properties", tr("&Properties..."), QKeySequence(Qt::ALT | Qt::Key_Return),
+                                     tr("Interval, time window, history and graph type of the current view"),
+                                     "document-properties");
+    connect(properties, &QAction::triggered, this, &MainWindow::editProperties);
+    QAction* browser = m_browser->toggleViewAction();
+    browser->setObjectName(QStringLiteral("showBrowser"));
+    browser->setShortcut(QKeySequence(Qt::Key_F9));
+    browser->setToolTip(tr("Show or hide the counter browser (F9)"));
+    m_actions.insert(QStringLiteral("showBrowser"), browser);
+    view->addActions({freeze, kind, zoom, tile, properties});
+    view->addSeparator();
+    view->addAction(browser);
+
+    QAction* about = makeAction("about", tr("&About Perfscope"), QKeySequence::HelpContents, tr("About Perfscope"),
+                                "help-about");
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Perfscope"),
+                           tr("<b>Perfscope</b> %1<p>Performance counters, live, with instances that keep "
+                              "their identity and views that share one cache.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+    help->addAction(about);
+
+    bar->addActions({new_view, open_set, save_set, open_log, export_view});
+    bar->addSeparator();
+    bar->addActions({add, del, highlight, freeze, kind, tile, properties});
+}
+
+ViewPane* MainWindow::addView(const ViewSettings& requested)
+{
+    ViewSettings settings = requested;
+    if (settings.title.isEmpty())
+        settings.title = tr("View %1").arg(m_next_view_number);
+    ++m_next_view_number;
+    auto* pane = new ViewPane(m_hub, settings);
+    m_panes.push_back(pane);
+    connect(pane, &ViewPane::titleChanged, this, [this, pane](const QString& title) {
+        const int index = m_tabs->indexOf(pane);
+        if (index >= 0)
+            m_tabs->setTabText(index, title);
+        relayout();
+    });
+    relayout();
+    if (!m_tiled)
+        m_tabs->setCurrentWidget(pane);
+    syncActions();
+    return pane;
+}
+
+void MainWindow::closeView(ViewPane* pane)
+{
+    if (!pane)
+        return;
+    m_panes.removeAll(pane);
+    const int index = m_tabs->indexOf(pane);
+    if (index >= 0)
+        m_tabs->removeTab(index);
+    delete pane;
+    relayout();
+    syncActions();
+}
+
+ViewPane* MainWindow::currentView() const
+{
+    if (m_tiled) {
+        // The tile holding the focus, else the tab that was current.
+        for (ViewPane* pane : m_panes)
+            if (pane->isAncestorOf(QApplication::focusWidget()))
+                return pane;
+    }
+    auto* pane = qobject_cast<ViewPane*>(m_tabs->currentWidget());
+    return pane ? pane : m_panes.value(0);
+}
+
+void MainWindow::setCurrentView(int i)
+{
+    if (ViewPane* pane = m_panes.value(i)) {
+        if (m_tabs->indexOf(pane) >= 0)
+            m_tabs->setCurrentWidget(pane);
+        pane->setFocus();
+    }
+}
+
+void MainWindow::setTiled(bool tiled)
+{
+    if (tiled == m_tiled)
+        return;
+    m_tiled = tiled;
+    if (QAction* tile = action("tile"); tile->isChecked() != tiled)
+        tile->setChecked(tiled);
+    relayout();
+}
+
+void MainWindow::relayout()
+{
+    // Panes move between the tab widget and the grid; they are never recreated.
+    ViewPane* current = qobject_cast<ViewPane*>(m_tabs->currentWidget());
+    if (m_tiled) {
+        while (m_tabs->count() > 0)
+            m_tabs->removeTab(0);
+        const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(m_panes.size()))));
+        for (int i = 0; i < m_panes.size(); ++i) {
+            m_panes[i]->setParent(m_tiles);
+            m_grid->addWidget(m_panes[i], i / std::max(columns, 1), i % std::max(columns, 1));
+            m_panes[i]->show();
+        }
+        m_stack->setCurrentWidget(m_tiles);
+    } else {
+        for (ViewPane* pane : m_panes) {
+            m_grid->removeWidget(pane);
+            if (m_tabs->indexOf(pane) < 0)
+                m_tabs->addTab(pane, pane->settings().title);
+        }
+        if (current && m_panes.contains(current))
+            m_tabs->setCurrentWidget(current);
+        m_stack->setCurrentWidget(m_tabs);
+    }
+}
+
+void MainWindow::syncActions()
+{
+    ViewPane* pane = currentView();
+    const bool has = pane != nullptr;
+    for (const char* name : {"closeView", "delete", "highlight", "clear", "freeze", "changeGraphType", "zoomReset",
+                             "properties", "export", "copyGraph"})
+        action(name)->setEnabled(has);
+    QAction* freeze = action("freeze");
+    const QSignalBlocker block(freeze);
+    freeze->setChecked(has && pane->isFrozen());
+}
+
+void MainWindow::editProperties()
+{
+    ViewPane* pane = currentView();
+    if (!pane)
+        return;
+    ViewSettingsDialog dialog(pane->settings(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        pane->setSettings(dialog.settings());
+}
+
+void MainWindow::addCountersToCurrent(const QVector<ViewCounter>& counters)
+{
+    ViewPane* pane = currentView();
+    if (!pane)
+        pane = addView();
+    pane->addCounters(counters);
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status_samples->text() + " | " + m_status_cache->text() + " | " + m_status_cpu->text();
+}
+
+void MainWindow::updateStatus()
+{
+    quint64 samples = 0, queries = 0;
+    for (ViewPane* pane : m_panes) {
+        samples += pane->samples();
+        queries += pane->sourceQueries();
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const double elapsed = static_cast<double>(now - m_last_status_ms) / 1000.0;
+    const double rate = elapsed > 0 ? static_cast<double>(samples - m_last_samples) / elapsed : 0.0;
+    m_last_samples = samples;
+    m_last_status_ms = now;
+    const wpo::CacheStats stats = m_hub.cache().stats();
+    const double hit_rate = stats.finds ? 100.0 * static_cast<double>(stats.hits) / static_cast<double>(stats.finds) : 0;
+    const quint64 saved = samples > queries ? samples - queries : 0;
+    m_status_samples->setText(tr("%1 samples/s").arg(rate, 0, 'f', 1));
+    m_status_cache->setText(tr("cache hits %1 %, %2 queries saved").arg(hit_rate, 0, 'f', 0).arg(saved));
+    m_status_cpu->setText(tr("CPU %1 %").arg(m_cpu.percentSinceLast(), 0, 'f', 1));
+}
+
+void MainWindow::saveWindowState()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveWindowState();
+    QString error;
+    if (!saveSession(&error))
+        qWarning("perfscope: the session was not saved: %s", qPrintable(error));
+    event->accept();
+}
+
+}  // namespace perfscope::gui
+
+namespace perfscope::gui {
+
+void MainWindow::showMessage(const QString& text)
+{
+    statusBar()->showMessage(text, 10'000);
+}
+
+core::CounterSet MainWindow::counterSet() const
+{
+    core::CounterSet set;
+    set.tiled = m_tiled;
+    const ViewPane* current = currentView();
+    for (const ViewPane* pane : m_panes) {
+        if (pane->isLog())
+            continue;  // a log is a file, not counters to sample
+        if (pane == current)
+            set.current_view = static_cast<int>(set.views.size());
+        set.views.push_back(pane->toCore());
+    }
+    return set;
+}
+
+QStringList MainWindow::applyCounterSet(const core::CounterSet& set)
+{
+    while (!m_panes.isEmpty())
+        closeView(m_panes.last());
+    QStringList skipped;
+    for (const core::ViewSettings& view : set.views) {
+        ViewPane* pane = addView(from_core(view));
+        if (!view.y_auto)
+            pane->content().setYRange(view.y_min, view.y_max);
+        QVector<ViewCounter> counters;
+        QVector<SeriesLook> looks;
+        for (const core::CounterSetEntry& entry : view.counters) {
+            const QString path = QString::fromStdString(entry.path);
+            // One path at a time, so one exited process does not drop the rest.
+            auto resolved = resolve_view_counters(m_hub, {path});
+            if (!resolved) {
+                skipped << path;
+                continue;
+            }
+            counters += *resolved;
+            SeriesLook look{path, std::nullopt, entry.scale_exponent, entry.visible};
+            if (entry.color)
+                look.color = QColor::fromRgb(static_cast<QRgb>(*entry.color | 0xFF000000u));
+            looks.push_back(look);
+        }
+        pane->setLooks(looks);
+        if (!counters.isEmpty())
+            pane->addCounters(counters);
+    }
+    setTiled(set.tiled);
+    setCurrentView(set.current_view);
+    if (!skipped.isEmpty())
+        showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
+    return skipped;
+}
+
+bool MainWindow::saveCounterSet(const QString& path, QString* error)
+{
+    if (wpo::Status saved = core::save_counter_set(path.toStdString(), counterSet()); !saved) {
+        if (error)
+            *error = QString::fromStdString(saved.error().message());
+        return false;
+    }
+    m_set_path = path;
+    return true;
+}
+
+bool MainWindow::loadCounterSet(const QString& path, QString* error)
+{
+    auto set = core::load_counter_set(path.toStdString());
+    if (!set) {
+        if (error)
+            *error = QString::fromStdString(set.error().message());
+        return false;
+    }
+    applyCounterSet(*set);
+    m_set_path = path;
+    return true;
+}
+
+QString MainWindow::sessionPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/session.json");
+}
+
+bool MainWindow::saveSession(QString* error)
+{
+    QDir().mkpath(QFileInfo(sessionPath()).absolutePath());
+    if (wpo::Status saved = core::save_counter_set(sessionPath().toStdString(), counterSet()); !saved) {
+        if (error)
+            *error = QString::fromStdString(saved.error().message());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::restoreSession()
+{
+    if (!QFileInfo::exists(sessionPath()))
+        return false;
+    auto set = core::load_counter_set(sessionPath().toStdString());
+    if (!set) {
+        showMessage(tr("The last session could not be restored: %1").arg(QString::fromStdString(set.error().message())));
+        return false;
+    }
+    if (set->views.empty())
+        return false;
+    applyCounterSet(*set);
+    return true;
+}
+
+bool MainWindow::exportCurrentView(const QString& path, QString* error)
+{
+    ViewPane* pane = currentView();
+    if (!pane) {
+        if (error)
+            *error = tr("there is no view to export");
+        return false;
+    }
+    pane->content().refresh();
+    return GraphExporter(&pane->content()).save(path, error);
+}
+
+ViewPane* MainWindow::addLogView(const core::PdhCsvLog& log, const QString& title)
+{
+    ViewSettings settings;
+    settings.title = title;
+    ViewPane* pane = addView(settings);
+    pane->showLog(log);
+    return pane;
+}
+
+void MainWindow::openLog(const QString& path)
+{
+    ViewSettings settings;
+    settings.title = QFileInfo(path).fileName();
+    ViewPane* pane = addView(settings);
+    auto* loader = new LogLoader(&pane->data(), pane);
+    connect(loader, &LogLoader::loaded, this, [this, pane](const QString& file, int series, int rows) {
+        if (!m_panes.contains(pane))
+            return;
+        pane->fitLog();
+        showMessage(tr("%1: %2 counters, %3 samples").arg(file).arg(series).arg(rows));
+    });
+    connect(loader, &LogLoader::failed, this, [this, pane](const QString&, const QString& message) {
+        closeView(pane);
+        QMessageBox::warning(this, tr("Open log"), message);
+    });
+    pane->beginLog();
+    loader->load(path);
+}
+
+void MainWindow::openSetDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open counter set"), QString(),
+                                                      tr("Counter sets (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!loadCounterSet(path, &error))
+        QMessageBox::warning(this, tr("Open counter set"), error);
+}
+
+void MainWindow::saveSetDialog(bool ask)
+{
+    QString path = m_set_path;
+    if (ask || path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save counter set"), path,
+                                            tr("Counter sets (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveCounterSet(path, &error))
+        QMessageBox::warning(this, tr("Save counter set"), error);
+    else
+        showMessage(tr("Saved %1").arg(path));
+}
+
+void MainWindow::openLogDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open log"), QString(),
+                                                      tr("Logs (*.csv *.tsv);;All files (*)"));
+    if (!path.isEmpty())
+        openLog(path);
+}
+
+void MainWindow::exportDialog()
+{
+    if (!currentView())
+        return;
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export view"), QString(),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;PDH-CSV data (*.csv)"), &filter);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCurrentView(path, &error))
+        QMessageBox::warning(this, tr("Export view"), error);
+    else
+        showMessage(tr("Exported %1").arg(path));
+}
+
+}  // namespace perfscope::gui

@@ -1,0 +1,75 @@
+// One view: its data (ViewData, on the GUI thread), its sampler (a Custom
+// snapshot entity on a worker thread of its own), its settings, and the
+// widget that draws it. The main window shows panes as tabs or tiles.
+#pragma once
+
+#include "model/sample_batch.h"
+#include "sampling/view_sampler.h"
+#include "view_data.h"
+#include "view_widget.h"
+#include "pdh_csv_reader.h"
+#include "window/counter_set_io.h"
+#include "window/view_settings.h"
+
+#include <QWidget>
+
+namespace perfscope::gui {
+
+// The widget that draws a view: the charts library's.
+using ViewContent = ViewWidget;
+
+ViewWidget::Kind to_widget_kind(ViewKind kind);
+
+class ViewPane : public QWidget {
+    Q_OBJECT
+public:
+    ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent = nullptr);
+    ~ViewPane() override;
+
+    ViewData& data() { return m_data; }
+    ViewSampler& sampler() { return m_sampler; }
+    ViewContent& content() { return *m_content; }
+    const ViewSettings& settings() const { return m_settings; }
+    void setSettings(const ViewSettings& settings);
+
+    void addCounters(const QVector<ViewCounter>& counters);
+    // Colors, scales and shown states for series of these paths, applied as they appear.
+    void setLooks(const QVector<SeriesLook>& looks);
+    // This view as a counter set's view: settings, paths, and looks that were set.
+    core::ViewSettings toCore() const;
+    // A read-only view of a log (no sampling).
+    void showLog(const core::PdhCsvLog& log);
+    // A view a LogLoader is filling: never samples, never saved as counters.
+    void beginLog();
+    // Shows the whole log (after it loaded).
+    void fitLog();
+    bool isLog() const { return m_log; }
+    void setFrozen(bool frozen);
+    bool isFrozen() const { return m_content->isFrozen(); }
+    void clear();
+    void removeSelected();
+
+    // Since the pane started: batches with values, source queries and cache hits they reported.
+    quint64 samples() const { return m_samples; }
+    quint64 sourceQueries() const { return m_queries; }
+    quint64 cacheHits() const { return m_hits; }
+
+signals:
+    void titleChanged(const QString& title);
+    void batchArrived();
+
+private:
+    void onBatch(const SampleBatch& batch);
+
+    ViewSettings m_settings;
+    ViewData m_data;
+    ViewSampler m_sampler;
+    ViewContent* m_content = nullptr;
+    QVector<SeriesLook> m_looks;
+    bool m_log = false;
+    quint64 m_samples = 0;
+    quint64 m_queries = 0;
+    quint64 m_hits = 0;
+};
+
+}  // namespace perfscope::gui

@@ -1,0 +1,31 @@
+// Edits one view's settings: title, kind, interval (0.1 s to 1 h), time
+// window and history capacity.
+#pragma once
+
+#include "window/view_settings.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace perfscope::gui {
+
+class ViewSettingsDialog : public QDialog {
+    Q_OBJECT
+public:
+    ViewSettingsDialog(const ViewSettings& settings, QWidget* parent = nullptr);
+    ViewSettings settings() const;
+
+private:
+    ViewSettings m_settings;
+    QLineEdit* m_title = nullptr;
+    QComboBox* m_kind = nullptr;
+    QDoubleSpinBox* m_interval = nullptr;
+    QDoubleSpinBox* m_window = nullptr;
+    QSpinBox* m_capacity = nullptr;
+};
+
+}  // namespace perfscope::gui

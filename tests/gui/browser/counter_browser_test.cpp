@@ -1,0 +1,189 @@
+// The browser's models under QAbstractItemModelTester, and the dock against
+// the live test machine: objects and counters with help texts, instances
+// that appear and disappear live, the filter over all three, Add.
+#include "browser/counter_browser.h"
+#include "browser/instance_list_model.h"
+#include "browser/object_tree_model.h"
+#include "live_test_machine.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLineEdit>
+#include <QListView>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeView>
+
+using namespace perfscope::gui;
+using perfscope::gui::test::LiveTestMachine;
+
+namespace {
+
+QVector<BrowseObject> sample_objects()
+{
+    return {{2, "System", "The system.", false, {{248, "Processes", "Number of processes.", 0}}},
+            {230, "Process", "Programs.", true,
+             {{6, "% Processor Time", "Busy share.", 0}, {180, "Working Set", "Bytes.", -5}}}};
+}
+
+BrowseInstances sample_instances(std::initializer_list<std::pair<const char*, std::uint64_t>> list)
+{
+    BrowseInstances out{230, {}};
+    for (auto [name, pid] : list)
+        out.instances.push_back({QString("%1:%2").arg(name).arg(pid), {},
+                                 {wpo::InstanceIdentity::Kind::process, pid, 1}});
+    return out;
+}
+
+QStringList rows(const QAbstractItemModel& model, const QModelIndex& parent = {})
+{
+    QStringList out;
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        out << model.index(row, 0, parent).data().toString();
+    return out;
+}
+
+}  // namespace
+
+class CounterBrowserTest : public QObject {
+    Q_OBJECT
+private slots:
+    void objectTreeModelPassesTheTester()
+    {
+        ObjectTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setObjects(sample_objects());
+        QCOMPARE(rows(model), QStringList({"System", "Process"}));
+        const QModelIndex process = model.index(1, 0);
+        QCOMPARE(rows(model, process), QStringList({"% Processor Time", "Working Set"}));
+        const QModelIndex working_set = model.index(1, 0, process);
+        QCOMPARE(working_set.data(ObjectTreeModel::HelpRole).toString(), QString("Bytes."));
+        QCOMPARE(working_set.data(Qt::ToolTipRole).toString(), QString("Bytes."));
+        QCOMPARE(working_set.data(ObjectTreeModel::DefaultScaleRole).toInt(), -5);
+        QCOMPARE(working_set.data(ObjectTreeModel::ObjectIndexRole).toUInt(), 230u);
+        QCOMPARE(working_set.parent(), process);
+        model.setObjects({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void instanceListModelPassesTheTesterAndKeepsRunningRows()
+    {
+        InstanceListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setInstances(sample_instances({{"a", 100}, {"b", 200}}), true);
+        QCOMPARE(rows(model), QStringList({"<All instances>", "a:100", "b:200"}));
+        QVERIFY(model.isAllInstances(model.index(0)));
+        QPersistentModelIndex b = model.index(2);
+        // a exits, c starts: b keeps its (persistent) row, shifted up.
+        model.setInstances(sample_instances({{"b", 200}, {"c", 300}}), true);
+        QCOMPARE(rows(model), QStringList({"<All instances>", "b:200", "c:300"}));
+        QCOMPARE(b.row(), 1);
+        // A later process with a reused PID but another start time is another instance.
+        BrowseInstances reused = sample_instances({{"b", 200}, {"c", 300}});
+        reused.instances[0].identity.start = 2;
+        model.setInstances(reused, true);
+        QVERIFY(!b.isValid());
+        QCOMPARE(rows(model), QStringList({"<All instances>", "c:300", "b:200"}));
+        // An object without instances: nothing, not even the wildcard.
+        model.setInstances({2, {}}, false);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void filterProxiesPassTheTester()
+    {
+        ObjectTreeModel objects;
+        objects.setObjects(sample_objects());
+        QSortFilterProxyModel proxy;
+        proxy.setRecursiveFilteringEnabled(true);
+        proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+        proxy.setSourceModel(&objects);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setFilterFixedString("working");
+        QCOMPARE(rows(proxy), QStringList({"Process"}));
+        QCOMPARE(rows(proxy, proxy.index(0, 0)), QStringList({"Working Set"}));
+        proxy.setFilterFixedString("");
+        QCOMPARE(rows(proxy).size(), 2);
+    }
+
+    void dockBrowsesTheLiveMachine()
+    {
+        wpo::PerfObjectCache cache;
+        auto machine = std::make_unique<LiveTestMachine>();
+        LiveTestMachine* live = machine.get();
+        live->with([](wpo::test::TestMachine& m) {
+            m.start_process("a", 100);
+            m.start_process("b", 200);
+        });
+        auto hub = SourceHub::create(std::move(machine), &cache);
+        QVERIFY(hub);
+        CounterBrowser browser(**hub);
+        browser.sampler().stop();
+        QAbstractItemModelTester tree_tester(&browser.objectModel(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester list_tester(&browser.instanceModel(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        browser.show();
+        QTRY_VERIFY_WITH_TIMEOUT(browser.objectModel().rowCount() > 0, 5000);
+        // Global: every object but the costly one.
+        QStringList names = rows(browser.objectModel());
+        names.sort();
+        QCOMPARE(names, QStringList({"Process", "Processor", "System", "Thread"}));
+
+        QVERIFY(browser.select("Process", "Working Set"));
+        QTRY_COMPARE_WITH_TIMEOUT(rows(browser.instanceModel()),
+                                  QStringList({"<All instances>", "a:100", "b:200"}), 5000);
+        browser.explainText()->setVisible(true);
+        QVERIFY(browser.explainText()->toPlainText().contains("Bytes of memory in use."));
+
+        // Live: c starts, a exits.
+        live->with([](wpo::test::TestMachine& m) {
+            m.start_process("c", 300);
+            m.end_process(100);
+        });
+        browser.sampler().refreshNow();
+        QTRY_COMPARE_WITH_TIMEOUT(rows(browser.instanceModel()),
+                                  QStringList({"<All instances>", "b:200", "c:300"}), 5000);
+
+        // Add: a counter for each selected instance; none selected = <All instances>.
+        QSignalSpy added(&browser, &CounterBrowser::addRequested);
+        browser.addSelection();
+        QCOMPARE(added.size(), 1);
+        auto counters = added.takeFirst().at(0).value<QVector<ViewCounter>>();
+        QCOMPARE(counters.size(), 1);
+        QCOMPARE(counters[0].instances, ViewCounter::Instances::all);
+        QCOMPARE(counters[0].text, QString("\\Process(*)\\Working Set"));
+        QCOMPARE(counters[0].object, 230u);
+        QCOMPARE(counters[0].counter, 180u);
+
+        QVERIFY(browser.selectInstance("c:300"));
+        browser.addSelection();
+        counters = added.takeFirst().at(0).value<QVector<ViewCounter>>();
+        QCOMPARE(counters.size(), 1);
+        QCOMPARE(counters[0].instances, ViewCounter::Instances::one);
+        QCOMPARE(counters[0].instance, QString("c:300"));
+        QCOMPARE(counters[0].identity.kind, wpo::InstanceIdentity::Kind::process);
+        QCOMPARE(counters[0].identity.id, quint64(300));
+
+        // A single-instance object.
+        QVERIFY(browser.select("System", "Processes"));
+        QTRY_COMPARE(browser.instanceModel().rowCount(), 0);
+        browser.addSelection();
+        counters = added.takeFirst().at(0).value<QVector<ViewCounter>>();
+        QCOMPARE(counters[0].instances, ViewCounter::Instances::none);
+        QCOMPARE(counters[0].text, QString("\\System\\Processes"));
+
+        // The filter box filters objects, counters and instances.
+        QVERIFY(browser.select("Process"));
+        QTRY_COMPARE_WITH_TIMEOUT(browser.instanceModel().rowCount(), 3, 5000);
+        browser.filterBox()->setText("c:3");
+        QCOMPARE(rows(browser.instanceFilter()), QStringList({"c:300"}));
+        browser.filterBox()->setText("context");
+        QCOMPARE(rows(browser.objectFilter()), QStringList({"System"}));
+        QCOMPARE(rows(browser.objectFilter(), browser.objectFilter().index(0, 0)),
+                 QStringList({"Context Switches/sec"}));
+    }
+};
+
+QTEST_MAIN(CounterBrowserTest)
+#include "counter_browser_test.moc"

@@ -1,0 +1,121 @@
+// Screenshots of the main window under Xvfb (xcb, real fonts), over the real
+// /proc: line, histogram and report views, tiled views, a dark palette. PNGs
+// go to <build>/screenshots/gui/ for people (and the README) to look at; the
+// test checks each is the window's size and not blank.
+#include "platform_source.h"
+#include "sampling/resolve_view_counters.h"
+#include "window/main_window.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QPalette>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTest>
+#include <QTreeView>
+
+using namespace perfscope::gui;
+
+class MainWindowScreenshots : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QDir().mkpath(dir());
+        auto source = perfscope::core::make_platform_source();
+        QVERIFY(source);
+        auto hub = SourceHub::create(std::move(*source));
+        QVERIFY(hub);
+        m_hub = std::move(*hub);
+        m_window = std::make_unique<MainWindow>(*m_hub);
+        m_window->resize(1280, 800);
+        auto cpu = resolve_view_counters(*m_hub, {"\\Processor(*)\\% Processor Time", "\\System\\Processes",
+                                                  "\\Memory\\% Committed Bytes In Use"});
+        QVERIFY(cpu);
+        ViewPane* line = m_window->addView({.title = "Processors", .interval_s = 0.2, .window_s = 20});
+        line->addCounters(*cpu);
+        auto mem = resolve_view_counters(*m_hub, {"\\Memory\\Available Bytes", "\\Memory\\Cache Bytes",
+                                                  "\\Memory\\Committed Bytes"});
+        QVERIFY(mem);
+        m_window->addView({.title = "Memory", .kind = ViewKind::histogram, .interval_s = 0.5})->addCounters(*mem);
+        auto procs = resolve_view_counters(*m_hub, {"\\Process(*)\\Working Set", "\\Processor(_Total)\\*"});
+        QVERIFY(procs);
+        m_window->addView({.title = "Processes", .kind = ViewKind::report, .interval_s = 1})->addCounters(*procs);
+        m_window->addView({.title = "Disks", .interval_s = 0.5, .window_s = 20})
+            ->addCounters(*resolve_view_counters(*m_hub, {"\\PhysicalDisk(*)\\% Disk Time", "\\System\\Context Switches/sec"}));
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->browser().select("Process", "Working Set"), 10000);
+        m_window->browser().tree()->expand(m_window->browser().tree()->currentIndex().parent());
+        QTest::qWait(6000);
+        m_window->browser().selectInstance("<All instances>");
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+        m_hub.reset();
+    }
+
+    void line() { shoot(0, "main_window_line.png"); }
+    void histogram() { shoot(1, "main_window_histogram.png"); }
+    void report() { shoot(2, "main_window_report.png"); }
+    void tiled()
+    {
+        m_window->setTiled(true);
+        QTest::qWait(2500);
+        save("main_window_tiled.png");
+        m_window->setTiled(false);
+    }
+    void dark()
+    {
+        const QPalette light = QApplication::palette();
+        QApplication::setStyle(QStyleFactory::create("Fusion"));
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(45, 45, 48));
+        dark.setColor(QPalette::WindowText, QColor(220, 220, 220));
+        dark.setColor(QPalette::Base, QColor(30, 30, 32));
+        dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+        dark.setColor(QPalette::Text, QColor(220, 220, 220));
+        dark.setColor(QPalette::Button, QColor(53, 53, 56));
+        dark.setColor(QPalette::ButtonText, QColor(220, 220, 220));
+        dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        dark.setColor(QPalette::ToolTipBase, QColor(30, 30, 32));
+        dark.setColor(QPalette::ToolTipText, QColor(220, 220, 220));
+        dark.setColor(QPalette::PlaceholderText, QColor(140, 140, 140));
+        QApplication::setPalette(dark);
+        m_window->setCurrentView(0);
+        QTest::qWait(2500);
+        save("main_window_dark.png");
+        QApplication::setPalette(light);
+    }
+
+private:
+    static QString dir() { return QStringLiteral(SCREENSHOT_DIR); }
+    void shoot(int view, const char* name)
+    {
+        m_window->setCurrentView(view);
+        QTest::qWait(2500);
+        save(name);
+    }
+    void save(const char* name)
+    {
+        const QImage image = m_window->grab().toImage();
+        QCOMPARE(image.size(), m_window->size() * m_window->devicePixelRatio());
+        QSet<QRgb> colors;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colors.insert(image.pixel(x, y));
+        QVERIFY2(colors.size() > 20, "the screenshot is nearly blank");
+        QVERIFY(image.save(dir() + "/" + name));
+        qInfo("wrote %s/%s", qPrintable(dir()), name);
+    }
+
+    std::unique_ptr<SourceHub> m_hub;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(MainWindowScreenshots)
+#include "main_window_screenshots.moc"
