@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds and runs every test through ctest:
-#   1. release build: all native tests (engine, cli, fuzz corpora) and the
-#      benchmarks (label bench; they print RESULT lines)
+#   1. release build: all native tests (engine, cli, gui offscreen, java with
+#      -Xcheck:jni, fuzz corpora) and the benchmarks (label bench; they print
+#      RESULT lines; the GUI benchmark runs under Xvfb)
 #   2. ASan + UBSan build: the whole suite again under the sanitizers
 #   3. TSan build: the concurrency tests (RwLock, cache, snapshots) under ThreadSanitizer
-#   4. MinGW-w64 cross build: engine, CLI and tests run under Wine
+#   4. MinGW-w64 cross build: engine, CLI, wpojni.dll and their tests run under Wine
 #   5. clang + libFuzzer build: each fuzz target runs briefly
 # Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw fuzz) to skip steps.
 set -euo pipefail
