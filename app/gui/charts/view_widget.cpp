@@ -102,6 +102,13 @@ void ViewWidget::buildUi()
     m_time_axis = new QDateTimeAxis(m_line_chart);
     m_time_axis->setFormat(QStringLiteral("hh:mm:ss"));
     m_time_axis->setTickCount(6);
+    // The default range is empty (0 .. 0). If the chart is laid out with it
+    // (a view shown before its first sample), Qt Charts gives the axis no
+    // labels, hence no height, and an axis with an empty geometry ignores
+    // every later range change: no time labels and no vertical grid, ever.
+    // A real range from the start avoids that state.
+    const QDateTime now = QDateTime::currentDateTime();
+    m_time_axis->setRange(now.addMSecs(-m_window_ms), now);
     m_y_axis = new QValueAxis(m_line_chart);
     m_y_axis->setLabelFormat(QStringLiteral("%.6g"));
     m_y_axis->setRange(0, 100);

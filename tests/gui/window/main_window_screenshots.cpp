@@ -1,12 +1,17 @@
 // Screenshots of the main window under Xvfb (xcb, real fonts), over the real
 // /proc: line, histogram and report views, tiled views, a dark palette. PNGs
 // go to <build>/screenshots/gui/ for people (and the README) to look at; the
-// test checks each is the window's size and not blank.
+// test checks each is the window's size and not blank, and that the line
+// view's time axis is laid out and labelled.
 #include "platform_source.h"
 #include "sampling/resolve_view_counters.h"
 #include "window/main_window.h"
+#include "charts/chart_view.h"
+#include "charts/view_widget.h"
 
 #include <QApplication>
+#include <QChart>
+#include <QDateTimeAxis>
 #include <QDir>
 #include <QPalette>
 #include <QStandardPaths>
@@ -58,7 +63,11 @@ private slots:
         m_hub.reset();
     }
 
-    void line() { shoot(0, "main_window_line.png"); }
+    void line()
+    {
+        shoot(0, "main_window_line.png");
+        checkTimeAxis(m_window->view(0)->content());
+    }
     void histogram() { shoot(1, "main_window_histogram.png"); }
     void report() { shoot(2, "main_window_report.png"); }
     void tiled()
@@ -93,6 +102,36 @@ private slots:
     }
 
 private:
+    // The time axis of a line view in a pane: shown, labelled, spanning the
+    // view window, and drawn: the band under the plot holds label pixels.
+    static void checkTimeAxis(ViewWidget& widget)
+    {
+        QChart* chart = widget.lineChart();
+        const auto axes = chart->axes(Qt::Horizontal);
+        QCOMPARE(axes.size(), 1);
+        auto* axis = qobject_cast<QDateTimeAxis*>(axes.first());
+        QVERIFY(axis);
+        qInfo("time axis visible %d labels %d grid %d range %s .. %s plot %g,%g %gx%g",
+              axis->isVisible(), axis->labelsVisible(), axis->isGridLineVisible(),
+              qPrintable(axis->min().toString(Qt::ISODateWithMs)), qPrintable(axis->max().toString(Qt::ISODateWithMs)),
+              chart->plotArea().x(), chart->plotArea().y(), chart->plotArea().width(), chart->plotArea().height());
+        QVERIFY(axis->isVisible());
+        QVERIFY(axis->labelsVisible());
+        QVERIFY(axis->isGridLineVisible());
+        const qint64 span = axis->max().toMSecsSinceEpoch() - axis->min().toMSecsSinceEpoch();
+        QCOMPARE(span, qint64(20'000));
+        ChartView* view = widget.chartView();
+        const QImage image = view->grab().toImage();
+        const QRect plot = chart->plotArea().toAlignedRect();
+        const int dpr = static_cast<int>(view->devicePixelRatio());
+        const QRgb background = image.pixel(plot.center().x() * dpr, (plot.bottom() + 3) * dpr);
+        int ink = 0;
+        for (int y = (plot.bottom() + 4) * dpr; y < std::min(image.height(), (plot.bottom() + 30) * dpr); ++y)
+            for (int x = plot.left() * dpr; x < plot.right() * dpr; ++x)
+                ink += image.pixel(x, y) != background;
+        qInfo("time label band: %d non-background pixels", ink);
+        QVERIFY2(ink > 100, "no time labels under the plot");
+    }
     static QString dir() { return QStringLiteral(SCREENSHOT_DIR); }
     void shoot(int view, const char* name)
     {
