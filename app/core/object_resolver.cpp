@@ -7,7 +7,8 @@
 
 namespace perfscope::core {
 
-std::string unknown_object_hint(const wpo::NameTable& names, const std::string& text, wpo::Source* source)
+std::string unknown_object_hint(const wpo::NameTable& names, const std::string& text, wpo::Source* source,
+                                const std::string& where)
 {
     std::vector<std::string> served;
     if (source) {
@@ -23,7 +24,7 @@ std::string unknown_object_hint(const wpo::NameTable& names, const std::string& 
                     served.emplace_back(name);
         }
     }
-    return suggestion_hint(text, served, "perfscope-cli list");
+    return suggestion_hint(text, served, where);
 }
 
 wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text, wpo::Source* source)

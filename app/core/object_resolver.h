@@ -19,8 +19,9 @@ wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std
 
 // " (did you mean \"Processor\"? see perfscope-cli list)": the objects the
 // source serves (Global and Costly; collected only for this, on the way to an
-// error) give the suggestion. Without a source, only where to look.
-std::string unknown_object_hint(const wpo::NameTable& names, const std::string& text, wpo::Source* source);
+// error) give the suggestion. Without a source, only where to look: `where`.
+std::string unknown_object_hint(const wpo::NameTable& names, const std::string& text, wpo::Source* source,
+                                const std::string& where = "perfscope-cli list");
 
 // "230 232": the query string asking a Source for these objects.
 std::string object_query(const std::vector<std::uint32_t>& indices);

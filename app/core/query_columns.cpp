@@ -42,16 +42,17 @@ std::string own_spelling(const wpo::InstanceName& n, const wpo::CounterPath& pat
     return (parent.empty() ? std::string() : parent + "/") + n.name + suffix;
 }
 
-std::string where_to_look(const wpo::CounterPath& path)
+std::string cli_where_to_look(const std::string& object, bool)
 {
-    return "perfscope-cli list \"" + path.object + "\"";
+    return "perfscope-cli list \"" + object + "\"";
 }
 
 }  // namespace
 
 wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& paths, const wpo::BlockView& block,
-                                                      const wpo::NameTable& names)
+                                                      const wpo::NameTable& names, const ColumnWording& wording)
 {
+    const auto where_to_look = wording.where_to_look ? wording.where_to_look : cli_where_to_look;
     std::vector<QueryColumn> columns;
     const std::string system = block.system_name();
     wpo::InstanceIdentifier identifier;
@@ -80,13 +81,14 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                     known.emplace_back(name);
             return Error(Errc::not_found, "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object +
                                               "\" in \"" + p.text + "\"" +
-                                              suggestion_hint(p.path.counter, known, where_to_look(p.path)));
+                                              suggestion_hint(p.path.counter, known, where_to_look(p.path.object, false)));
         }
 
         std::vector<SelectedInstance> instances;
         if (object->has_instances()) {
             if (!p.path.has_instance)
-                return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" has instances; write \"\\" +
+                return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" in \"" + p.text +
+                                                         "\" has instances; write \"\\" +
                                                          p.path.object + "(*)\\" + p.path.counter + "\" or name one");
             const auto all = wpo::instance_names(block, *object);
             const auto matched = wpo::match_instances(all, p.path);
@@ -99,7 +101,7 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                 const std::string typed = p.path.instance_text();
                 return Error(Errc::not_found, "no instance \"" + typed + "\" of object \"" + p.path.object +
                                                   "\" in \"" + p.text + "\"" +
-                                                  suggestion_hint(typed, known, where_to_look(p.path)));
+                                                  suggestion_hint(typed, known, where_to_look(p.path.object, true)));
             }
             identifier.identify(block, *object, identities);
             for (std::uint32_t i : matched) {
@@ -120,7 +122,8 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                 c.entity = entity;
                 c.object = p.object;
                 c.counter = counter;
-                c.header = "\\\\" + system + "\\" + std::string(names.name(p.object));
+                c.header = (wording.machine_in_header ? "\\\\" + system : std::string()) + "\\" +
+                           std::string(names.name(p.object));
                 if (instance) {
                     c.has_instance = true;
                     c.instance = instance->identity;

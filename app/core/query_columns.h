@@ -39,6 +39,16 @@ struct QueryColumn {
     wpo::InstanceIdentity instance;
 };
 
+// How the columns and errors speak to their user: perfscope-cli and the app
+// by default; the Java API points at its own browsing calls and writes headers
+// without the machine.
+struct ColumnWording {
+    // Where the names of `object`'s counters (instances == false) or
+    // instances can be looked up, for error hints.
+    std::string (*where_to_look)(const std::string& object, bool instances) = nullptr;  // perfscope-cli list
+    bool machine_in_header = true;  // \\HOST\Object... rather than \Object...
+};
+
 // Resolves every path against `block` (which must hold their objects, as
 // collected for them) and fills each path's request. Errors, in the words the
 // user needs: another machine (Errc::invalid_argument), an object the source
@@ -46,6 +56,7 @@ struct QueryColumn {
 // an instance missing or given where the object has none
 // (Errc::invalid_argument).
 wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& paths, const wpo::BlockView& block,
-                                                      const wpo::NameTable& names);
+                                                      const wpo::NameTable& names,
+                                                      const ColumnWording& wording = {});
 
 }  // namespace perfscope::core

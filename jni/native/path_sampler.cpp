@@ -1,14 +1,14 @@
 #include "path_sampler.h"
 
-#include "core/utf.h"
-#include "decode/object_layout.h"
 #include "format/block_view.h"
 #include "naming/counter_path.h"
-#include "naming/instance_names.h"
+#include "object_resolver.h"
+#include "query_columns.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <tuple>
 
 namespace perfscope::jni {
@@ -23,102 +23,10 @@ auto cell_key(std::uint32_t counter, bool has_instance, const wpo::InstanceIdent
     return std::tuple<std::uint32_t, bool, wpo::InstanceIdentity>{counter, has_instance, instance};
 }
 
-bool is_this_machine(const std::string& machine, const std::string& system_name)
+// The Java user browses with PerfObjects, not perfscope-cli.
+std::string java_where_to_look(const std::string& object, bool instances)
 {
-    return machine.empty() || wpo::iequals(machine, system_name) || wpo::iequals(machine, "localhost");
-}
-
-struct Resolved {
-    wpo::CounterRequest request;
-    std::vector<PathSampler::Column> columns;
-};
-
-wpo::Result<Resolved> resolve(wpo::SharedSource& source, const wpo::NameTable& names, const std::string& text,
-                              std::size_t path_number)
-{
-    auto parsed = wpo::CounterPath::parse(text);
-    if (!parsed)
-        return Error(Errc::invalid_argument, "malformed counter path \"" + text + "\": " + parsed.error().message());
-    const wpo::CounterPath& path = *parsed;
-    auto object_index = names.find_object(path.object);
-    if (!object_index)
-        return Error(Errc::not_found, "unknown object \"" + path.object + "\" in \"" + text + "\"");
-
-    std::vector<std::byte> bytes;
-    if (wpo::Status collected = source.collect(std::to_string(*object_index), bytes); !collected)
-        return collected.error();
-    auto block = wpo::BlockView::parse(bytes);
-    if (!block)
-        return block.error();
-    const std::string system = block->system_name();
-    if (!is_this_machine(path.machine, system))
-        return Error(Errc::invalid_argument, "\"" + text + "\" names the machine \\\\" + path.machine +
-                                                 "; only this machine (\\\\" + system + ") can be monitored");
-    auto object = block->find_object(*object_index);
-    if (!object)
-        return Error(Errc::not_found, "object \"" + path.object + "\" in \"" + text + "\" is not served by this source");
-
-    Resolved r;
-    std::vector<std::uint32_t> counters;
-    if (path.wildcard_counter) {
-        for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
-            counters.push_back(layout.definition.name_index);
-        r.request = {*object_index, 0};
-    } else if (auto counter = names.find_counter(*object, path.counter)) {
-        counters.push_back(*counter);
-        r.request = {*object_index, *counter};
-    } else {
-        return Error(Errc::not_found, "unknown counter \"" + path.counter + "\" of object \"" + path.object +
-                                          "\" in \"" + text + "\"");
-    }
-
-    struct Selected {
-        wpo::InstanceIdentity identity;
-        std::string display;
-    };
-    std::vector<Selected> selected;
-    if (object->has_instances()) {
-        if (!path.has_instance)
-            return Error(Errc::invalid_argument, "object \"" + path.object + "\" has instances; write \"\\" +
-                                                     path.object + "(*)\\" + path.counter + "\" or name one");
-        const auto all = wpo::instance_names(*block, *object);
-        const auto matched = wpo::match_instances(all, path);
-        if (matched.empty() && !path.wildcard_instance)
-            return Error(Errc::not_found, "no instance \"" + path.instance_text() + "\" of object \"" + path.object +
-                                              "\" in \"" + text + "\"");
-        wpo::InstanceIdentifier identifier;
-        std::vector<wpo::InstanceIdentity> identities;
-        identifier.identify(*block, *object, identities);
-        for (std::uint32_t i : matched)
-            selected.push_back({identities[i], path.wildcard_instance ? all[i].display : path.instance_text()});
-    } else if (path.has_instance) {
-        return Error(Errc::invalid_argument, "object \"" + path.object + "\" has no instances; drop \"(" +
-                                                 path.instance_text() + ")\" from \"" + text + "\"");
-    }
-
-    auto add = [&](const Selected* instance) {
-        for (std::uint32_t counter : counters) {
-            PathSampler::Column c;
-            c.path = path_number;
-            c.object = *object_index;
-            c.counter = counter;
-            c.header = "\\" + std::string(names.name(*object_index));
-            if (instance) {
-                c.has_instance = true;
-                c.instance = instance->identity;
-                c.header += "(" + instance->display + ")";
-            }
-            c.header += "\\" + std::string(names.name(counter));
-            r.columns.push_back(std::move(c));
-        }
-    };
-    if (object->has_instances()) {
-        for (const Selected& s : selected)
-            add(&s);
-    } else {
-        add(nullptr);
-    }
-    return r;
+    return std::string(instances ? "PerfObjects.instances(\"" : "PerfObjects.counters(\"") + object + "\")";
 }
 
 }  // namespace
@@ -129,29 +37,54 @@ wpo::Result<std::unique_ptr<PathSampler>> PathSampler::open(wpo::SharedSource& s
 {
     if (paths.empty())
         return Error(Errc::invalid_argument, "no counter paths given");
-    auto sampler = std::make_unique<PathSampler>();
-    for (std::size_t p = 0; p < paths.size(); ++p) {
-        auto resolved = resolve(source, names, paths[p], p);
-        if (!resolved) {
-            // Every message names the path it is about, also the engine's own.
-            const std::string& message = resolved.error().message();
-            if (message.find("\"" + paths[p] + "\"") == std::string::npos)
-                return Error(resolved.error().code(), message + " (in \"" + paths[p] + "\")");
-            return resolved.error();
+    // Resolved as perfscope-cli query does (app/core): one collection of
+    // every path's objects, then paths -> columns against that block.
+    std::vector<core::QueryPath> resolved;
+    std::set<std::uint32_t> objects;
+    for (const std::string& text : paths) {
+        auto parsed = wpo::CounterPath::parse(text);
+        if (!parsed)
+            return Error(Errc::invalid_argument, "malformed counter path \"" + text + "\": " + parsed.error().message());
+        auto object = names.find_object(parsed->object);
+        if (!object) {
+            // The hint collects from the source: hold it as a sampler would.
+            auto held = source.lock();
+            return Error(Errc::not_found, "unknown object \"" + parsed->object + "\" in \"" + text + "\"" +
+                                              core::unknown_object_hint(names, parsed->object, &source.source(),
+                                                                        "PerfObjects.objects()"));
         }
-        auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&resolved->request, 1}, options);
+        objects.insert(*object);
+        resolved.push_back({text, std::move(*parsed), *object, {}});
+    }
+    std::vector<std::byte> bytes;
+    if (wpo::Status collected = source.collect(core::object_query({objects.begin(), objects.end()}), bytes); !collected)
+        return collected.error();
+    auto block = wpo::BlockView::parse(bytes);
+    if (!block)
+        return block.error();
+    core::ColumnWording wording;
+    wording.where_to_look = java_where_to_look;
+    wording.machine_in_header = false;
+    auto columns = core::resolve_columns(resolved, *block, names, wording);
+    if (!columns)
+        return columns.error();
+
+    auto sampler = std::make_unique<PathSampler>();
+    for (const core::QueryPath& path : resolved) {
+        auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&path.request, 1}, options);
         if (!snapshot)
             return snapshot.error();
         Entity entity;
         entity.snapshot = std::move(*snapshot);
-        entity.object = resolved->request.object_index;
-        for (PathSampler::Column& c : resolved->columns) {
-            entity.cells.push_back({c.counter, c.has_instance, c.instance, sampler->m_columns.size()});
-            sampler->m_columns.push_back(std::move(c));
-        }
-        std::sort(entity.cells.begin(), entity.cells.end());
+        entity.object = path.object;
         sampler->m_entities.push_back(std::move(entity));
     }
+    for (core::QueryColumn& c : *columns) {
+        sampler->m_entities[c.entity].cells.push_back({c.counter, c.has_instance, c.instance, sampler->m_columns.size()});
+        sampler->m_columns.push_back({std::move(c.header), c.entity});
+    }
+    for (Entity& entity : sampler->m_entities)
+        std::sort(entity.cells.begin(), entity.cells.end());
     sampler->m_filled.resize(sampler->m_columns.size());
     return sampler;
 }

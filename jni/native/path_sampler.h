@@ -1,7 +1,8 @@
 // The plain Java API's sampler (org.perfscope.wpo.Sampler): counter paths as
 // perfscope-cli and PDH write them ("\Process(java:1234)\% Processor Time",
-// "\Processor(*)\*"), resolved natively with the engine's naming code, one
-// Custom snapshot entity per path on the bridge's shared source and cache.
+// "\Processor(*)\*"), resolved by perfscope-cli's own resolver
+// (app/core query_columns.h), one Custom snapshot entity per path on the
+// bridge's shared source and cache.
 //
 // Paths are resolved once, against a block collected at open: a wildcard
 // expands to the instances present then (as typeperf does) and every column
@@ -31,12 +32,8 @@ namespace perfscope::jni {
 class PathSampler {
 public:
     struct Column {
-        std::string header;  // \Object(Instance)\Counter as resolved (display instance names)
+        std::string header;    // \Object(Instance)\Counter as resolved (display instance names)
         std::size_t path = 0;  // which of the paths it came from
-        std::uint32_t object = 0;
-        std::uint32_t counter = 0;
-        bool has_instance = false;
-        wpo::InstanceIdentity instance;
     };
 
     // Errors name the path and what is wrong with it: Errc::invalid_argument
