@@ -79,6 +79,9 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
 
 MainWindow::~MainWindow()
 {
+    // Removing the panes' tabs changes the current tab: no action may look at
+    // a pane being deleted.
+    disconnect(m_tabs, nullptr, this, nullptr);
     // Samplers end before the hub they use.
     for (ViewPane* pane : m_panes)
         delete pane;

@@ -8,6 +8,7 @@
 #include "sampling/view_sampler.h"
 #include "sources/procfs/procfs_source.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QSignalSpy>
@@ -29,7 +30,7 @@ struct BatchLog : QObject {
     void attach(ViewSampler& sampler)
     {
         connect(&sampler, &ViewSampler::batchReady, this, [this](const SampleBatch& batch) {
-            all_on_gui_thread &= QThread::currentThread() == qApp->thread();
+            all_on_gui_thread &= QThread::currentThread() == QCoreApplication::instance()->thread();
             batches.push_back(batch);
         });
     }
