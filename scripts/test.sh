@@ -32,6 +32,7 @@ if wanted asan; then
     cmake --preset asan
     cmake --build --preset asan -j "$jobs"
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        LSAN_OPTIONS=suppressions="$PWD/tests/gui/lsan.supp" \
         ctest --preset asan -j "$jobs"
 fi
 
