@@ -1,5 +1,7 @@
 #include "counter_set.h"
 
+#include "text_file.h"
+
 #include "json_value.h"
 #include "naming/counter_path.h"
 
@@ -319,32 +321,10 @@ std::string format_counter_set(const CounterSet& set)
 
 wpo::Result<CounterSet> load_counter_set(const std::string& path)
 {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) {
-        const int e = errno;
-        const Errc code = e == ENOENT ? Errc::not_found : e == EACCES ? Errc::permission_denied : Errc::io_error;
-        return Error(code, "cannot open \"" + path + "\": " + std::strerror(e));
-    }
-    std::string text;
-    char buffer[1 << 14];
-    bool failed = false;
-    while (true) {
-        const std::size_t n = std::fread(buffer, 1, sizeof buffer, file);
-        text.append(buffer, n);
-        if (text.size() > kMaxCounterSetBytes) {
-            std::fclose(file);
-            return Error(Errc::too_large, "\"" + path + "\" is larger than " +
-                                               std::to_string(kMaxCounterSetBytes >> 20) + " MiB");
-        }
-        if (n < sizeof buffer) {
-            failed = std::ferror(file) != 0;
-            break;
-        }
-    }
-    std::fclose(file);
-    if (failed)
-        return Error(Errc::io_error, "cannot read \"" + path + "\"");
-    auto set = parse_counter_set(text);
+    auto text = read_text_file(path, kMaxCounterSetBytes);
+    if (!text)
+        return text.error();
+    auto set = parse_counter_set(*text);
     if (!set)
         return Error(set.error().code(), "\"" + path + "\": " + set.error().message());
     return set;

@@ -1,5 +1,7 @@
 #include "pdh_csv_reader.h"
 
+#include "text_file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -320,32 +322,10 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
 
 wpo::Result<PdhCsvLog> read_pdh_csv(const std::string& path)
 {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) {
-        const int e = errno;
-        const Errc code = e == ENOENT ? Errc::not_found : e == EACCES ? Errc::permission_denied : Errc::io_error;
-        return Error(code, "cannot open \"" + path + "\": " + std::strerror(e));
-    }
-    std::string text;
-    char buffer[1 << 16];
-    bool failed = false;
-    while (true) {
-        const std::size_t n = std::fread(buffer, 1, sizeof buffer, file);
-        text.append(buffer, n);
-        if (text.size() > kMaxPdhCsvBytes) {
-            std::fclose(file);
-            return Error(Errc::too_large, "\"" + path + "\" is larger than " +
-                                               std::to_string(kMaxPdhCsvBytes >> 20) + " MiB");
-        }
-        if (n < sizeof buffer) {
-            failed = std::ferror(file) != 0;
-            break;
-        }
-    }
-    std::fclose(file);
-    if (failed)
-        return Error(Errc::io_error, "cannot read \"" + path + "\"");
-    auto log = parse_pdh_csv(text);
+    auto text = read_text_file(path, kMaxPdhCsvBytes);
+    if (!text)
+        return text.error();
+    auto log = parse_pdh_csv(*text);
     if (!log)
         return Error(log.error().code(), "\"" + path + "\": " + log.error().message());
     return log;
