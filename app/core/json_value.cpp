@@ -1,5 +1,7 @@
 #include "json_value.h"
 
+#include "core/utf.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -300,25 +302,6 @@ private:
         return value;
     }
 
-    static void append_utf8(std::string& out, std::uint32_t cp)
-    {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-
     // Four hex digits after "\u"; m_at is on the first.
     wpo::Result<std::uint32_t> hex4()
     {
@@ -411,7 +394,7 @@ private:
                         return fail("a high surrogate without a low one after it");
                     *cp = 0x10000 + ((*cp - 0xD800) << 10) + (*low - 0xDC00);
                 }
-                append_utf8(out, *cp);
+                wpo::append_utf8(out, static_cast<char32_t>(*cp));
                 continue;
             }
             if (c < 0x80) {

@@ -5,7 +5,6 @@
 #include <cstdint>
 
 namespace wpo {
-namespace {
 
 void append_utf8(std::string& out, char32_t cp)
 {
@@ -25,6 +24,8 @@ void append_utf8(std::string& out, char32_t cp)
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
 }
+
+namespace {
 
 constexpr char32_t kReplacement = 0xFFFD;
 

@@ -10,6 +10,9 @@ namespace wpo {
 
 // Decodes `units` UTF-16LE code units at `bytes` (any alignment), stopping at
 // the first NUL.
+// Appends the UTF-8 encoding of code point `cp` (at most U+10FFFF) to `out`.
+void append_utf8(std::string& out, char32_t cp);
+
 std::string utf16le_to_utf8(const std::byte* bytes, std::size_t units);
 
 // Number of UTF-16 code units `text` encodes to.
