@@ -98,7 +98,7 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
     // A copy older than half an interval belongs to the previous interval.
     snapshot_options.max_age = std::chrono::duration_cast<std::chrono::nanoseconds>(
         std::chrono::duration<double>(options.interval_s / 2));
-    auto sampler = QuerySampler::create(source, paths, columns, snapshot_options, warnings);
+    auto sampler = QuerySampler::create(source, paths, columns, snapshot_options, &warnings);
     if (!sampler)
         return sampler.error();
     run.entities = sampler->entity_count();

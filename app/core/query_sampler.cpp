@@ -1,6 +1,9 @@
 #include "query_sampler.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
 #include <tuple>
 
 namespace perfscope::core {
@@ -17,10 +20,10 @@ std::tuple<std::uint32_t, bool, wpo::InstanceIdentity> cell_key(std::uint32_t co
 
 wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::span<const QueryPath> paths,
                                                std::span<const QueryColumn> columns,
-                                               const wpo::SnapshotOptions& options, LeftOutWarnings& warnings)
+                                               const wpo::SnapshotOptions& options, LeftOutWarnings* warnings)
 {
     QuerySampler sampler;
-    sampler.m_warnings = &warnings;
+    sampler.m_warnings = warnings;
     sampler.m_columns = columns.size();
     sampler.m_filled.resize(columns.size());
     sampler.m_entities.reserve(paths.size());
@@ -28,7 +31,8 @@ wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::s
         auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&path.request, 1}, options);
         if (!snapshot)
             return snapshot.error();
-        warnings.report((*snapshot)->left_out());
+        if (warnings)
+            warnings->report((*snapshot)->left_out());
         Entity entity;
         entity.snapshot = std::move(*snapshot);
         entity.object = path.object;
@@ -43,39 +47,60 @@ wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::s
     return sampler;
 }
 
-wpo::Status QuerySampler::sample(std::vector<std::optional<double>>& row)
+wpo::Result<bool> QuerySampler::sample(std::span<double> values)
 {
-    row.assign(m_columns, std::nullopt);
-    std::fill(m_filled.begin(), m_filled.end(), false);
+    if (values.size() < m_columns)
+        return wpo::Error(wpo::Errc::too_large, "the value array holds " + std::to_string(values.size()) + " of " +
+                                                    std::to_string(m_columns) + " columns");
+    std::fill_n(values.begin(), m_columns, std::numeric_limits<double>::quiet_NaN());
+    std::fill(m_filled.begin(), m_filled.end(), char{0});
+    bool anomaly = false;
     // Newest entity first. The entity that queried an object last is banned
     // from the copy it inserted, so it queries again and the others take its
     // fresh copy. (Oldest first would also work now that entities refuse
     // copies older than half an interval, SnapshotOptions::max_age, but would
     // cost an extra query in the first interval.)
     for (auto entity = m_entities.rbegin(); entity != m_entities.rend(); ++entity) {
-        if (wpo::Status status = sample_entity(*entity, row); !status)
-            return status;
+        auto sampled = sample_entity(*entity, values);
+        if (!sampled)
+            return sampled.error();
+        anomaly |= *sampled;
+    }
+    return anomaly;
+}
+
+wpo::Status QuerySampler::sample(std::vector<std::optional<double>>& row)
+{
+    m_values.resize(m_columns);
+    auto sampled = sample(m_values);
+    if (!sampled)
+        return sampled.error();
+    row.assign(m_columns, std::nullopt);
+    for (std::size_t i = 0; i < m_columns; ++i) {
+        if (!std::isnan(m_values[i]))
+            row[i] = m_values[i];
     }
     return {};
 }
 
-wpo::Status QuerySampler::sample_entity(Entity& entity, std::vector<std::optional<double>>& row)
+wpo::Result<bool> QuerySampler::sample_entity(Entity& entity, std::span<double> out)
 {
     wpo::Snapshot& snapshot = *entity.snapshot;
     if (wpo::Status prepared = snapshot.prepare(); !prepared)
-        return prepared;
+        return prepared.error();
     auto sampled = snapshot.sample();
     if (!sampled)
         return sampled.error();
-    if (sampled->object_left_out)
+    if (sampled->object_left_out && m_warnings)
         m_warnings->report(snapshot.left_out());
-    if (auto decoded = snapshot.decode(); !decoded)
+    auto decoded = snapshot.decode();
+    if (!decoded)
         return decoded.error();
     auto values = snapshot.values();
     if (!values)
         return values.error();
     if (wpo::Status listed = snapshot.identities(entity.object, entity.identities); !listed)
-        return listed;
+        return listed.error();
 
     for (const wpo::CalculatedValue& v : *values) {
         const bool has_instance = v.instance >= 0;
@@ -93,12 +118,12 @@ wpo::Status QuerySampler::sample_entity(Entity& entity, std::vector<std::optiona
              ++cell) {
             if (m_filled[cell->column])
                 continue;
-            m_filled[cell->column] = true;
+            m_filled[cell->column] = 1;
             if (v.value.valid())
-                row[cell->column] = v.value.as_double();
+                out[cell->column] = v.value.as_double();
         }
     }
-    return {};
+    return sampled->any() || decoded->any();
 }
 
 }  // namespace perfscope::core

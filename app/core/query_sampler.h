@@ -25,18 +25,24 @@ class QuerySampler {
 public:
     // Creates one entity per path (each takes its first sample now), in path
     // order. `columns` name their entity by path index. Objects left out of
-    // a collected block are told through `warnings`. The sampler must not
-    // outlive `source`, the options' cache or `warnings`.
+    // a collected block are told through `warnings` when given (the CLI; the
+    // Java sampler has no stderr to write to). The sampler must not outlive
+    // `source`, the options' cache or `warnings`.
     static wpo::Result<QuerySampler> create(wpo::SharedSource& source, std::span<const QueryPath> paths,
                                             std::span<const QueryColumn> columns, const wpo::SnapshotOptions& options,
-                                            LeftOutWarnings& warnings);
+                                            LeftOutWarnings* warnings);
 
-    // One interval: samples every entity and fills `row` (one cell per
-    // column; nullopt where there is no valid value: an instance that has
-    // gone, a rate across changed definitions). A failed collection or decode
-    // is returned as is; anomalies (instances changed, buffers grown) are not
-    // errors, and objects left out of the block are warned about, once each.
+    // One interval: samples every entity and writes one value per column
+    // into `values` (at least column_count() long; NaN where there is no
+    // valid value: an instance that has gone, a rate across changed
+    // definitions). Returns whether anything anomalous happened (instances
+    // came or went, buffers grew): not an error. A failed collection or
+    // decode is returned as is. No heap allocation in steady state.
+    wpo::Result<bool> sample(std::span<double> values);
+    // The same, nullopt where there is no valid value (the CLI's rows).
     wpo::Status sample(std::vector<std::optional<double>>& row);
+
+    std::size_t column_count() const { return m_columns; }
 
     std::size_t entity_count() const { return m_entities.size(); }
 
@@ -58,12 +64,13 @@ private:
         std::vector<wpo::InstanceIdentity> identities;  // of the current sample, reused
     };
 
-    wpo::Status sample_entity(Entity& entity, std::vector<std::optional<double>>& row);
+    wpo::Result<bool> sample_entity(Entity& entity, std::span<double> values);
 
     std::vector<Entity> m_entities;
     LeftOutWarnings* m_warnings = nullptr;
     std::size_t m_columns = 0;
-    std::vector<bool> m_filled;  // per column, this interval
+    std::vector<char> m_filled;  // per column, this interval
+    std::vector<double> m_values;  // the optional-row overload's scratch
 };
 
 }  // namespace perfscope::core

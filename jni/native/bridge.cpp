@@ -25,11 +25,9 @@ struct Bridge::NameCache {
     std::vector<std::int32_t> indices;
 };
 
-namespace {
-
 // Reused per thread: browsing and value copies allocate only when a thread
 // sees more data than before.
-struct Scratch {
+struct Bridge::Scratch {
     std::vector<std::uint32_t> objects;
     std::vector<std::int32_t> ints;
     std::vector<wpo::CounterRecord> counters;
@@ -39,11 +37,13 @@ struct Scratch {
     std::vector<wpo::CalculatedValue> values;
 };
 
-Scratch& scratch()
+Bridge::Scratch& Bridge::scratch()
 {
     thread_local Scratch s;
     return s;
 }
+
+namespace {
 
 void append_utf16(std::u16string& out, std::string_view utf8)
 {
@@ -203,32 +203,56 @@ int Bridge::destroy(std::int32_t handle)
 
 namespace {
 
-int object_code(std::int32_t object)
+int status_code(const wpo::Status& st)
 {
-    return object <= 0 ? code::invalid_argument : code::ok;
+    return st ? code::ok : code_of(st.error());
 }
 
 }  // namespace
 
-int Bridge::object_count(std::int32_t handle)
+// The preambles the browsing calls share: a known handle, a valid object index,
+// then what is asked for copied into the thread's scratch under the shared lock.
+int Bridge::load_objects(std::int32_t handle, Scratch& s)
 {
     auto entry = find(handle);
     if (!entry)
         return code::invalid_handle;
+    return status_code(entry->snapshot->objects_lock(s.objects));
+}
+
+int Bridge::load_counters(std::int32_t handle, std::int32_t object, Scratch& s)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (object <= 0)
+        return code::invalid_argument;
+    return status_code(entry->snapshot->counters_lock(static_cast<std::uint32_t>(object), s.counters));
+}
+
+int Bridge::load_instances(std::int32_t handle, std::int32_t object, Scratch& s)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (object <= 0)
+        return code::invalid_argument;
+    return status_code(entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances));
+}
+
+int Bridge::object_count(std::int32_t handle)
+{
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->objects_lock(s.objects); !st)
-        return code_of(st.error());
+    if (int c = load_objects(handle, s); c != code::ok)
+        return c;
     return to_int(s.objects.size());
 }
 
 int Bridge::object_names(std::int32_t handle, std::int64_t capacity, std::span<const std::int32_t>& out)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->objects_lock(s.objects); !st)
-        return code_of(st.error());
+    if (int c = load_objects(handle, s); c != code::ok)
+        return c;
     if (int c = capacity_code(capacity, s.objects.size()); c != code::ok)
         return c;
     s.ints.assign(s.objects.begin(), s.objects.end());
@@ -238,28 +262,18 @@ int Bridge::object_names(std::int32_t handle, std::int64_t capacity, std::span<c
 
 int Bridge::counter_count(std::int32_t handle, std::int32_t object)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
-    if (int c = object_code(object); c != code::ok)
-        return c;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->counters_lock(static_cast<std::uint32_t>(object), s.counters); !st)
-        return code_of(st.error());
+    if (int c = load_counters(handle, object, s); c != code::ok)
+        return c;
     return to_int(s.counters.size());
 }
 
 int Bridge::counters(std::int32_t handle, std::int32_t object, std::int64_t capacity,
                      std::span<const CounterRecordOut>& out)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
-    if (int c = object_code(object); c != code::ok)
-        return c;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->counters_lock(static_cast<std::uint32_t>(object), s.counters); !st)
-        return code_of(st.error());
+    if (int c = load_counters(handle, object, s); c != code::ok)
+        return c;
     if (int c = capacity_code(capacity, s.counters.size()); c != code::ok)
         return c;
     s.records.clear();
@@ -280,27 +294,17 @@ int Bridge::counters(std::int32_t handle, std::int32_t object, std::int64_t capa
 
 int Bridge::instance_count(std::int32_t handle, std::int32_t object)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
-    if (int c = object_code(object); c != code::ok)
-        return c;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
-        return code_of(st.error());
+    if (int c = load_instances(handle, object, s); c != code::ok)
+        return c;
     return to_int(s.instances.size());
 }
 
 int Bridge::instance_length(std::int32_t handle, std::int32_t object)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
-    if (int c = object_code(object); c != code::ok)
-        return c;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
-        return code_of(st.error());
+    if (int c = load_instances(handle, object, s); c != code::ok)
+        return c;
     std::size_t length = 1;
     for (const wpo::InstanceInfo& i : s.instances)
         length += wpo::utf16_length(i.name) + 1;
@@ -310,14 +314,9 @@ int Bridge::instance_length(std::int32_t handle, std::int32_t object)
 int Bridge::instances(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
                       std::int64_t ids_capacity, std::span<const char16_t>& chars, std::span<const std::int32_t>& ids)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
-    if (int c = object_code(object); c != code::ok)
-        return c;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
-        return code_of(st.error());
+    if (int c = load_instances(handle, object, s); c != code::ok)
+        return c;
     s.chars.clear();
     s.ints.clear();
     for (const wpo::InstanceInfo& i : s.instances) {
@@ -338,14 +337,9 @@ int Bridge::instances(std::int32_t handle, std::int32_t object, std::int64_t cha
 int Bridge::instance_display_names(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
                                    std::span<const char16_t>& chars, bool sensor)
 {
-    auto entry = find(handle);
-    if (!entry)
-        return code::invalid_handle;
-    if (int c = object_code(object); c != code::ok)
-        return c;
     Scratch& s = scratch();
-    if (wpo::Status st = entry->snapshot->instances_lock(static_cast<std::uint32_t>(object), s.instances); !st)
-        return code_of(st.error());
+    if (int c = load_instances(handle, object, s); c != code::ok)
+        return c;
     s.chars.clear();
     wpo::InstanceName name;
     for (const wpo::InstanceInfo& i : s.instances) {
@@ -361,10 +355,8 @@ int Bridge::instance_display_names(std::int32_t handle, std::int32_t object, std
         s.chars.push_back(u'\0');
     }
     s.chars.push_back(u'\0');
-    if (chars_capacity < 0)
-        return code::null_argument;
-    if (!fits(chars_capacity, s.chars.size()))
-        return code::buffer_too_small;
+    if (int c = capacity_code(chars_capacity, s.chars.size()); c != code::ok)
+        return c;
     chars = s.chars;
     return to_int(s.chars.size());
 }

@@ -163,9 +163,14 @@ private:
     struct Entry;
     struct SamplerEntry;
     struct NameCache;
+    struct Scratch;
 
+    static Scratch& scratch();
     std::shared_ptr<Entry> find(std::int32_t handle) const;
     const NameCache* load_names();
+    int load_objects(std::int32_t handle, Scratch& s);
+    int load_counters(std::int32_t handle, std::int32_t object, Scratch& s);
+    int load_instances(std::int32_t handle, std::int32_t object, Scratch& s);
 
     std::unique_ptr<wpo::Source> m_source;
     std::unique_ptr<wpo::SharedSource> m_shared;

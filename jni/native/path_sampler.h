@@ -18,6 +18,7 @@
 #include "core/result.h"
 #include "names/name_table.h"
 #include "naming/instance_identity.h"
+#include "query_sampler.h"
 #include "snapshot/snapshot.h"
 
 #include <cstdint>
@@ -52,26 +53,11 @@ public:
     wpo::Result<bool> sample(std::span<double> values);
 
 private:
-    struct Cell {
-        std::uint32_t counter = 0;
-        bool has_instance = false;
-        wpo::InstanceIdentity instance;
-        std::size_t column = 0;
-        friend auto operator<=>(const Cell&, const Cell&) = default;
-    };
-    struct Entity {
-        std::unique_ptr<wpo::Snapshot> snapshot;
-        std::uint32_t object = 0;
-        std::vector<Cell> cells;
-        std::vector<wpo::InstanceIdentity> identities;
-    };
-
-    wpo::Result<bool> sample_entity(Entity& entity, std::span<double> values);
+    explicit PathSampler(core::QuerySampler sampler) : m_sampler(std::move(sampler)) {}
 
     std::mutex m_mutex;
+    core::QuerySampler m_sampler;  // the CLI's: one Custom entity per path
     std::vector<Column> m_columns;
-    std::vector<Entity> m_entities;
-    std::vector<char> m_filled;
 };
 
 }  // namespace perfscope::jni
