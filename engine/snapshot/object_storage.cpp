@@ -3,7 +3,6 @@
 #include "core/byte_io.h"
 #include "format/layout.h"
 
-#include <cstring>
 
 namespace wpo {
 namespace {
@@ -57,8 +56,8 @@ void ObjectStorage::add(std::span<const std::byte> object, const BlockHeader& bl
         m_bytes.resize(B::kSize);
     m_block = {};  // the bytes may move
     const std::size_t offset = m_bytes.size();
-    m_bytes.resize(offset + object.size());
-    std::memcpy(m_bytes.data() + offset, object.data(), object.size());
+    // insert, not resize + memcpy: resize would zero every byte first.
+    m_bytes.insert(m_bytes.end(), object.begin(), object.end());
     Origin origin;
     origin.index = ObjectView::from_validated(object).name_index();
     origin.offset = offset;
