@@ -14,7 +14,8 @@ dpkg-deb -x "$deb" "$root/fs" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 
 out=$("$root/fs/usr/bin/perfscope-cli" list) || fail "perfscope-cli list"
-grep -q '^ *[0-9]\+ \+Processor\b' <<<"$out" || grep -q 'Processor' <<<"$out" || fail "list has no Processor object: $out"
+# The Processor object under its Windows index (238), as the name table says.
+grep -qE '^238 +Processor ' <<<"$out" || fail "list has no Processor object: $out"
 echo "perfscope-cli list: $(wc -l <<<"$out") lines"
 out=$("$root/fs/usr/bin/perfscope-cli" query -si 0.2 -sc 2 '\Processor(_Total)\% Processor Time') ||
     fail "perfscope-cli query"

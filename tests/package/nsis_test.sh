@@ -16,6 +16,8 @@ if ! flock -o "$prefix.lock" "$scripts/wine-env.sh" ensure "$prefix" </dev/null 
     exit 1
 fi
 eval "$("$scripts/wine-env.sh" env "$prefix")"
+# No winemenubuilder: it would copy the Start-menu entries into $HOME's desktop menus.
+export WINEDLLOVERRIDES="$WINEDLLOVERRIDES;winemenubuilder.exe=d"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -32,10 +34,13 @@ snapshot() {  # $1: name. The prefix's files (minus temp dirs) and its HKLM and 
         grep -v '^$' | sort -u >"$work/$1.reg"
 }
 ours() {  # new lines in $2 (not in $1) that name perfscope
-    comm -13 "$1" "$2" | grep -i perfscope
+    comm -13 "$work/$1" "$work/$2" | grep -i perfscope
 }
 
+# What a run that failed half-way may have left (the installer would try to run its uninstaller first).
 rm -rf "$unix_dir"
+wine reg delete 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Perfscope' /f >/dev/null 2>&1
+wine reg delete 'HKLM\Software\Perfscope' /f >/dev/null 2>&1
 snapshot before
 t0=$(date +%s.%N)
 wine "Z:${installer//\//\\}" /S "/D=$win_dir" || fail "the installer exited with $?"
@@ -45,13 +50,17 @@ for f in bin/perfscope-cli.exe bin/wpojni.dll doc/perfscope-cli.txt Uninstall.ex
 done
 ls "$unix_dir"/share/java/perfscope-wpo-*.jar >/dev/null || fail "the jar is not installed"
 find "$prefix/drive_c" -iname 'perfscope-cli documentation.lnk' | grep -q . || fail "no Start-menu entry for the documentation"
-snapshot installed
-ours before.reg installed.reg | grep -qi 'uninstall\\perfscope' || fail "no uninstall entry in the registry"
+wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Perfscope' /v UninstallString >/dev/null ||
+    fail "no entry in Apps & features (the Uninstall registry key)"
 (cd "$unix_dir" && find . -type f | sort)
 
-out=$(wine "$win_dir\\bin\\perfscope-cli.exe" list) || fail "the installed perfscope-cli.exe list exited with $?"
+out=$(wine "$win_dir\\bin\\perfscope-cli.exe" list | tr -d '\r') || fail "the installed perfscope-cli.exe list exited with $?"
+# Wine serves no objects of its own: the table's header at least.
+grep -qE '^Index +Object +Counters +Instances$' <<<"$out" || fail "perfscope-cli.exe list printed: $out"
 echo "perfscope-cli.exe list: $(wc -l <<<"$out") lines"
 out=$(wine "$win_dir\\bin\\perfscope-cli.exe" --version | tr -d '\r') || fail "perfscope-cli.exe --version"
+[[ $out == "perfscope-cli $(basename "$installer" -win64.exe | sed 's/^perfscope-//')" ]] ||
+    fail "perfscope-cli.exe --version printed '$out'"
 echo "$out"
 
 # The uninstaller copies itself to a temporary file and returns at once: wait for it.
