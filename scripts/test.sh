@@ -59,7 +59,7 @@ fi
 if wanted package && wanted release && wanted mingw; then
     step "packages: DEB, Windows installer, Maven artifacts"
     scripts/package.sh
-    ctest --test-dir build/release -L package --output-on-failure
+    ctest --test-dir build/release -L package -j "$jobs" --output-on-failure
 fi
 
 if wanted fuzz; then
