@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The Windows installer under Wine, in the MinGW build's prefix:
-#   nsis_test.sh perfscope-VERSION-win64.exe WINEPREFIX
+#   nsis_test.sh perfscope-VERSION-win64.exe WINEPREFIX VERSION
 # Installs silently (/S) into C:\perfscope-package-test, runs the installed
 # perfscope-cli.exe (list, --version), uninstalls silently, and checks that
 # nothing of ours is left in the prefix's files or registry: every file and
 # registry line that is new since before the install and names perfscope fails
 # the test.
 set -uo pipefail
-installer=$1 prefix=$2
+installer=$1 prefix=$2 version=$3
 here=$(cd "$(dirname "$0")" && pwd)
 scripts=$(cd "$here/../../scripts" && pwd)
 [[ -f $installer ]] || { echo "no $installer: run scripts/package.sh first" >&2; exit 1; }
@@ -50,8 +50,9 @@ for f in bin/perfscope-cli.exe bin/wpojni.dll doc/perfscope-cli.txt Uninstall.ex
 done
 ls "$unix_dir"/share/java/perfscope-wpo-*.jar >/dev/null || fail "the jar is not installed"
 find "$prefix/drive_c" -iname 'perfscope-cli documentation.lnk' | grep -q . || fail "no Start-menu entry for the documentation"
-wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Perfscope' /v UninstallString >/dev/null ||
+entry=$(wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Perfscope' | tr -d '\r') ||
     fail "no entry in Apps & features (the Uninstall registry key)"
+grep -qE "^ +DisplayVersion +REG_SZ +$version$" <<<"$entry" || fail "the Uninstall key's DisplayVersion is not $version: $entry"
 (cd "$unix_dir" && find . -type f | sort)
 
 out=$(wine "$win_dir\\bin\\perfscope-cli.exe" list | tr -d '\r') || fail "the installed perfscope-cli.exe list exited with $?"
@@ -59,7 +60,7 @@ out=$(wine "$win_dir\\bin\\perfscope-cli.exe" list | tr -d '\r') || fail "the in
 grep -qE '^Index +Object +Counters +Instances$' <<<"$out" || fail "perfscope-cli.exe list printed: $out"
 echo "perfscope-cli.exe list: $(wc -l <<<"$out") lines"
 out=$(wine "$win_dir\\bin\\perfscope-cli.exe" --version | tr -d '\r') || fail "perfscope-cli.exe --version"
-[[ $out == "perfscope-cli $(basename "$installer" -win64.exe | sed 's/^perfscope-//')" ]] ||
+[[ $out == "perfscope-cli $version" ]] ||
     fail "perfscope-cli.exe --version printed '$out'"
 echo "$out"
 
