@@ -51,7 +51,8 @@ fi
 
 if want maven; then
     t=$(now)
-    # shellcheck source=/dev/null  # written by installer/CMakeLists.txt
+    # Written by installer/CMakeLists.txt: the version and the Linux build's Java files.
+    # shellcheck disable=SC1091
     set -a; source build/release/installer/package.env; set +a
     rm -rf "$out/maven"
     installer/java/make-maven-artifacts.sh "$out/maven" "$PERFSCOPE_VERSION" "$PERFSCOPE_CLASSES_JAR" \

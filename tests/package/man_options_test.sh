@@ -5,6 +5,7 @@
 # 2. every option the page names beyond those (aliases such as -h) is accepted by
 #    the program: `PROGRAM OPT`, `PROGRAM OPT --version` or `PROGRAM OPT 1 --version` exits 0.
 set -uo pipefail
+set -f  # options such as -? are words here, never globs
 page=$1 program=$2
 shift 2
 
