@@ -2,7 +2,8 @@
 # Installs what Perfscope needs on Debian 12, skipping what is already there.
 #   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
 #   scripts/setup.sh --all    also what the full test suite needs: clang and
-#                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks
+#                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks, and the
+#                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest
@@ -10,7 +11,8 @@ packages=(build-essential cmake ninja-build googletest
           openjdk-17-jdk-headless junit5)
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
-              xvfb xauth)
+              xvfb xauth
+              file groff-base nsis lintian)
 fi
 
 missing=()

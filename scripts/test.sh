@@ -6,8 +6,10 @@
 #   2. ASan + UBSan build: the whole suite again under the sanitizers
 #   3. TSan build: the concurrency tests (RwLock, cache, snapshots) under ThreadSanitizer
 #   4. MinGW-w64 cross build: engine, CLI, wpojni.dll and their tests run under Wine
-#   5. clang + libFuzzer build: each fuzz target runs briefly
-# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw fuzz) to skip steps.
+#   5. packages (scripts/package.sh over the release and MinGW builds): the DEB,
+#      the NSIS installer under Wine and the Maven artifacts, each installed and used
+#   6. clang + libFuzzer build: each fuzz target runs briefly
+# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw package fuzz) to skip steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +24,7 @@ if wanted release; then
     step "release build: tests and benchmarks"
     cmake --preset release
     cmake --build --preset release -j "$jobs"
-    ctest --preset release -j "$jobs" -LE bench
+    ctest --preset release -j "$jobs" -LE "bench|package"
     # Benchmarks alone, one at a time, so they do not measure each other.
     ctest --preset release -L bench --verbose | grep -E "RESULT|tests passed|Test +#|Failed|\*\*\*" 
 fi
@@ -52,6 +54,12 @@ fi
 if wanted mingw; then
     step "MinGW-w64 build: tests under Wine"
     scripts/test-mingw.sh
+fi
+
+if wanted package && wanted release && wanted mingw; then
+    step "packages: DEB, Windows installer, Maven artifacts"
+    scripts/package.sh
+    ctest --test-dir build/release -L package -j "$jobs" --output-on-failure
 fi
 
 if wanted fuzz; then

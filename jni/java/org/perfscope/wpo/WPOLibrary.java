@@ -9,9 +9,11 @@ import java.util.Locale;
 
 /**
  * Loads the native library once, from this class only (a JVM refuses to load one native library into two class
- * loaders). In order: the file named by the system property {@value #PATH_PROPERTY}; {@code wpojni} on
- * {@code java.library.path}; the copy inside this jar under {@code native/<os>/<arch>/}, extracted to a temporary
- * file.
+ * loaders). In order: the file named by the system property {@value #PATH_PROPERTY}; the library installed with
+ * this jar (the jar in {@code <prefix>/share/java/}, the library in {@code <prefix>/lib/<multiarch>/jni/} or
+ * {@code <prefix>/lib/jni/}, as the Debian package and {@code cmake --install} lay them out);
+ * {@code wpojni} on {@code java.library.path}; the copy inside this jar under {@code native/<os>/<arch>/},
+ * extracted to a temporary file.
  */
 public final class WPOLibrary {
     /** System property with an explicit path to libwpojni.so / wpojni.dll. */
@@ -48,6 +50,11 @@ public final class WPOLibrary {
             System.load(Path.of(explicit).toAbsolutePath().toString());
             return explicit;
         }
+        Path installed = installedBesideJar();
+        if (installed != null) {
+            System.load(installed.toString());
+            return installed.toString();
+        }
         UnsatisfiedLinkError fromPath;
         try {
             System.loadLibrary("wpojni");
@@ -76,6 +83,42 @@ public final class WPOLibrary {
             error.initCause(e);
             throw error;
         }
+    }
+
+    /**
+     * The library installed with this jar, or null. Checked before java.library.path so an installed jar never
+     * pairs with another version's library found on the path.
+     */
+    private static Path installedBesideJar() {
+        Path jar;
+        try {
+            java.security.CodeSource source = WPOLibrary.class.getProtectionDomain().getCodeSource();
+            if (source == null || source.getLocation() == null) {
+                return null;
+            }
+            jar = Path.of(source.getLocation().toURI()).toAbsolutePath();
+        } catch (java.net.URISyntaxException | IllegalArgumentException | SecurityException
+                | java.nio.file.FileSystemNotFoundException e) {
+            return null;
+        }
+        Path java = jar.getParent();
+        Path share = java == null ? null : java.getParent();
+        Path prefix = share == null ? null : share.getParent();
+        if (prefix == null || !java.getFileName().toString().equals("java")
+                || !share.getFileName().toString().equals("share")) {
+            return null;
+        }
+        String file = System.mapLibraryName("wpojni");
+        Path[] candidates = os().equals("windows")
+                ? new Path[] {prefix.resolve("bin").resolve(file)}
+                : new Path[] {prefix.resolve("lib").resolve(arch() + "-linux-gnu").resolve("jni").resolve(file),
+                              prefix.resolve("lib").resolve("jni").resolve(file)};
+        for (Path candidate : candidates) {
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     static String os() {
