@@ -606,78 +606,82 @@ int main()
     const bool fd_size_is_count = stat("/proc/self/fd", &self) == 0 && self.st_size > 0;
     std::printf("# %s mode (PERFSCOPE_BENCH_FULL=1 for the README's figures)\n", full ? "full" : "CI");
 
-    // The population of the ratios: 500 processes x 5 threads besides the
-    // machine's own, started before any reader holds descriptors (children
-    // close theirs anyway).
-    Population population;
-    const int population_processes = 500, population_threads = 5;
-    if (!population.start(population_processes, population_threads)) {
-        std::fprintf(stderr, "cannot start the helper processes: %s\n", std::strerror(errno));
-        return 1;
-    }
-
-    wpo::ProcfsSource source;
-    std::vector<std::byte> block;
-    auto collect = [&] {
-        if (!source.collect("230 232", block).ok()) {
-            std::fprintf(stderr, "collect failed\n");
-            std::exit(1);
+    {
+        // Scoped: the source's kept descriptors are the process's, and the
+        // sources below (and fork) must not find them held.
+        // The population of the ratios: 500 processes x 5 threads besides the
+        // machine's own, started before any reader holds descriptors (children
+        // close theirs anyway).
+        Population population;
+        const int population_processes = 500, population_threads = 5;
+        if (!population.start(population_processes, population_threads)) {
+            std::fprintf(stderr, "cannot start the helper processes: %s\n", std::strerror(errno));
+            return 1;
         }
-    };
-    LeanReader baseline(ReadSet{}, fd_size_is_count);
-    // What ps -eLo and top -H roughly read, opened per sweep as they do.
-    ReadSet floor_set;
-    floor_set.kernel_stat = false;
-    floor_set.thread_status = false;
-    LeanReader floor(floor_set, fd_size_is_count);
-    for (int i = 0; i < 3; ++i) {  // warm up: buffers grow, the kernel's dentries are cached
+
+        wpo::ProcfsSource source;
+        std::vector<std::byte> block;
+        auto collect = [&] {
+            if (!source.collect("230 232", block).ok()) {
+                std::fprintf(stderr, "collect failed\n");
+                std::exit(1);
+            }
+        };
+        LeanReader baseline(ReadSet{}, fd_size_is_count);
+        // What ps -eLo and top -H roughly read, opened per sweep as they do.
+        ReadSet floor_set;
+        floor_set.kernel_stat = false;
+        floor_set.thread_status = false;
+        LeanReader floor(floor_set, fd_size_is_count);
+        for (int i = 0; i < 3; ++i) {  // warm up: buffers grow, the kernel's dentries are cached
+            baseline.read();
+            floor.read();
+            collect();
+        }
+
+        // The source and the readers must see the same machine: compare the
+        // instances of one pass each (processes may come and go in between).
+        const Counts seen = count(block);
+        const std::uint64_t files_before = baseline.files();
+        const std::uint64_t full_before = baseline.full_reads();
         baseline.read();
         floor.read();
-        collect();
-    }
+        std::printf("# %d helper processes x %d threads started; source: %zu processes, %zu threads, %zu bytes of block; "
+                    "baseline: %zu processes, %zu threads, %llu files in one read() each (%llu filled the buffer); "
+                    "floor: %zu processes, %zu threads; open file count from %s\n",
+                    population_processes, population_threads, seen.processes, seen.threads, block.size(),
+                    baseline.processes(), baseline.threads(),
+                    static_cast<unsigned long long>(baseline.files() - files_before),
+                    static_cast<unsigned long long>(baseline.full_reads() - full_before), floor.processes(),
+                    floor.threads(), fd_size_is_count ? "fstatat(fd).st_size" : "the fd directory's entries");
 
-    // The source and the readers must see the same machine: compare the
-    // instances of one pass each (processes may come and go in between).
-    const Counts seen = count(block);
-    const std::uint64_t files_before = baseline.files();
-    const std::uint64_t full_before = baseline.full_reads();
-    baseline.read();
-    floor.read();
-    std::printf("# %d helper processes x %d threads started; source: %zu processes, %zu threads, %zu bytes of block; "
-                "baseline: %zu processes, %zu threads, %llu files in one read() each (%llu filled the buffer); "
-                "floor: %zu processes, %zu threads; open file count from %s\n",
-                population_processes, population_threads, seen.processes, seen.threads, block.size(),
-                baseline.processes(), baseline.threads(),
-                static_cast<unsigned long long>(baseline.files() - files_before),
-                static_cast<unsigned long long>(baseline.full_reads() - full_before), floor.processes(),
-                floor.threads(), fd_size_is_count ? "fstatat(fd).st_size" : "the fd directory's entries");
-
-    std::vector<double> source_ms, baseline_ms, floor_ms, ratio, floor_ratio;
-    for (int i = 0; i < rounds; ++i) {
-        floor_ms.push_back(time_ms([&] { floor.read(); }));
-        baseline_ms.push_back(time_ms([&] { baseline.read(); }));
-        source_ms.push_back(time_ms(collect));
-        ratio.push_back(source_ms.back() / baseline_ms.back());
-        floor_ratio.push_back(source_ms.back() / floor_ms.back());
+        std::vector<double> source_ms, baseline_ms, floor_ms, ratio, floor_ratio;
+        for (int i = 0; i < rounds; ++i) {
+            floor_ms.push_back(time_ms([&] { floor.read(); }));
+            baseline_ms.push_back(time_ms([&] { baseline.read(); }));
+            source_ms.push_back(time_ms(collect));
+            ratio.push_back(source_ms.back() / baseline_ms.back());
+            floor_ratio.push_back(source_ms.back() / floor_ms.back());
+        }
+        const Stats s = stats(source_ms);
+        const Stats b = stats(baseline_ms);
+        const Stats f = stats(floor_ms);
+        const Stats r = stats(ratio);
+        const Stats fr = stats(floor_ratio);
+        std::printf("# %d interleaved rounds (floor, baseline, source, ...); medians of the per-round ratios %.3f x "
+                    "(baseline), %.3f x (floor)\n",
+                    rounds, r.median, fr.median);
+        print("procfs_collect_ms", s, "ms");
+        print("procfs_baseline_ms", b, "ms");
+        print("procfs_floor_ms", f, "ms");
+        std::printf("RESULT procfs_vs_baseline_ratio %.3f x\n", s.median / b.median);
+        std::printf("RESULT procfs_vs_baseline_ratio_min %.3f x\n", r.min);
+        std::printf("RESULT procfs_vs_baseline_ratio_max %.3f x\n", r.max);
+        std::printf("RESULT procfs_vs_floor_ratio %.3f x\n", s.median / f.median);
+        std::printf("RESULT procfs_vs_floor_ratio_min %.3f x\n", fr.min);
+        std::printf("RESULT procfs_vs_floor_ratio_max %.3f x\n", fr.max);
+        population.reap();
     }
-    const Stats s = stats(source_ms);
-    const Stats b = stats(baseline_ms);
-    const Stats f = stats(floor_ms);
-    const Stats r = stats(ratio);
-    const Stats fr = stats(floor_ratio);
-    std::printf("# %d interleaved rounds (floor, baseline, source, ...); medians of the per-round ratios %.3f x "
-                "(baseline), %.3f x (floor)\n",
-                rounds, r.median, fr.median);
-    print("procfs_collect_ms", s, "ms");
-    print("procfs_baseline_ms", b, "ms");
-    print("procfs_floor_ms", f, "ms");
-    std::printf("RESULT procfs_vs_baseline_ratio %.3f x\n", s.median / b.median);
-    std::printf("RESULT procfs_vs_baseline_ratio_min %.3f x\n", r.min);
-    std::printf("RESULT procfs_vs_baseline_ratio_max %.3f x\n", r.max);
-    std::printf("RESULT procfs_vs_floor_ratio %.3f x\n", s.median / f.median);
-    std::printf("RESULT procfs_vs_floor_ratio_min %.3f x\n", fr.min);
-    std::printf("RESULT procfs_vs_floor_ratio_max %.3f x\n", fr.max);
-    population.reap();
 
     // Growth: the source's sweep over populations of different shapes, so
     // that a fit tells the cost of a process from that of a thread. Each

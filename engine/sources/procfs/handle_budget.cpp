@@ -1,0 +1,87 @@
+#include "sources/procfs/handle_budget.h"
+
+#include <sys/resource.h>
+
+namespace wpo::procfs {
+namespace {
+
+std::atomic<std::size_t> g_process_held{0};
+
+std::size_t share(bool raise_limit)
+{
+    struct rlimit limit {};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return 0;
+    if (raise_limit && limit.rlim_cur < limit.rlim_max) {
+        struct rlimit raised = limit;
+        raised.rlim_cur = limit.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+            limit = raised;
+    }
+    if (limit.rlim_cur == RLIM_INFINITY)
+        return static_cast<std::size_t>(1) << 20;
+    return static_cast<std::size_t>(limit.rlim_cur / 2);
+}
+
+// Fixed by the first budget (thread-safe: a function-local static); whether
+// it raises the limit decides for the process.
+std::size_t fixed_share(bool raise_limit)
+{
+    static const std::size_t fixed = share(raise_limit);
+    return fixed;
+}
+
+}  // namespace
+
+HandleBudget::HandleBudget(std::size_t own_limit, bool raise_limit)
+    : m_limit(own_limit), m_share(fixed_share(raise_limit))
+{
+}
+
+HandleBudget::~HandleBudget()
+{
+    g_process_held.fetch_sub(m_held, std::memory_order_relaxed);
+}
+
+bool HandleBudget::take()
+{
+    if (m_held >= m_limit) {
+        m_refused = true;
+        return false;
+    }
+    const std::size_t cap = m_share;
+    std::size_t held = g_process_held.load(std::memory_order_relaxed);
+    do {
+        if (held >= cap) {
+            m_refused = true;
+            return false;
+        }
+    } while (!g_process_held.compare_exchange_weak(held, held + 1, std::memory_order_relaxed));
+    ++m_held;
+    return true;
+}
+
+void HandleBudget::give()
+{
+    --m_held;
+    g_process_held.fetch_sub(1, std::memory_order_relaxed);
+}
+
+bool HandleBudget::start_sweep()
+{
+    const bool refused = m_refused;
+    m_refused = false;
+    return refused;
+}
+
+std::size_t HandleBudget::process_share()
+{
+    return fixed_share(false);
+}
+
+std::size_t HandleBudget::process_held()
+{
+    return g_process_held.load(std::memory_order_relaxed);
+}
+
+}  // namespace wpo::procfs
