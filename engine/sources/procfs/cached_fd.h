@@ -48,7 +48,10 @@ public:
             const int error = errno;
             budget.give();
             errno = error;
-            return Open::failed;
+            // Out of descriptors (the share is half the limit, but the
+            // application may hold the rest): the caller reads per read,
+            // which fails the same way unless one was freed meanwhile.
+            return error == EMFILE || error == ENFILE ? Open::over_budget : Open::failed;
         }
         m_fd.reset(fd);
         m_budget = &budget;

@@ -7,35 +7,36 @@ namespace {
 
 std::atomic<std::size_t> g_process_held{0};
 
-std::size_t share(bool raise_limit)
+void raise_soft_limit()
+{
+    struct rlimit limit {};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+// Half the soft limit as it is now: a source made after the application
+// lowered it (or in a child that did) keeps to the lower one.
+std::size_t current_share()
 {
     struct rlimit limit {};
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
         return 0;
-    if (raise_limit && limit.rlim_cur < limit.rlim_max) {
-        struct rlimit raised = limit;
-        raised.rlim_cur = limit.rlim_max;
-        if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
-            limit = raised;
-    }
     if (limit.rlim_cur == RLIM_INFINITY)
-        return static_cast<std::size_t>(1) << 20;
+        return std::size_t{1} << 20;
     return static_cast<std::size_t>(limit.rlim_cur / 2);
-}
-
-// Fixed by the first budget (thread-safe: a function-local static); whether
-// it raises the limit decides for the process.
-std::size_t fixed_share(bool raise_limit)
-{
-    static const std::size_t fixed = share(raise_limit);
-    return fixed;
 }
 
 }  // namespace
 
-HandleBudget::HandleBudget(std::size_t own_limit, bool raise_limit)
-    : m_limit(own_limit), m_share(fixed_share(raise_limit))
+HandleBudget::HandleBudget(std::size_t own_limit, bool raise_limit) : m_limit(own_limit)
 {
+    if (raise_limit) {
+        static const bool raised = (raise_soft_limit(), true);  // once per process, thread-safe
+        (void)raised;
+    }
+    m_share = current_share();
 }
 
 HandleBudget::~HandleBudget()
@@ -72,11 +73,6 @@ bool HandleBudget::start_sweep()
     const bool refused = m_refused;
     m_refused = false;
     return refused;
-}
-
-std::size_t HandleBudget::process_share()
-{
-    return fixed_share(false);
 }
 
 std::size_t HandleBudget::process_held()

@@ -13,7 +13,7 @@ namespace wpo::procfs {
 class HandleBudget {
 public:
     // `raise_limit`: raise the soft RLIMIT_NOFILE to the hard limit first
-    // (once per process, when the first budget is made).
+    // (once per process: the first budget that asks).
     HandleBudget(std::size_t own_limit, bool raise_limit);
     ~HandleBudget();
     HandleBudget(const HandleBudget&) = delete;
@@ -29,15 +29,15 @@ public:
     bool start_sweep();
 
     std::size_t held() const { return m_held; }
-    // The process's share: half the soft RLIMIT_NOFILE as it was when the
-    // first budget was made (after raising it, if that one asked to).
-    static std::size_t process_share();
+    // The process's share as this budget sees it: half the soft
+    // RLIMIT_NOFILE when it was made (after raising it, if asked).
+    std::size_t process_share() const { return m_share; }
     // Handles kept by every budget of the process.
     static std::size_t process_held();
 
 private:
     std::size_t m_limit;
-    std::size_t m_share;
+    std::size_t m_share = 0;
     std::size_t m_held = 0;
     bool m_refused = false;
 };
