@@ -127,7 +127,7 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     if (want.process || want.memory_detail)
         read_processes(want);
 
-    BlockBuilder b(buffer);
+    BlockBuilder b(buffer, m_counter_slots);
     BlockTimes times;
     times.system_time = to_system_time(wall);
     times.perf_time = monotonic;

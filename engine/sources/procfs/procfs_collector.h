@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "format/block_builder.h"
 #include "sources/object_query.h"
 #include "sources/procfs/dir_reader.h"
 #include "sources/procfs/file_reader.h"
@@ -21,9 +22,6 @@
 #include <string_view>
 #include <vector>
 
-namespace wpo {
-class BlockBuilder;
-}
 
 namespace wpo::procfs {
 
@@ -163,6 +161,7 @@ private:
     // it), else from task/<tid>/status.
     bool m_switches_from_schedstat = false;
     std::size_t m_last_block_size = 0;
+    std::vector<BlockBuilder::CounterSlot> m_counter_slots;
 
     // Scratch of one collect, kept so that a steady collector does not allocate.
     std::string m_pool;
