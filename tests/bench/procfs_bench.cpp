@@ -43,6 +43,7 @@
 //
 // Never fails on timing; exits 1 only when the source fails to collect.
 #include "format/block_view.h"
+#include "sources/procfs/handle_budget.h"
 #include "sources/procfs/procfs_source.h"
 
 #include <algorithm>
@@ -56,6 +57,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -756,6 +758,12 @@ int main()
                     "first %.3f ms, then median %.3f ms (%.3f-%.3f)%s\n",
                     many, start_ms, reap_ms, c.processes, c.threads, cold, st.median, st.min, st.max,
                     full ? "" : "; CI mode: 2,000 helpers, PERFSCOPE_BENCH_FULL=1 for 10,000");
+        struct rlimit limit {};
+        getrlimit(RLIMIT_NOFILE, &limit);
+        std::printf("# descriptors kept by the source: %zu (RLIMIT_NOFILE soft %llu, hard %llu: the sources of a "
+                    "process keep at most half the soft limit; the rest is opened per read)\n",
+                    wpo::procfs::HandleBudget::process_held(), static_cast<unsigned long long>(limit.rlim_cur),
+                    static_cast<unsigned long long>(limit.rlim_max));
         const char* metric = full ? "procfs_collect_ms_10k" : "procfs_collect_ms_2k_ci";
         std::printf("RESULT %s %.3f ms\n", metric, st.median);
         std::printf("RESULT %s_min %.3f ms\n", metric, st.min);
