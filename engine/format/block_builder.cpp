@@ -80,7 +80,7 @@ void BlockBuilder::begin_object(const ObjectSpec& spec)
     m_code_page = spec.code_page;
     m_has_block = false;
     m_definitions_done = false;
-    m_counters.clear();
+    m_counters->clear();
     m_instances = 0;
     m_next_offset = L::counter_block::kSize;
     m_block_length = 0;
@@ -120,8 +120,8 @@ std::uint32_t BlockBuilder::add_counter(const CounterSpec& spec)
     store<std::uint32_t>(p + C::kCounterType, spec.type);
     store<std::uint32_t>(p + C::kCounterSize, size);
     store<std::uint32_t>(p + C::kCounterOffset, offset);
-    m_counters.push_back({offset, size});
-    return static_cast<std::uint32_t>(m_counters.size() - 1);
+    m_counters->push_back({offset, size});
+    return static_cast<std::uint32_t>(m_counters->size() - 1);
 }
 
 void BlockBuilder::end_definitions()
@@ -133,7 +133,7 @@ void BlockBuilder::end_definitions()
     std::byte* object = m_out.data() + m_object;
     const auto definitions = static_cast<std::uint32_t>(m_out.size() - m_object);
     store<std::uint32_t>(object + L::object::kDefinitionLength, definitions);
-    store<std::uint32_t>(object + L::object::kNumCounters, static_cast<std::uint32_t>(m_counters.size()));
+    store<std::uint32_t>(object + L::object::kNumCounters, static_cast<std::uint32_t>(m_counters->size()));
 }
 
 void BlockBuilder::start_counter_block()
@@ -180,16 +180,16 @@ void BlockBuilder::begin_values()
 
 void BlockBuilder::set(std::uint32_t counter, std::uint64_t value)
 {
-    assert(m_has_block && counter < m_counters.size());
-    const Counter& c = m_counters[counter];
+    assert(m_has_block && counter < m_counters->size());
+    const CounterSlot& c = (*m_counters)[counter];
     assert(fits(value, c.size));
     std::memcpy(m_out.data() + m_counter_block + c.offset, &value, std::min<std::uint32_t>(c.size, 8));
 }
 
 void BlockBuilder::set_bytes(std::uint32_t counter, std::span<const std::byte> bytes)
 {
-    assert(m_has_block && counter < m_counters.size());
-    const Counter& c = m_counters[counter];
+    assert(m_has_block && counter < m_counters->size());
+    const CounterSlot& c = (*m_counters)[counter];
     std::memcpy(m_out.data() + m_counter_block + c.offset, bytes.data(), std::min<std::size_t>(c.size, bytes.size()));
 }
 

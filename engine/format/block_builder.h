@@ -61,7 +61,21 @@ struct CounterSpec {
 
 class BlockBuilder {
 public:
-    explicit BlockBuilder(std::vector<std::byte>& out) : m_out(out) {}
+    // Where a counter of the current object lives in its counter block.
+    struct CounterSlot {
+        std::uint32_t offset;
+        std::uint32_t size;
+    };
+
+    explicit BlockBuilder(std::vector<std::byte>& out) : m_out(out), m_counters(&m_own_counters) {}
+    // With a caller-kept list for the current object's counters, so that a
+    // builder made for every block allocates nothing once the list has grown.
+    BlockBuilder(std::vector<std::byte>& out, std::vector<CounterSlot>& counters) : m_out(out), m_counters(&counters)
+    {
+        counters.clear();
+    }
+    BlockBuilder(const BlockBuilder&) = delete;
+    BlockBuilder& operator=(const BlockBuilder&) = delete;
 
     // Starts a new block, discarding what `out` held.
     void begin(const BlockTimes& times, std::string_view system_name, std::int32_t default_object = 0);
@@ -87,10 +101,6 @@ public:
     std::span<const std::byte> finish();
 
 private:
-    struct Counter {
-        std::uint32_t offset;
-        std::uint32_t size;
-    };
     void end_definitions();
     void start_counter_block();
     std::byte* grow(std::size_t n);
@@ -103,7 +113,8 @@ private:
     std::uint32_t m_instances = 0;
     std::uint32_t m_objects = 0;
     std::uint32_t m_code_page = 0;    // of the current object
-    std::vector<Counter> m_counters;  // of the current object
+    std::vector<CounterSlot> m_own_counters;
+    std::vector<CounterSlot>* m_counters;  // of the current object: m_own_counters or the caller's
     bool m_in_object = false;
     bool m_definitions_done = false;
     bool m_has_block = false;

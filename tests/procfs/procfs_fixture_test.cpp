@@ -3,6 +3,7 @@
 // here, so any change in what the source reads or how it maps it shows.
 #include "procfs_test_util.h"
 
+#include "sources/procfs/handle_budget.h"
 #include "sources/procfs/linux_indices.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <poll.h>
 #include <set>
@@ -588,6 +590,117 @@ TEST_F(OnlyRequestedFilesAreRead, SystemListsProcessesWithoutOpeningThem)
     EXPECT_TRUE(opened.count("loadavg"));
     EXPECT_FALSE(any(opened, "12966"));
 }
+
+// ---- the handle cache (docs/procfs-source.md) ------------------------------------
+
+// Process 12966 of proc-small and its thread 13013: stat with another start
+// time (field 22) and another name, written in place, as a new process or
+// thread behind the same id would show through a kept handle in a tree that
+// is not procfs (procfs itself gives ESRCH there, see ProcfsHandleCache).
+void rewrite_stat(const std::filesystem::path& file, const std::string& comm, std::uint64_t starttime)
+{
+    std::ofstream out(file, std::ios::trunc);  // the same inode: a kept descriptor reads the new text
+    out << "12966 (" << comm << ") S 1 12920 4105 0 -1 4194304 2958 6577 1 0 7 3 4 1 20 0 4 0 " << starttime
+        << " 243699712 3487 18446744073709551615 0 0 0 0 0 0 0 16781318 0 0 0 0 17 0 0 0 0 0 0\n";
+}
+
+class KeptHandles : public OnlyRequestedFilesAreRead {
+protected:
+    ObjectView process_object(const std::string& query)
+    {
+        EXPECT_TRUE(m_source->collect(query, m_buffer).ok());
+        m_block = BlockView::parse(m_buffer);
+        EXPECT_TRUE(m_block.ok());
+        return *m_block->find_object(ix::kProcess);
+    }
+    Result<BlockView> m_block = BlockView();
+};
+
+TEST_F(KeptHandles, ASecondSweepOpensNoFileOfAKnownProcess)
+{
+    EXPECT_TRUE(opened_by("232").count("12966/task/13013/stat"));
+    for (const std::string& path : opened_by("232")) {
+        // Only the fd directories are listed again: a tree that is not procfs
+        // has no open file count in st_size.
+        const bool fd = path.find("/fd") != std::string::npos && path.find("/fd") >= path.size() - 4;
+        EXPECT_TRUE(path.find('/') == std::string::npos || fd) << path;
+    }
+}
+
+TEST_F(KeptHandles, AnotherProcessStartTimeDropsAndReopensItsHandles)
+{
+    opened_by("232");
+    rewrite_stat(m_root / "proc/12966/stat", "reused", 90000);
+    const auto opened = opened_by("232");
+    EXPECT_TRUE(opened.count("12966/stat"));
+    EXPECT_TRUE(opened.count("12966/status"));
+    EXPECT_TRUE(opened.count("12966/io"));
+    EXPECT_TRUE(opened.count("12966/task/13013/stat"));  // its threads' handles went with it
+    EXPECT_FALSE(opened.count("12968/stat"));            // the others' stay
+    const ObjectView process = process_object("230");
+    const auto reused = test::instance_with(process, ix::kIdProcess, 12966);
+    ASSERT_TRUE(reused);
+    EXPECT_EQ(reused->name(), "reused");
+    EXPECT_EQ(raw(process, *reused, ix::kPercentProcessorTime), (7u + 3) * kTick);
+    EXPECT_EQ(raw(process, *reused, ix::kElapsedTime), kSmallBoot + 90000 * kTick);
+}
+
+TEST_F(KeptHandles, AnotherThreadStartTimeReopensThatThreadOnly)
+{
+    opened_by("232");
+    rewrite_stat(m_root / "proc/12966/task/13013/stat", "reused", 90001);
+    const auto opened = opened_by("232");
+    EXPECT_TRUE(opened.count("12966/task/13013/stat"));
+    EXPECT_TRUE(opened.count("12966/task/13013/status"));
+    EXPECT_FALSE(opened.count("12966/stat"));
+    EXPECT_FALSE(opened.count("12966/task/13014/stat"));
+}
+
+TEST_F(KeptHandles, AProcessGoneBetweenSweepsIsLeftOutAndItsHandlesClosed)
+{
+    EXPECT_TRUE(test::instance_with(process_object("232"), ix::kIdProcess, 12968));
+    const std::size_t held = procfs::HandleBudget::process_held();
+    std::filesystem::remove_all(m_root / "proc/12968");
+    const ObjectView process = process_object("232");
+    EXPECT_FALSE(test::instance_with(process, ix::kIdProcess, 12968));
+    EXPECT_TRUE(test::instance_with(process, ix::kIdProcess, 12966));
+    EXPECT_LT(procfs::HandleBudget::process_held(), held);
+}
+
+// One data row per budget: what is not kept is opened per read, and the
+// block is the same.
+struct BudgetRow {
+    const char* name;
+    std::size_t max_open_handles;
+    bool second_sweep_opens_stat;
+};
+
+class HandleBudgets : public OnlyRequestedFilesAreRead, public ::testing::WithParamInterface<BudgetRow> {};
+
+TEST_P(HandleBudgets, KeepAtMostTheBudgetAndBuildTheSameBlock)
+{
+    const BudgetRow row = GetParam();
+    ProcfsOptions options = fixture_options("proc-small", m_clock);
+    options.proc_root = (m_root / "proc").string();
+    options.sys_root = (m_root / "sys").string();
+    ProcfsSource unlimited(options);
+    std::vector<std::byte> expected;
+    ASSERT_TRUE(unlimited.collect("232", expected).ok());
+    options.max_open_handles = row.max_open_handles;
+    m_source = std::make_unique<ProcfsSource>(options);
+    const std::size_t held = procfs::HandleBudget::process_held();
+    opened_by("232");
+    EXPECT_LE(procfs::HandleBudget::process_held() - held, row.max_open_handles);
+    const auto opened = opened_by("232");
+    EXPECT_EQ(m_buffer, expected);
+    EXPECT_EQ(opened.count("12970/stat") == 1, row.second_sweep_opens_stat);
+    EXPECT_LE(procfs::HandleBudget::process_held() - held, row.max_open_handles);
+}
+
+INSTANTIATE_TEST_SUITE_P(Budgets, HandleBudgets,
+                         ::testing::Values(BudgetRow{"none", 0, true}, BudgetRow{"three", 3, true},
+                                           BudgetRow{"unlimited", std::size_t(-1), false}),
+                         [](const auto& row) { return std::string(row.param.name); });
 
 // ---- proc-broken: per-value handling -------------------------------------------
 

@@ -51,6 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     parse_loadavg(text, loadavg);
     std::uint64_t uptime = 0;
     parse_uptime_100ns(text, uptime);
+    std::uint64_t timeslices = 1;
+    if (!parse_schedstat_timeslices(text, timeslices))
+        check(timeslices == 0);
     std::vector<DiskStats> disks;
     parse_diskstats(text, disks);
     for (const DiskStats& d : disks)

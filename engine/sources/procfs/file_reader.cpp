@@ -17,11 +17,23 @@ std::optional<std::string_view> FileReader::read(int dir_fd, const char* path)
     if (fd < 0)
         return std::nullopt;
     UniqueFd owner(fd);
+    return read_all(fd, false);
+}
+
+std::optional<std::string_view> FileReader::read_at(int fd)
+{
+    return read_all(fd, true);
+}
+
+std::optional<std::string_view> FileReader::read_all(int fd, bool positional)
+{
     std::size_t length = 0;
     for (;;) {
         if (length == m_buffer.size())
             m_buffer.resize(m_buffer.size() * 2);
-        const ssize_t n = ::read(fd, m_buffer.data() + length, m_buffer.size() - length);
+        char* at = m_buffer.data() + length;
+        const std::size_t room = m_buffer.size() - length;
+        const ssize_t n = positional ? ::pread(fd, at, room, static_cast<off_t>(length)) : ::read(fd, at, room);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -30,6 +42,12 @@ std::optional<std::string_view> FileReader::read(int dir_fd, const char* path)
         if (n == 0)
             break;
         length += static_cast<std::size_t>(n);
+        // The files kept open (stat, status, io, schedstat of a task) are one
+        // seq_file record each: a read that did not fill the buffer had it
+        // all, and a second one only to see end of file is a system call
+        // per file for nothing.
+        if (positional && static_cast<std::size_t>(n) < room)
+            break;
     }
     return std::string_view(m_buffer.data(), length);
 }

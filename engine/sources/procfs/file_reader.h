@@ -20,7 +20,16 @@ public:
     // The view stays valid until the next read().
     std::optional<std::string_view> read(int dir_fd, const char* path);
 
+    // The whole file behind the open descriptor `fd`, read with pread from
+    // offset 0 (a /proc file generates its text afresh at offset 0), or
+    // nullopt on an error: ESRCH when the task behind a /proc handle is gone.
+    // A read that does not fill the buffer ends it: for the single-record
+    // files of a task (and regular files) that is the whole file.
+    std::optional<std::string_view> read_at(int fd);
+
 private:
+    std::optional<std::string_view> read_all(int fd, bool positional);
+
     std::vector<char> m_buffer;
 };
 

@@ -270,6 +270,19 @@ void parse_loadavg(std::string_view text, LoadAvg& out)
     }
 }
 
+bool parse_schedstat_timeslices(std::string_view text, std::uint64_t& out)
+{
+    out = 0;
+    Tokens tokens(text);
+    std::string_view token;
+    for (int field = 0; field < 3; ++field) {
+        if (!tokens.next(token) || token.find_first_not_of("0123456789") != std::string_view::npos)
+            return false;
+    }
+    out = to_u64(token);
+    return true;
+}
+
 bool parse_uptime_100ns(std::string_view text, std::uint64_t& out)
 {
     out = 0;

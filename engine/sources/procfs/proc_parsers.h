@@ -72,6 +72,11 @@ struct PidIo {
 };
 void parse_pid_io(std::string_view text, PidIo& out);
 
+// /proc/[pid]/task/[tid]/schedstat: "<run ns> <wait ns> <timeslices>"; the
+// third is the number of times the thread was switched onto a CPU. False
+// (and 0) unless the text has three numbers.
+bool parse_schedstat_timeslices(std::string_view text, std::uint64_t& out);
+
 // /proc/[pid]/smaps_rollup (kB).
 struct SmapsRollup {
     std::uint64_t rss_kb = 0;

@@ -26,7 +26,9 @@ constexpr long kProcSuperMagic = 0x9fa0;  // statfs f_type of procfs (linux/magi
 }  // namespace
 
 ProcfsCollector::ProcfsCollector(ProcfsOptions options)
-    : m_options(std::move(options)), m_clock(m_options.clock ? *m_options.clock : ProcfsClock::system())
+    : m_options(std::move(options)),
+      m_clock(m_options.clock ? *m_options.clock : ProcfsClock::system()),
+      m_budget(m_options.max_open_handles, m_options.raise_descriptor_limit)
 {
     m_host = m_options.host_name;
     if (m_host.empty()) {
@@ -86,9 +88,14 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
         }
         struct statfs fs {};
         struct stat st {};
-        m_fd_size_is_count = fstatfs(m_root.get(), &fs) == 0 && fs.f_type == kProcSuperMagic &&
-                             fstatat(m_root.get(), "self/fd", &st, 0) == 0 && st.st_size > 0;
+        const bool is_procfs = fstatfs(m_root.get(), &fs) == 0 && fs.f_type == kProcSuperMagic;
+        m_fd_size_is_count = is_procfs && fstatat(m_root.get(), "self/fd", &st, 0) == 0 && st.st_size > 0;
+        if (is_procfs)
+            detect_switches_file();
     }
+    // Sized from the last block, so that a caller handing a new buffer every
+    // time still gets one allocation, not a series of doublings.
+    buffer.reserve(m_last_block_size + m_last_block_size / 8);
     const Wanted want = select();
     m_pool.clear();
 
@@ -120,7 +127,7 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     if (want.process || want.memory_detail)
         read_processes(want);
 
-    BlockBuilder b(buffer);
+    BlockBuilder b(buffer, m_counter_slots);
     BlockTimes times;
     times.system_time = to_system_time(wall);
     times.perf_time = monotonic;
@@ -146,6 +153,7 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     if (want.memory_detail)
         emit_memory_detail(b);
     b.finish();
+    m_last_block_size = buffer.size();
     return {};
 }
 
@@ -186,13 +194,31 @@ void ProcfsCollector::read_uptime(std::int64_t wall)
 
 // The pids of <proc_root>: System counts them, Process and Process Memory
 // Detail read them.
+// The root's own handle is listed again from offset 0 (openat() relative to
+// it does not care where its listing stands).
 void ProcfsCollector::list_processes()
 {
-    m_dirs.for_each(m_root.get(), ".", [&](std::string_view entry) {
-        if (all_digits(entry))
-            m_pids.push_back(static_cast<std::uint32_t>(to_u64(entry)));
-    });
-    std::sort(m_pids.begin(), m_pids.end());  // readdir order on /proc already, but not in fixtures
+    if (::lseek(m_root.get(), 0, SEEK_SET) == 0) {
+        m_dirs.for_each(m_root.get(), [&](std::string_view entry) {
+            if (all_digits(entry))
+                m_pids.push_back(static_cast<std::uint32_t>(to_u64(entry)));
+        });
+    }
+    // Ascending on /proc already (one linear check), but not in fixtures; the
+    // handle cache's merge needs them in order.
+    if (!std::is_sorted(m_pids.begin(), m_pids.end()))
+        std::sort(m_pids.begin(), m_pids.end());
+}
+
+// schedstat serves Context Switches/sec where the kernel keeps it
+// (CONFIG_SCHED_INFO, and on older kernels only with delay accounting or
+// schedstats on; otherwise it reads "0 0 0"): this thread, which has run,
+// must show at least one timeslice.
+void ProcfsCollector::detect_switches_file()
+{
+    const auto text = m_reader.read(m_root.get(), "thread-self/schedstat");
+    std::uint64_t timeslices = 0;
+    m_switches_from_schedstat = text && parse_schedstat_timeslices(*text, timeslices) && timeslices > 0;
 }
 
 }  // namespace wpo::procfs

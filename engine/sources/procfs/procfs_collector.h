@@ -4,23 +4,24 @@
 #pragma once
 
 #include "core/result.h"
+#include "format/block_builder.h"
 #include "sources/object_query.h"
 #include "sources/procfs/dir_reader.h"
 #include "sources/procfs/file_reader.h"
+#include "sources/procfs/handle_budget.h"
 #include "sources/procfs/proc_parsers.h"
+#include "sources/procfs/process_handles.h"
 #include "sources/procfs/procfs_source.h"
 #include "sources/procfs/unique_fd.h"
 #include "sources/procfs/windows_mapping.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace wpo {
-class BlockBuilder;
-}
 
 namespace wpo::procfs {
 
@@ -102,8 +103,16 @@ private:
     void emit_memory(BlockBuilder& b);
     // procfs_processes.cpp
     void read_processes(const Wanted& want);
-    void read_threads(int pid_dir, std::uint32_t pid);
+    bool read_process(const Wanted& want, ProcessHandles& h);
+    int process_dir(ProcessHandles& h);
+    bool read_process_stat(ProcessHandles& h, PidStat& stat);
+    void read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid);
+    void match_threads(ProcessHandles& h);
+    bool read_thread(int task, ThreadHandles& t, PidStat& stat);
+    std::uint64_t thread_switches(int task, ThreadHandles& t);
+    std::optional<std::string_view> read_kept(CachedFd& slot, int dir, const char* path);
     std::uint32_t handle_count(int pid_dir);
+    void detect_switches_file();
     void emit_process(BlockBuilder& b);
     void emit_thread(BlockBuilder& b);
     // procfs_disks.cpp
@@ -137,6 +146,22 @@ private:
 
     FileReader m_reader;
     DirReader m_dirs;
+
+    // The handle cache (docs/procfs-source.md): one entry per process seen in
+    // the last sweep, by pid, ascending as /proc lists them; the descriptors
+    // they keep are counted by m_budget.
+    HandleBudget m_budget;
+    std::vector<ProcessHandles> m_handles;
+    std::vector<ProcessHandles> m_next_handles;
+    std::vector<ThreadHandles> m_thread_scratch;
+    UniqueFd m_dir_scratch;   // a process directory opened for one sweep when the budget is spent
+    UniqueFd m_task_scratch;  // the same for a task directory
+    bool m_evict_unused = false;  // the budget refused handles in the last sweep
+    // Context Switches/sec from task/<tid>/schedstat (live kernels that fill
+    // it), else from task/<tid>/status.
+    bool m_switches_from_schedstat = false;
+    std::size_t m_last_block_size = 0;
+    std::vector<BlockBuilder::CounterSlot> m_counter_slots;
 
     // Scratch of one collect, kept so that a steady collector does not allocate.
     std::string m_pool;

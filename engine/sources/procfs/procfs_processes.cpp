@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace wpo::procfs {
 
@@ -22,90 +24,245 @@ namespace ix = procfs_index;
 // status, io, fd and smaps_rollup each cost only their own values when they
 // cannot be read: io and smaps_rollup of other users' processes need
 // privileges, a zombie has no memory lines, a kernel thread no fd entries.
+//
+// The files are read through the handle cache: m_handles (by pid, as m_pids)
+// is merged with this sweep's pids, so an entry whose pid is gone is closed
+// at once and a new pid gets an empty entry; one pass, no lookups.
 void ProcfsCollector::read_processes(const Wanted& want)
 {
-    PidStat stat;
-    PidStatus status;
-    char number[24];
+    m_evict_unused = m_budget.start_sweep();
+    m_next_handles.clear();
+    std::size_t old = 0;
     for (const std::uint32_t pid : m_pids) {
-        const UniqueFd dir = open_directory(m_root.get(), decimal(pid, number));
-        if (!dir.valid())
-            continue;
-        const auto stat_text = m_reader.read(dir.get(), "stat");
-        if (!stat_text || !parse_pid_stat(*stat_text, stat))
-            continue;
-        ProcessRow row;
-        row.name = keep(stat.comm);
-        row.pid = pid;
-        if (want.process) {
-            const auto ppid = static_cast<std::uint64_t>(std::max<std::int64_t>(stat.ppid, 0));
-            row.ppid = static_cast<std::uint32_t>(dword(ppid));
-            row.threads = static_cast<std::uint32_t>(dword(stat.num_threads));
-            row.priority = windows_priority(stat);
-            row.user = ticks_to_100ns(stat.utime);
-            row.privileged = ticks_to_100ns(stat.stime);
-            row.start = start_time(stat.starttime);
-            row.faults = stat.minflt + stat.majflt;
-            const auto status_text = m_reader.read(dir.get(), "status");
-            parse_pid_status(status_text ? *status_text : std::string_view(), status);
-            row.working_set = status.vm_rss_kb * 1024;
-            row.working_set_peak = status.vm_hwm_kb * 1024;
-            row.virtual_bytes = status.vm_size_kb * 1024;
-            row.virtual_peak = status.vm_peak_kb * 1024;
-            row.private_bytes = (status.rss_anon_kb + status.vm_swap_kb) * 1024;
-            const auto io_text = m_reader.read(dir.get(), "io");
-            parse_pid_io(io_text ? *io_text : std::string_view(), row.io);
-            row.handles = handle_count(dir.get());
+        for (; old < m_handles.size() && m_handles[old].pid < pid; ++old)
+            m_handles[old].drop();  // exited: its budget is free for the newcomers of this sweep
+        if (old < m_handles.size() && m_handles[old].pid == pid) {
+            m_next_handles.push_back(std::move(m_handles[old++]));
+        } else {
+            m_next_handles.emplace_back();
+            m_next_handles.back().pid = pid;
         }
-        if (want.memory_detail) {
-            const auto text = m_reader.read(dir.get(), "smaps_rollup");
-            parse_smaps_rollup(text ? *text : std::string_view(), row.detail);
-        }
-        if (want.thread)
-            read_threads(dir.get(), pid);
-        m_processes.push_back(row);
+        if (!read_process(want, m_next_handles.back()))
+            m_next_handles.pop_back();  // exited meanwhile (its handles close here)
     }
+    m_handles.clear();  // the rest exited; the moved-from entries hold nothing
+    m_handles.swap(m_next_handles);
 }
 
-// Thread: a thread whose stat file is gone is left out; an unreadable status
-// costs its Context Switches/sec only.
-void ProcfsCollector::read_threads(int pid_dir, std::uint32_t pid)
+// A file of a task through its kept handle `slot`: opened under `dir` and
+// kept if the budget allows, else opened for this read only.
+std::optional<std::string_view> ProcfsCollector::read_kept(CachedFd& slot, int dir, const char* path)
 {
-    const UniqueFd task = open_directory(pid_dir, "task");
-    if (!task.valid())
+    if (!slot.valid()) {
+        switch (slot.open(m_budget, dir, path, O_RDONLY | O_NOCTTY)) {
+        case CachedFd::Open::opened: break;
+        case CachedFd::Open::over_budget: return m_reader.read(dir, path);
+        case CachedFd::Open::failed: return std::nullopt;
+        }
+    }
+    return m_reader.read_at(slot.get());
+}
+
+// The directory of the process: its kept handle, or one opened for this
+// sweep only (m_dir_scratch); -1 when it is gone.
+int ProcfsCollector::process_dir(ProcessHandles& h)
+{
+    if (h.dir.valid())
+        return h.dir.get();
+    if (m_dir_scratch.valid())
+        return m_dir_scratch.get();
+    char number[24];
+    switch (h.dir.open(m_budget, m_root.get(), decimal(h.pid, number), O_RDONLY | O_DIRECTORY)) {
+    case CachedFd::Open::opened: return h.dir.get();
+    case CachedFd::Open::failed: return -1;
+    case CachedFd::Open::over_budget: break;
+    }
+    m_dir_scratch = open_directory(m_root.get(), number);
+    return m_dir_scratch.get();
+}
+
+// stat through the kept handle. A handle of a process that has exited reads
+// ESRCH (a /proc handle stays bound to its process, never to a later one with
+// the same pid), and a start time other than the one kept means the handles
+// are not this process's (only a tree that is not procfs can show that):
+// either way they are dropped and the files opened afresh, once.
+bool ProcfsCollector::read_process_stat(ProcessHandles& h, PidStat& stat)
+{
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const bool was_cached = h.cached();
+        const int dir = process_dir(h);
+        if (dir < 0)
+            return false;
+        const auto text = read_kept(h.stat, dir, "stat");
+        if (text && parse_pid_stat(*text, stat) && (!h.started || stat.starttime == h.start_ticks)) {
+            h.started = true;
+            h.start_ticks = stat.starttime;
+            return true;
+        }
+        h.drop();
+        m_dir_scratch.reset();
+        if (!was_cached)
+            return false;
+    }
+    return false;
+}
+
+bool ProcfsCollector::read_process(const Wanted& want, ProcessHandles& h)
+{
+    PidStat stat;
+    if (!read_process_stat(h, stat))
+        return false;
+    const int dir = process_dir(h);
+    ProcessRow row;
+    row.name = keep(stat.comm);
+    row.pid = h.pid;
+    if (want.process) {
+        const auto ppid = static_cast<std::uint64_t>(std::max<std::int64_t>(stat.ppid, 0));
+        row.ppid = static_cast<std::uint32_t>(dword(ppid));
+        row.threads = static_cast<std::uint32_t>(dword(stat.num_threads));
+        row.priority = windows_priority(stat);
+        row.user = ticks_to_100ns(stat.utime);
+        row.privileged = ticks_to_100ns(stat.stime);
+        row.start = start_time(stat.starttime);
+        row.faults = stat.minflt + stat.majflt;
+        PidStatus status;
+        const auto status_text = read_kept(h.status, dir, "status");
+        parse_pid_status(status_text ? *status_text : std::string_view(), status);
+        row.working_set = status.vm_rss_kb * 1024;
+        row.working_set_peak = status.vm_hwm_kb * 1024;
+        row.virtual_bytes = status.vm_size_kb * 1024;
+        row.virtual_peak = status.vm_peak_kb * 1024;
+        row.private_bytes = (status.rss_anon_kb + status.vm_swap_kb) * 1024;
+        const auto io_text = read_kept(h.io, dir, "io");
+        parse_pid_io(io_text ? *io_text : std::string_view(), row.io);
+        row.handles = handle_count(dir);
+    }
+    if (want.memory_detail) {
+        const auto text = m_reader.read(dir, "smaps_rollup");  // costly and rare: not kept
+        parse_smaps_rollup(text ? *text : std::string_view(), row.detail);
+    }
+    if (want.thread)
+        read_threads(h, dir, h.pid);
+    else if (m_evict_unused)
+        h.drop_threads();  // least recently used: kept for a Thread nobody asks for now
+    m_processes.push_back(row);
+    m_dir_scratch.reset();
+    return true;
+}
+
+// The entries of h.threads made to match m_tids (both ascending): unchanged
+// in the steady state; otherwise rebuilt through m_thread_scratch, the
+// entries of exited threads closed.
+void ProcfsCollector::match_threads(ProcessHandles& h)
+{
+    if (std::equal(m_tids.begin(), m_tids.end(), h.threads.begin(), h.threads.end(),
+                   [](std::uint32_t tid, const ThreadHandles& t) { return tid == t.tid; }))
         return;
+    m_thread_scratch.clear();
+    std::size_t old = 0;
+    for (const std::uint32_t tid : m_tids) {
+        for (; old < h.threads.size() && h.threads[old].tid < tid; ++old)
+            h.threads[old].drop();
+        if (old < h.threads.size() && h.threads[old].tid == tid) {
+            m_thread_scratch.push_back(std::move(h.threads[old++]));
+        } else {
+            m_thread_scratch.emplace_back();
+            m_thread_scratch.back().tid = tid;
+        }
+    }
+    h.threads.swap(m_thread_scratch);
+    m_thread_scratch.clear();
+}
+
+// Thread: a thread whose stat file is gone is left out; an unreadable
+// schedstat (or status) costs its Context Switches/sec only.
+void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid)
+{
+    int task = -1;
+    if (h.task.valid() && ::lseek(h.task.get(), 0, SEEK_SET) == 0) {
+        task = h.task.get();
+    } else {
+        switch (h.task.open(m_budget, pid_dir, "task", O_RDONLY | O_DIRECTORY)) {
+        case CachedFd::Open::opened: task = h.task.get(); break;
+        case CachedFd::Open::failed: return;
+        case CachedFd::Open::over_budget:
+            m_task_scratch = open_directory(pid_dir, "task");
+            task = m_task_scratch.get();
+            break;
+        }
+        if (task < 0)
+            return;
+    }
     m_tids.clear();
-    m_dirs.for_each(task.get(), [&](std::string_view entry) {
+    m_dirs.for_each(task, [&](std::string_view entry) {
         if (all_digits(entry))
             m_tids.push_back(static_cast<std::uint32_t>(to_u64(entry)));
     });
-    std::sort(m_tids.begin(), m_tids.end());
+    if (!std::is_sorted(m_tids.begin(), m_tids.end()))  // ascending on procfs
+        std::sort(m_tids.begin(), m_tids.end());
+    match_threads(h);
     PidStat stat;
-    PidStatus status;
-    char path[40];
     const auto position = static_cast<std::uint32_t>(m_processes.size());
-    for (const std::uint32_t tid : m_tids) {
-        char* end = std::to_chars(path, path + 24, tid).ptr;
-        std::memcpy(end, "/stat", 6);
-        const auto stat_text = m_reader.read(task.get(), path);
-        if (!stat_text || !parse_pid_stat(*stat_text, stat))
+    for (ThreadHandles& t : h.threads) {
+        if (!read_thread(task, t, stat))
             continue;
         ThreadRow row;
         row.name = keep(stat.comm);
         row.process_position = position;
-        row.tid = tid;
+        row.tid = t.tid;
         row.pid = pid;
         row.priority = windows_priority(stat);
         row.state = windows_thread_state(stat.state);
         row.user = ticks_to_100ns(stat.utime);
         row.privileged = ticks_to_100ns(stat.stime);
         row.start = start_time(stat.starttime);
-        std::memcpy(end, "/status", 8);
-        const auto status_text = m_reader.read(task.get(), path);
-        parse_pid_status(status_text ? *status_text : std::string_view(), status);
-        row.switches = status.voluntary_ctxt_switches + status.nonvoluntary_ctxt_switches;
+        row.switches = thread_switches(task, t);
         m_threads.push_back(row);
     }
+    m_task_scratch.reset();
+}
+
+// task/<tid>/stat through the kept handle, with the checks of
+// read_process_stat().
+bool ProcfsCollector::read_thread(int task, ThreadHandles& t, PidStat& stat)
+{
+    char path[40];
+    std::memcpy(std::to_chars(path, path + 24, t.tid).ptr, "/stat", 6);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const bool was_cached = t.cached();
+        const auto text = read_kept(t.stat, task, path);
+        if (text && parse_pid_stat(*text, stat) && (!t.started || stat.starttime == t.start_ticks)) {
+            t.started = true;
+            t.start_ticks = stat.starttime;
+            return true;
+        }
+        t.drop();
+        if (!was_cached)
+            return false;
+    }
+    return false;
+}
+
+// Context Switches/sec: the timeslices of schedstat (the times the thread was
+// switched onto a CPU, what Windows counts per thread) where the kernel
+// fills it, else voluntary + involuntary switches of status; measured choice
+// in docs/procfs-source.md.
+std::uint64_t ProcfsCollector::thread_switches(int task, ThreadHandles& t)
+{
+    char path[40];
+    char* end = std::to_chars(path, path + 24, t.tid).ptr;
+    if (m_switches_from_schedstat) {
+        std::memcpy(end, "/schedstat", 11);
+        const auto text = read_kept(t.switches, task, path);
+        std::uint64_t timeslices = 0;
+        parse_schedstat_timeslices(text ? *text : std::string_view(), timeslices);
+        return timeslices;
+    }
+    std::memcpy(end, "/status", 8);
+    const auto text = read_kept(t.switches, task, path);
+    PidStatus status;
+    parse_pid_status(text ? *text : std::string_view(), status);
+    return status.voluntary_ctxt_switches + status.nonvoluntary_ctxt_switches;
 }
 
 std::uint32_t ProcfsCollector::handle_count(int pid_dir)

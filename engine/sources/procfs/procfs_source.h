@@ -20,6 +20,8 @@
 #include "sources/procfs/procfs_clock.h"
 #include "sources/source.h"
 
+#include <cstddef>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -39,6 +41,14 @@ struct ProcfsOptions {
     std::string host_name;
     // USER_HZ of the proc tree (clock ticks per second); 0 = sysconf(_SC_CLK_TCK).
     long ticks_per_second = 0;
+    // The handle cache (docs/procfs-source.md): at most this many descriptors
+    // kept open between collections by this source, and never more than the
+    // process's share (half the soft RLIMIT_NOFILE, shared by all sources);
+    // files beyond it are opened per read. 0 = keep none.
+    std::size_t max_open_handles = std::numeric_limits<std::size_t>::max();
+    // Raise the soft RLIMIT_NOFILE to the hard limit (once per process, when
+    // its first source is made), so that the share is worth having.
+    bool raise_descriptor_limit = true;
 };
 
 class ProcfsSource final : public Source {
