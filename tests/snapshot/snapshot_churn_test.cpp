@@ -46,9 +46,10 @@ using Clock = std::chrono::steady_clock;
 
 constexpr auto kInterval = 50ms;
 constexpr auto kMinDuration = 3s;
-constexpr auto kMaxDuration = 30s;  // a safety net: children are started until kMinChildren
+constexpr auto kMaxDuration = 60s;  // a safety net: children are started until enough were checked
 constexpr int kChildrenPerCycle = 5;
 constexpr int kMinChildren = 320;
+constexpr std::uint64_t kMinChildRates = 100;  // rates (and named children) each entity must have checked
 constexpr int kMinLifeMs = 10;
 constexpr int kMaxLifeMs = 400;
 constexpr double kMaxPercent = 110.0;
@@ -272,7 +273,15 @@ TEST_F(SnapshotChurn, ValuesStayWithTheirProcessesWhileHundredsComeAndGo)
     int cycles = 0;
     const auto begin = Clock::now();
     auto next = begin;
-    while ((Clock::now() - begin < kMinDuration || m_started < kMinChildren) && Clock::now() - begin < kMaxDuration) {
+    // Until enough children were seen: on a loaded machine (sanitizers, other
+    // builds) a cycle can outlast a child's life, so fewer rates per cycle
+    // are checked and the run goes on longer rather than checking too little.
+    auto enough = [&] {
+        return m_started >= kMinChildren && checks[0].child_rates > kMinChildRates &&
+               checks[1].child_rates > kMinChildRates && checks[0].named_children > kMinChildRates &&
+               checks[1].named_children > kMinChildRates;
+    };
+    while ((Clock::now() - begin < kMinDuration || !enough()) && Clock::now() - begin < kMaxDuration) {
         const auto fork_start = Clock::now();
         start_children(kChildrenPerCycle);
         forking += Clock::now() - fork_start;
@@ -320,9 +329,9 @@ TEST_F(SnapshotChurn, ValuesStayWithTheirProcessesWhileHundredsComeAndGo)
     EXPECT_EQ(m_reaped_count, m_started);
     EXPECT_GE(most_alive, 10u) << "children should overlap";
     for (const EntityCheck& e : checks)
-        EXPECT_GT(e.child_rates, 100u) << e.name << ": too few rates of our children were checked";
+        EXPECT_GT(e.child_rates, kMinChildRates) << e.name << ": too few rates of our children were checked";
     for (const EntityCheck& e : checks)
-        EXPECT_GT(e.named_children, 100u) << e.name << ": too few children were found under their own name";
+        EXPECT_GT(e.named_children, kMinChildRates) << e.name << ": too few children were found under their own name";
     EXPECT_GT(after.hits, before.hits) << "the second entity never got the first one's data from the cache";
     first->reset();
     second->reset();
