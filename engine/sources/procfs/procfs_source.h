@@ -39,6 +39,9 @@ struct ProcfsOptions {
     std::string host_name;
     // USER_HZ of the proc tree (clock ticks per second); 0 = sysconf(_SC_CLK_TCK).
     long ticks_per_second = 0;
+    // Where applications' published-counter segments are (procfs_published.h);
+    // empty = serve none. Only used over the live /proc.
+    std::string published_root = "/dev/shm";
 };
 
 class ProcfsSource final : public Source {
