@@ -13,6 +13,9 @@
 #include <gtest/gtest.h>
 
 #ifndef _WIN32
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
@@ -190,6 +193,43 @@ TEST(Publisher, ADeadPublishersSegmentIsIgnoredAndRemoved)
     auto pub = Publisher::start(f.definition(), f.options());
     ASSERT_TRUE(pub.ok()) << pub.error().describe();
     EXPECT_EQ((*pub)->index_base(), published::kLinuxFirstIndex);
+}
+
+// Updates make no system call: a child process does 3 x 100000 of them
+// (add, set, grouped update) under seccomp strict mode, where any system
+// call but read/write/exit kills it; the parent then sees the values in
+// the shared segment.
+TEST(Publisher, NoSystemCallPerUpdate)
+{
+    Fixture f;
+    auto pub = Publisher::start(f.definition(), f.options());
+    ASSERT_TRUE(pub.ok()) << pub.error().describe();
+    const auto alpha = (*pub)->values(0);
+    auto beta = (*pub)->add_instance(1, "b");
+    ASSERT_TRUE(beta.ok());
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_STRICT) != 0)
+            syscall(SYS_exit, 3);
+        for (std::uint64_t i = 0; i < 100000; ++i) {
+            alpha.counter(1).add(2);
+            beta->counter(0).set(i);
+            alpha.update([&] {
+                alpha.counter(2).add(1);
+                alpha.counter(3).add(1);
+            });
+        }
+        syscall(SYS_exit, 0);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << "the child was killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0)
+                                   << ": an update made a system call";
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    EXPECT_EQ(alpha.counter(1).get(), 200000u);
+    EXPECT_EQ(alpha.counter(3).get(), 100000u);
+    EXPECT_EQ(beta->counter(0).get(), 99999u);
 }
 
 // Slots are claimed in order and fix the indices of each publisher.
