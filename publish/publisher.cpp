@@ -116,6 +116,21 @@ Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition defini
     const std::uint32_t pid = published::current_pid();
 #ifdef _WIN32
     (void)options;
+    // The directory first: it says whether a live process publishes the name.
+    auto dir = published::SharedMapping::open_or_create(published::windows_directory_name(definition.publisher),
+                                                        published::kDirectorySize);
+    if (!dir)
+        return dir.error();
+    namespace D = published::directory;
+    auto owner = shared_word<std::uint32_t>(dir->data() + D::kPid);
+    std::uint32_t current = owner.load(std::memory_order_acquire);
+    auto taken = [&](std::uint32_t by) { return by != 0 && (by == pid || published::process_alive(by)); };
+    auto running = [&](std::uint32_t by) {
+        return Error(Errc::busy, "publisher \"" + definition.publisher + "\" is already running (pid " +
+                                     std::to_string(by) + ")");
+    };
+    if (taken(current))
+        return running(current);
     p->m_name = published::windows_segment_name(definition.publisher, pid);
     auto mapping = published::SharedMapping::create(p->m_name, plan.total_size);
     if (!mapping)
@@ -131,23 +146,12 @@ Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition defini
     write_segment(definition, plan, p->m_mapping.data(), pid);
     mark_ready(p->m_mapping.data());
 #ifdef _WIN32
-    // Announce the segment in the publisher's directory mapping.
-    auto dir = published::SharedMapping::open_or_create(published::windows_directory_name(definition.publisher),
-                                                        published::kDirectorySize);
-    if (!dir)
-        return dir.error();
-    namespace D = published::directory;
-    std::byte* d = dir->data();
-    std::memcpy(d + D::kMagicOffset, D::kMagic, sizeof D::kMagic);
-    shared_word<std::uint32_t>(d + D::kVersion).store(1, std::memory_order_relaxed);
-    auto owner = shared_word<std::uint32_t>(d + D::kPid);
-    std::uint32_t current = owner.load(std::memory_order_acquire);
-    for (;;) {
-        if (current != 0 && current != pid && published::process_alive(current))
-            return Error(Errc::busy, "publisher \"" + definition.publisher + "\" is already running (pid " +
-                                         std::to_string(current) + ")");
-        if (owner.compare_exchange_weak(current, pid, std::memory_order_acq_rel))
-            break;
+    // Announce the ready segment: readers find it through the pid.
+    std::memcpy(dir->data() + D::kMagicOffset, D::kMagic, sizeof D::kMagic);
+    shared_word<std::uint32_t>(dir->data() + D::kVersion).store(1, std::memory_order_relaxed);
+    while (!owner.compare_exchange_weak(current, pid, std::memory_order_acq_rel)) {
+        if (taken(current))
+            return running(current);  // another process won the race
     }
     p->m_directory = std::move(*dir);
 #endif
