@@ -298,8 +298,15 @@ std::string object_list(const Definition& definition, std::uint32_t first_counte
 
 }  // namespace
 
-wpo::Result<CounterRegistration> install_counters(const Definition& definition, const std::string& library)
+wpo::Result<CounterRegistration> install_counters(const Definition& definition, const std::string& library,
+                                                  int fail_at_step)
 {
+    // Tests make each step fail in turn to prove the rollback.
+    auto injected = [&](int step) -> std::optional<Error> {
+        if (step != fail_at_step)
+            return std::nullopt;
+        return Error(Errc::io_error, "injected failure at install step " + std::to_string(step));
+    };
     const std::string& name = definition.publisher;
     const std::wstring service = service_key(name);
     const std::wstring performance = service + L"\\Performance";
@@ -325,6 +332,8 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
     if (disposition != REG_CREATED_NEW_KEY)
         return Error(Errc::invalid_argument, "HKLM\\" + narrow(service) + " appeared while installing; not touched");
     Rollback rollback(service);
+    if (auto e = injected(1))
+        return *e;
 
     const std::wstring dll = widen(library);
     for (auto [value, data, type] : {std::tuple{L"Library", dll, DWORD(REG_EXPAND_SZ)},
@@ -333,6 +342,8 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
                                      std::tuple{L"Close", std::wstring(L"ClosePerformanceData"), DWORD(REG_SZ)}})
         if (auto s = set_string(performance, value, data, type); !s)
             return s.error();
+    if (auto e = injected(2))
+        return *e;
     if (auto s = set_dword(performance, kMark, 1); !s)
         return s.error();
     // REG_MULTI_SZ: the name and the list's terminating NUL.
@@ -340,6 +351,8 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
     if (auto s = set_string(service + L"\\Linkage", L"Export", export_list, REG_MULTI_SZ); !s)
         return s.error();
 
+    if (auto e = injected(3))
+        return *e;
     LodctrFiles files;
     if (auto s = files.write(definition); !s)
         return s.error();
@@ -349,6 +362,8 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
         return Error(loaded == ERROR_ACCESS_DENIED ? Errc::permission_denied : Errc::io_error,
                      "LoadPerfCounterTextStrings for " + name + " failed: " + win32_error(LSTATUS(loaded)));
     rollback.names_loaded(widen(name));
+    if (auto e = injected(4))
+        return *e;
 
     CounterRegistration r;
     r.name = name;
@@ -387,9 +402,13 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
             if (auto s = set_dword(performance, value, data); !s)
                 return s.error();
     }
+    if (auto e = injected(5))
+        return *e;
     r.object_list = object_list(definition, r.first_counter);
     if (auto s = set_string(performance, L"Object List", widen(r.object_list)); !s)
         return s.error();
+    if (auto e = injected(6))
+        return *e;
     rollback.commit();
     return r;
 }

@@ -47,9 +47,11 @@ std::string lodctr_ini(const wpo::published::Definition& definition, const std::
 std::string lodctr_header(const wpo::published::Definition& definition);
 
 #ifdef _WIN32
-// `library`: the DLL's full path (written as Library).
+// `library`: the DLL's full path (written as Library). `fail_at_step`
+// (tests only): fail at that step (1..kInstallSteps) as if a call had.
+inline constexpr int kInstallSteps = 6;
 wpo::Result<CounterRegistration> install_counters(const wpo::published::Definition& definition,
-                                                  const std::string& library);
+                                                  const std::string& library, int fail_at_step = 0);
 // Errc::not_found when no counters of that name are installed.
 wpo::Result<CounterRegistration> uninstall_counters(const std::string& name);
 #endif

@@ -259,6 +259,34 @@ TEST_F(Registration, APerformanceKeyNotOursIsNotRemoved)
     EXPECT_EQ(dword(performance, L"First Counter"), 4000u);
 }
 
+// A failure at any step of install leaves the registry as it was: no
+// service key, Perflib's last indices unchanged; and install then works.
+class RegistrationRollback : public Registration, public testing::WithParamInterface<int> {};
+
+TEST_P(RegistrationRollback, LeavesNothingBehind)
+{
+    auto r = install_counters(two_objects(m_name), m_library, GetParam());
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message().find("injected failure at install step " + std::to_string(GetParam())),
+              std::string::npos)
+        << r.error().message();
+    EXPECT_FALSE(exists(service_key(m_name)));
+    EXPECT_EQ(dword(kPerflib, L"Last Counter"), m_last_counter);
+    EXPECT_EQ(dword(kPerflib, L"Last Help"), m_last_help);
+    auto again = install_counters(two_objects(m_name), m_library);
+    ASSERT_TRUE(again.ok()) << again.error().describe();
+    EXPECT_EQ(again->first_counter, expected_first());
+}
+
+std::string step_name(const testing::TestParamInfo<int>& row)
+{
+    static const char* const kNames[] = {"",           "AfterServiceKey", "AfterProviderValues", "AfterMarkAndLinkage",
+                                         "AfterLoadingNames", "AfterIndices", "AfterObjectList"};
+    return kNames[row.param];
+}
+
+INSTANTIATE_TEST_SUITE_P(Registration, RegistrationRollback, testing::Range(1, kInstallSteps + 1), step_name);
+
 #endif  // _WIN32
 
 }  // namespace
