@@ -6,6 +6,7 @@
 #include "published/segment_names.h"
 #include "published/segment_view.h"
 #include "segment_writer.h"
+#include "slot_sequence.h"
 
 #include <cstring>
 
@@ -42,19 +43,6 @@ void write_name_words(std::byte* at, std::uint32_t capacity, std::string_view na
         std::memcpy(&word, bytes, 8);
         shared_word<std::uint64_t>(at + w).store(word, std::memory_order_relaxed);
     }
-}
-
-void seq_begin(std::byte* slot)
-{
-    auto seq = shared_word<std::uint32_t>(slot + L::slot::kSeq);
-    seq.store(seq.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_release);
-}
-
-void seq_end(std::byte* slot)
-{
-    auto seq = shared_word<std::uint32_t>(slot + L::slot::kSeq);
-    seq.store(seq.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
 #ifndef _WIN32
@@ -96,16 +84,6 @@ Result<published::SharedMapping> claim_linux_slot(const std::string& dir, const 
 #endif
 
 }  // namespace
-
-Counter Instance::counter(std::size_t position) const
-{
-    if (!m_slot || position >= m_counters)
-        return Counter();
-    return Counter(m_slot + L::slot::kName + m_name_capacity + 8 * position);
-}
-
-void Instance::begin_update() const { seq_begin(m_slot); }
-void Instance::end_update() const { seq_end(m_slot); }
 
 Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition definition, PublisherOptions options)
 {
