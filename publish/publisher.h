@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,9 @@ public:
     Result<Instance> add_instance(std::size_t object, std::string_view name);
     void remove_instance(const Instance& instance);
 
+    // The segment as this process maps it (in-process readers, tests: a
+    // reader on these very addresses lets ThreadSanitizer see every access).
+    std::span<const std::byte> segment() const { return m_mapping.bytes(); }
     // The segment's name (a path on Linux, a mapping name on Windows).
     const std::string& segment_name() const { return m_name; }
     // Linux: the first title index readers give this segment (stable while
