@@ -41,7 +41,7 @@ void write_name_words(std::byte* at, std::uint32_t capacity, std::string_view na
             bytes[k] = name[w + k];
         std::uint64_t word;
         std::memcpy(&word, bytes, 8);
-        shared_word<std::uint64_t>(at + w).store(word, std::memory_order_relaxed);
+        shared_word<std::uint64_t>(at + w).store(word, std::memory_order_release);
     }
 }
 
@@ -206,8 +206,8 @@ Result<Instance> Publisher::add_instance(std::size_t object, std::string_view na
         write_name_words(slot + L::slot::kName, g.name_capacity, cut_utf8(name, g.name_capacity - 1));
         for (std::uint32_t c = 0; c < g.counters; ++c)
             shared_word<std::uint64_t>(slot + L::slot::kName + g.name_capacity + 8 * c)
-                .store(0, std::memory_order_relaxed);
-        shared_word<std::uint32_t>(slot + L::slot::kLive).store(1, std::memory_order_relaxed);
+                .store(0, std::memory_order_release);
+        shared_word<std::uint32_t>(slot + L::slot::kLive).store(1, std::memory_order_release);
         seq_end(slot);
         return Instance(slot, g.counters, g.name_capacity, static_cast<std::uint32_t>(object), s);
     }
@@ -222,7 +222,7 @@ void Publisher::remove_instance(const Instance& instance)
         return;
     std::byte* slot = slot_at(instance.object(), instance.position());
     seq_begin(slot);
-    shared_word<std::uint32_t>(slot + L::slot::kLive).store(0, std::memory_order_relaxed);
+    shared_word<std::uint32_t>(slot + L::slot::kLive).store(0, std::memory_order_release);
     seq_end(slot);
     m_claimed[instance.object()][instance.position()].store(0, std::memory_order_release);
 }

@@ -4,7 +4,7 @@
 //   auto pub = wpo::publish::Publisher::start(*def);
 //   auto requests = (*pub)->values((*pub)->find_object("My Server").value());
 //   auto served = requests.counter(0);
-//   served.add();                                           // a relaxed atomic add: no lock, no system call
+//   served.add();                                           // one atomic add: no lock, no system call
 //   auto conn = (*pub)->add_instance(1, "client-17");      // instances come and go
 //   (*pub)->remove_instance(*conn);
 //

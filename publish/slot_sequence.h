@@ -15,9 +15,9 @@ namespace wpo::publish {
 inline void seq_begin(std::byte* slot)
 {
     auto seq = published::shared_word<std::uint32_t>(slot + published::layout::slot::kSeq);
+    // The value stores that follow are release stores (Counter, the
+    // publisher's slot writes): none becomes visible before this odd count.
     seq.store(seq.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    // The stores that follow may not become visible before the odd count.
-    std::atomic_thread_fence(std::memory_order_release);
 }
 
 inline void seq_end(std::byte* slot)
