@@ -39,7 +39,7 @@ perfscope_instance* perfscope_values(perfscope_publisher* publisher, int object)
 perfscope_instance* perfscope_add_instance(perfscope_publisher* publisher, int object, const char* name);
 void perfscope_remove_instance(perfscope_publisher* publisher, perfscope_instance* instance);
 
-/* Updates: a relaxed atomic add / store, no lock, no system call. An
+/* Updates: one atomic add / store, no lock, no system call. An
  * out-of-range counter does nothing. */
 void perfscope_add(perfscope_instance* instance, int counter, uint64_t amount);
 void perfscope_set(perfscope_instance* instance, int counter, uint64_t value);

@@ -6,6 +6,7 @@
 #include "published/segment_names.h"
 #include "published/segment_view.h"
 #include "segment_writer.h"
+#include "slot_sequence.h"
 
 #include <cstring>
 
@@ -40,21 +41,8 @@ void write_name_words(std::byte* at, std::uint32_t capacity, std::string_view na
             bytes[k] = name[w + k];
         std::uint64_t word;
         std::memcpy(&word, bytes, 8);
-        shared_word<std::uint64_t>(at + w).store(word, std::memory_order_relaxed);
+        shared_word<std::uint64_t>(at + w).store(word, std::memory_order_release);
     }
-}
-
-void seq_begin(std::byte* slot)
-{
-    auto seq = shared_word<std::uint32_t>(slot + L::slot::kSeq);
-    seq.store(seq.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_release);
-}
-
-void seq_end(std::byte* slot)
-{
-    auto seq = shared_word<std::uint32_t>(slot + L::slot::kSeq);
-    seq.store(seq.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
 #ifndef _WIN32
@@ -96,16 +84,6 @@ Result<published::SharedMapping> claim_linux_slot(const std::string& dir, const 
 #endif
 
 }  // namespace
-
-Counter Instance::counter(std::size_t position) const
-{
-    if (!m_slot || position >= m_counters)
-        return Counter();
-    return Counter(m_slot + L::slot::kName + m_name_capacity + 8 * position);
-}
-
-void Instance::begin_update() const { seq_begin(m_slot); }
-void Instance::end_update() const { seq_end(m_slot); }
 
 Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition definition, PublisherOptions options)
 {
@@ -228,8 +206,8 @@ Result<Instance> Publisher::add_instance(std::size_t object, std::string_view na
         write_name_words(slot + L::slot::kName, g.name_capacity, cut_utf8(name, g.name_capacity - 1));
         for (std::uint32_t c = 0; c < g.counters; ++c)
             shared_word<std::uint64_t>(slot + L::slot::kName + g.name_capacity + 8 * c)
-                .store(0, std::memory_order_relaxed);
-        shared_word<std::uint32_t>(slot + L::slot::kLive).store(1, std::memory_order_relaxed);
+                .store(0, std::memory_order_release);
+        shared_word<std::uint32_t>(slot + L::slot::kLive).store(1, std::memory_order_release);
         seq_end(slot);
         return Instance(slot, g.counters, g.name_capacity, static_cast<std::uint32_t>(object), s);
     }
@@ -244,7 +222,7 @@ void Publisher::remove_instance(const Instance& instance)
         return;
     std::byte* slot = slot_at(instance.object(), instance.position());
     seq_begin(slot);
-    shared_word<std::uint32_t>(slot + L::slot::kLive).store(0, std::memory_order_relaxed);
+    shared_word<std::uint32_t>(slot + L::slot::kLive).store(0, std::memory_order_release);
     seq_end(slot);
     m_claimed[instance.object()][instance.position()].store(0, std::memory_order_release);
 }

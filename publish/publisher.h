@@ -4,7 +4,7 @@
 //   auto pub = wpo::publish::Publisher::start(*def);
 //   auto requests = (*pub)->values((*pub)->find_object("My Server").value());
 //   auto served = requests.counter(0);
-//   served.add();                                           // a relaxed atomic add: no lock, no system call
+//   served.add();                                           // one atomic add: no lock, no system call
 //   auto conn = (*pub)->add_instance(1, "client-17");      // instances come and go
 //   (*pub)->remove_instance(*conn);
 //
@@ -22,75 +22,19 @@
 #include "core/result.h"
 #include "published/definition.h"
 #include "published/shared_mapping.h"
-#include "published/shared_atomic.h"
+#include "instance.h"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace wpo::publish {
-
-class Counter {
-public:
-    Counter() = default;
-    explicit Counter(std::byte* word) : m_word(word) {}
-
-    void add(std::uint64_t n = 1) const
-    {
-        published::shared_word<std::uint64_t>(m_word).fetch_add(n, std::memory_order_relaxed);
-    }
-    void set(std::uint64_t value) const
-    {
-        published::shared_word<std::uint64_t>(m_word).store(value, std::memory_order_relaxed);
-    }
-    std::uint64_t get() const { return published::load_relaxed_u64(m_word); }
-    bool valid() const { return m_word != nullptr; }
-
-private:
-    std::byte* m_word = nullptr;
-};
-
-class Instance {
-public:
-    Instance() = default;
-    Instance(std::byte* slot, std::uint32_t counters, std::uint32_t name_capacity, std::uint32_t object,
-             std::uint32_t position)
-        : m_slot(slot), m_counters(counters), m_name_capacity(name_capacity), m_object(object), m_position(position)
-    {
-    }
-
-    // The counter at `position` (definition order); an invalid Counter
-    // when out of range.
-    Counter counter(std::size_t position) const;
-    void begin_update() const;
-    void end_update() const;
-    template <class F>
-    void update(F&& f) const
-    {
-        begin_update();
-        f();
-        end_update();
-    }
-
-    bool valid() const { return m_slot != nullptr; }
-    std::uint32_t object() const { return m_object; }
-    std::uint32_t position() const { return m_position; }  // slot number
-    std::byte* slot() const { return m_slot; }
-    std::uint32_t name_capacity() const { return m_name_capacity; }
-    std::uint32_t counters() const { return m_counters; }
-
-private:
-    std::byte* m_slot = nullptr;
-    std::uint32_t m_counters = 0;
-    std::uint32_t m_name_capacity = 0;
-    std::uint32_t m_object = 0;
-    std::uint32_t m_position = 0;
-};
 
 struct PublisherOptions {
     // Linux: the directory of the segment (/dev/shm = shm_open); tests use
@@ -120,6 +64,9 @@ public:
     Result<Instance> add_instance(std::size_t object, std::string_view name);
     void remove_instance(const Instance& instance);
 
+    // The segment as this process maps it (in-process readers, tests: a
+    // reader on these very addresses lets ThreadSanitizer see every access).
+    std::span<const std::byte> segment() const { return m_mapping.bytes(); }
     // The segment's name (a path on Linux, a mapping name on Windows).
     const std::string& segment_name() const { return m_name; }
     // Linux: the first title index readers give this segment (stable while

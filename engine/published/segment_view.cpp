@@ -221,23 +221,24 @@ bool SegmentView::read_object(std::size_t object, ReadScratch& s) const
                     std::this_thread::yield();  // a writer preempted mid-update
                 continue;
             }
+            // Acquire loads: the second look at `seq` cannot move before them,
+            // and a value stored after the writer's odd `seq` brings that `seq` along.
             const bool live = g.slot_count == 1 && m_definition.objects[object].max_instances == 0
                                   ? true
-                                  : load_relaxed_u32(at + L::slot::kLive) == 1;
+                                  : shared_word<std::uint32_t>(at + L::slot::kLive).load(std::memory_order_acquire) == 1;
             s.values.resize(values_at);
             s.names.resize(names_at);
             if (live) {
                 for (std::uint32_t w = 0; w < g.name_capacity; w += 8) {
-                    const std::uint64_t word = load_relaxed_u64(at + L::slot::kName + w);
+                    const std::uint64_t word = load_acquire_u64(at + L::slot::kName + w);
                     char bytes[8];
                     std::memcpy(bytes, &word, 8);
                     s.names.insert(s.names.end(), bytes, bytes + 8);
                 }
                 const std::byte* values = at + L::slot::kName + g.name_capacity;
                 for (std::size_t c = 0; c < counters; ++c)
-                    s.values.push_back(load_relaxed_u64(values + 8 * c));
+                    s.values.push_back(load_acquire_u64(values + 8 * c));
             }
-            std::atomic_thread_fence(std::memory_order_acquire);
             if (load_relaxed_u32(at + L::slot::kSeq) == before) {
                 done = true;
                 if (live)

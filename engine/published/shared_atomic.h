@@ -2,6 +2,11 @@
 // memory shared with another process, so its words are reached through
 // std::atomic_ref at offsets the reader has validated (8-aligned, in
 // bounds). Lock-free on every target we build for (x86-64 Linux and Windows).
+//
+// The sequence-counter protocol uses no standalone fences (ThreadSanitizer
+// does not model them, and g++ refuses them under -fsanitize=thread):
+// values are stored with release and loaded with acquire, which on x86-64
+// are the same plain moves as relaxed ones.
 #pragma once
 
 #include <atomic>
@@ -31,6 +36,10 @@ inline std::uint32_t load_relaxed_u32(const std::byte* p)
 inline std::uint64_t load_relaxed_u64(const std::byte* p)
 {
     return shared_word<std::uint64_t>(p).load(std::memory_order_relaxed);
+}
+inline std::uint64_t load_acquire_u64(const std::byte* p)
+{
+    return shared_word<std::uint64_t>(p).load(std::memory_order_acquire);
 }
 
 }  // namespace wpo::published
