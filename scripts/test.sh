@@ -43,7 +43,8 @@ if wanted tsan; then
     # Only the tests that run threads against each other (and their
     # neighbours in the same parts): the rest of the suite is single-threaded.
     tsan_tests=(rw_lock_test perf_object_cache_test cache_concurrency_test cache_allocation_test
-                snapshot_test snapshot_allocation_test snapshot_stress_test snapshot_churn_test jni_bridge_test)
+                snapshot_test snapshot_allocation_test snapshot_stress_test snapshot_churn_test jni_bridge_test
+                publish_concurrency_test)
     tsan_regex="^($(IFS='|'; echo "${tsan_tests[*]}"))\$"
     cmake --preset tsan
     cmake --build --preset tsan -j "$jobs" --target "${tsan_tests[@]}"

@@ -31,6 +31,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::query;
     if (name == "dump")
         return Command::dump;
+    if (name == "counters")
+        return Command::counters;
     return std::nullopt;
 }
 
@@ -46,7 +48,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             return true;
         const bool takes_value =
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
-                                 (command == Command::dump && a == "-si");
+                                 (command == Command::dump && a == "-si") ||
+                                 (command == Command::counters && a == "--library");
         if (takes_value)
             ++i;
     }
@@ -116,7 +119,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (args[i] != "help") {
                 o.help_topic = command_named(args[i]);
                 if (!o.help_topic)
-                    return bad("unknown command \"" + args[i] + "\"; the commands are list, query and dump");
+                    return bad("unknown command \"" + args[i] + "\"; the commands are list, query, dump and counters");
             }
         }
         return o;
@@ -182,6 +185,11 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             o.cap_percent = true;
         } else if (o.command == Command::query && a == "--stats") {
             o.stats = true;
+        } else if (o.command == Command::counters && a == "--library") {
+            auto v = value_of("--library");
+            if (!v)
+                return v.error();
+            o.library = *v;
         } else if (o.command == Command::dump && a == "--once") {
             o.single_sample = true;
         } else if (o.command == Command::dump && a == "-si") {
@@ -202,10 +210,23 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             o.paths.push_back(a);
         } else if (o.command == Command::dump) {
             o.objects.push_back(a);
+        } else if (o.command == Command::counters && o.counters_action.empty()) {
+            if (a != "install" && a != "uninstall")
+                return bad("counters takes install or uninstall, got \"" + a + "\"");
+            o.counters_action = a;
+        } else if (o.command == Command::counters && o.counters_target.empty()) {
+            o.counters_target = a;
         } else {
             return bad("unexpected argument \"" + a + "\"");
         }
     }
+    if (o.command == Command::counters && o.counters_action.empty())
+        return bad("counters needs install DEFINITION or uninstall NAME");
+    if (o.command == Command::counters && o.counters_target.empty())
+        return bad(o.counters_action == "install" ? "counters install needs a definition file"
+                                                  : "counters uninstall needs the publisher name");
+    if (o.command == Command::counters && o.counters_action == "uninstall" && !o.library.empty())
+        return bad("--library is for counters install");
     if (o.command == Command::query && o.paths.empty() && o.set_file.empty())
         return bad("query needs at least one counter path or --set FILE, "
                    "e.g. \"\\Processor(_Total)\\% Processor Time\"");
@@ -266,6 +287,22 @@ OBJECT is a name (any case) or an index, as `perfscope-cli list` shows them.
 Example: perfscope-cli dump Memory --once
 )";
 
+constexpr const char* kCountersUsage = R"(Usage: perfscope-cli counters install DEFINITION [--library DLL]
+       perfscope-cli counters uninstall NAME
+
+Windows: registers (or removes) the provider DLL perfscope-counters.dll for the
+counters an application publishes, so that Windows' performance data, PerfMon,
+typeperf and perfscope show them. DEFINITION is the publisher's definition file
+(docs/publishing.md); NAME is its publisher name. Writes
+HKLM\SYSTEM\CurrentControlSet\Services\NAME and loads the names and help texts
+as lodctr does; needs administrator rights. Nothing is left half-registered.
+  --library DLL   the provider DLL (default: perfscope-counters.dll beside
+                  perfscope-cli.exe)
+Linux needs no registration: published counters are served as they appear.
+
+Example: perfscope-cli counters install perfscope-demo.counters
+)";
+
 constexpr const char* kOverview = R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
 
 Commands:
@@ -283,6 +320,9 @@ Commands:
                              --set FILE the counters of a counter set's views
   dump [OBJECT...] [-si S] [--once]
                              every raw and decoded value, object by object
+  counters install DEFINITION [--library DLL] | counters uninstall NAME
+                             (Windows) register or remove the provider DLL for
+                             an application's published counters
   help [COMMAND], COMMAND --help, --version
 
 Options:
@@ -300,6 +340,7 @@ std::string usage(std::optional<Command> command)
     case Command::list: return kListUsage;
     case Command::query: return kQueryUsage;
     case Command::dump: return kDumpUsage;
+    case Command::counters: return kCountersUsage;
     default: return kOverview;
     }
 }

@@ -11,7 +11,7 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump };
+enum class Command { help, version, list, query, dump, counters };
 enum class OutputFormat { csv, tsv };
 
 struct Options {
@@ -40,6 +40,11 @@ struct Options {
     // dump
     std::vector<std::string> objects;
     bool single_sample = false;  // --once
+
+    // counters
+    std::string counters_action;  // "install" or "uninstall"
+    std::string counters_target;  // install: the definition file; uninstall: the publisher name
+    std::string library;          // --library: the provider DLL (default: beside perfscope-cli)
 };
 
 // argv without the program name.

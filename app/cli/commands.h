@@ -37,6 +37,8 @@ wpo::Status run_query(const Options& options, Context& context);
 // the interval of the set's current view. Errors name the file.
 wpo::Result<Options> apply_counter_set(const Options& options);
 wpo::Status run_dump(const Options& options, Context& context);
+// counters install|uninstall: needs no source (docs/windows-provider.md).
+wpo::Status run_counters(const Options& options, std::FILE* out);
 
 // Ctrl-C / SIGTERM set this; long-running commands poll it.
 bool stop_requested();

@@ -44,6 +44,12 @@ int main(int argc, char** argv)
         return 0;
     }
 
+    if (options->command == Command::counters) {
+        if (wpo::Status status = run_counters(*options, stdout); !status)
+            return fail(status.error());
+        return std::fflush(stdout) == 0 ? 0 : 1;
+    }
+
     auto source = perfscope::core::make_platform_source(options->proc_root);
     if (!source)
         return fail(source.error());

@@ -27,12 +27,29 @@ std::string unknown_object_hint(const wpo::NameTable& names, const std::string& 
     return suggestion_hint(text, served, where);
 }
 
-wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text, wpo::Source* source)
+std::optional<std::uint32_t> parse_index(std::string_view text)
 {
+    if (!text.empty() && text.front() == '#')
+        text.remove_prefix(1);
+    if (text.empty() || text.front() < '0' || text.front() > '9')
+        return std::nullopt;
     std::uint32_t index = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), index);
-    if (ec == std::errc() && end == text.data() + text.size() && !text.empty())
-        return index;
+    if (ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return index;
+}
+
+std::string name_or_number(const wpo::NameTable& names, std::uint32_t index)
+{
+    const auto name = names.name(index);
+    return name.empty() ? std::to_string(index) : std::string(name);
+}
+
+wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text, wpo::Source* source)
+{
+    if (auto index = parse_index(text))
+        return *index;
     if (auto found = names.find_object(text))
         return *found;
     return wpo::Error(wpo::Errc::not_found,

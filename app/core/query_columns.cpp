@@ -4,6 +4,7 @@
 #include "decode/object_layout.h"
 #include "naming/instance_names.h"
 #include "name_suggestion.h"
+#include "object_resolver.h"
 
 namespace perfscope::core {
 
@@ -42,6 +43,22 @@ std::string own_spelling(const wpo::InstanceName& n, const wpo::CounterPath& pat
     return (parent.empty() ? std::string() : parent + "/") + n.name + suffix;
 }
 
+// The counter `text` names in `object`: by name, else by index ("1852" or
+// "#1852") among the object's visible counters.
+std::optional<std::uint32_t> find_counter(const wpo::NameTable& names, const wpo::ObjectView& object,
+                                          const std::string& text)
+{
+    if (auto found = names.find_counter(object, text))
+        return found;
+    const auto index = parse_index(text);
+    if (!index)
+        return std::nullopt;
+    for (const wpo::CounterLayout& layout : wpo::counter_layouts(object))
+        if (layout.definition.name_index == *index)
+            return index;
+    return std::nullopt;
+}
+
 std::string cli_where_to_look(const std::string& object, bool)
 {
     return "perfscope-cli list \"" + object + "\"";
@@ -71,7 +88,7 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
             for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
                 counters.push_back(layout.definition.name_index);
             p.request = {p.object, 0};
-        } else if (auto index = names.find_counter(*object, p.path.counter)) {
+        } else if (auto index = find_counter(names, *object, p.path.counter)) {
             counters.push_back(*index);
             p.request = {p.object, *index};
         } else {
@@ -123,13 +140,13 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                 c.object = p.object;
                 c.counter = counter;
                 c.header = (wording.machine_in_header ? "\\\\" + system : std::string()) + "\\" +
-                           std::string(names.name(p.object));
+                           name_or_number(names, p.object);
                 if (instance) {
                     c.has_instance = true;
                     c.instance = instance->identity;
                     c.header += "(" + instance->display + ")";
                 }
-                c.header += "\\" + std::string(names.name(counter));
+                c.header += "\\" + name_or_number(names, counter);
                 columns.push_back(std::move(c));
             }
         };

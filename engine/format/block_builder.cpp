@@ -72,6 +72,13 @@ void BlockBuilder::begin(const BlockTimes& times, std::string_view system_name, 
     encode_utf16le(system_name, p + B::kSize);
 }
 
+void BlockBuilder::resume()
+{
+    assert(m_out.size() >= L::block::kSize);
+    m_objects = load_u32(m_out.data() + L::block::kNumObjectTypes);
+    m_in_object = false;
+}
+
 void BlockBuilder::begin_object(const ObjectSpec& spec)
 {
     namespace O = L::object;

@@ -79,6 +79,10 @@ public:
 
     // Starts a new block, discarding what `out` held.
     void begin(const BlockTimes& times, std::string_view system_name, std::int32_t default_object = 0);
+    // Reopens the block that a finish() left in `out` (header and objects
+    // as written) so that more objects can be appended before the next
+    // finish(): a source adds objects to a block another part built.
+    void resume();
 
     void begin_object(const ObjectSpec& spec);
     // Returns the counter's position, the handle for set().

@@ -162,6 +162,10 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         {"unwritable output", {"query", "-sc", "1", "-o", "/nonexistent_dir_xyz/out.csv", R"(\Memory\Available Bytes)"},
          "nonexistent_dir_xyz"},
         {"bad proc root", {"--proc-root", "/nonexistent_dir_xyz", "list"}, "nonexistent_dir_xyz"},
+        // Registration is a Windows matter; Linux serves published counters without it.
+        {"counters install on Linux", {"counters", "install", "x.counters"}, "need no registration"},
+        {"counters uninstall on Linux", {"counters", "uninstall", "PerfscopeDemo"}, "registers the provider DLL"},
+        {"counters without action", {"counters"}, "install DEFINITION or uninstall NAME"},
     };
     for (const Bad& c : cases) {
         const CliRun r = run(c.args);

@@ -205,3 +205,46 @@ INSTANTIATE_TEST_SUITE_P(Set, CliOptionsReject, ::testing::ValuesIn(kBadSet),
 
 }  // namespace
 }  // namespace perfscope::cli
+
+namespace perfscope::cli {
+namespace {
+
+TEST(CliOptions, Counters)
+{
+    auto install = parse_options({"counters", "install", "demo.counters", "--library", "C:\\p\\x.dll"});
+    ASSERT_TRUE(install.ok()) << install.error().message();
+    EXPECT_EQ(install->command, Command::counters);
+    EXPECT_EQ(install->counters_action, "install");
+    EXPECT_EQ(install->counters_target, "demo.counters");
+    EXPECT_EQ(install->library, "C:\\p\\x.dll");
+    auto uninstall = parse_options({"counters", "uninstall", "PerfscopeDemo"});
+    ASSERT_TRUE(uninstall.ok());
+    EXPECT_EQ(uninstall->counters_action, "uninstall");
+    EXPECT_EQ(uninstall->counters_target, "PerfscopeDemo");
+    EXPECT_EQ(uninstall->library, "");
+    // --library's value is a path, never a help request.
+    auto library_h = parse_options({"counters", "install", "d.counters", "--library", "-h"});
+    ASSERT_TRUE(library_h.ok());
+    EXPECT_EQ(library_h->library, "-h");
+    auto help = parse_options({"counters", "--help"});
+    ASSERT_TRUE(help.ok());
+    EXPECT_EQ(help->command, Command::help);
+    EXPECT_EQ(help->help_topic, Command::counters);
+}
+
+const BadRow kBadCounters[] = {
+    {"counters_without_action", {"counters"}, "install DEFINITION or uninstall NAME"},
+    {"counters_unknown_action", {"counters", "frob", "x"}, "\"frob\""},
+    {"install_without_file", {"counters", "install"}, "definition file"},
+    {"uninstall_without_name", {"counters", "uninstall"}, "publisher name"},
+    {"counters_extra_argument", {"counters", "uninstall", "A", "B"}, "\"B\""},
+    {"library_without_value", {"counters", "install", "d.counters", "--library"}, "--library"},
+    {"library_on_uninstall", {"counters", "uninstall", "A", "--library", "x.dll"}, "--library is for counters install"},
+    {"library_on_query", {"query", "--library", "x.dll", "\\A\\B"}, "--library"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Counters, CliOptionsReject, ::testing::ValuesIn(kBadCounters),
+                         [](const auto& row) { return row.param.name; });
+
+}  // namespace
+}  // namespace perfscope::cli

@@ -478,5 +478,86 @@ TEST_F(QueryCounterSet, ErrorsNameTheFile)
               "\"" + file + "\": line 1, column 41: views[0].interval_s is 0; it must be 0.1 to 3600 seconds");
 }
 
+// Objects and counters the name table does not know (Wine serves a
+// two-entry table; published objects before registration) are addressed by
+// index, "1848" or "#1848", and headed by index, so the header is a path.
+wpo::TestObject unnamed_provider()
+{
+    wpo::TestObject p{.name_index = 1848, .help_index = 1849, .has_instances = true};
+    p.counters = {{1850, 1851, PERF_COUNTER_RAWCOUNT}, {1852, 1853, PERF_COUNTER_COUNTER}};
+    p.instances = {{"alpha", {7, 1000}}, {"beta", {8, 2000}}};
+    return p;
+}
+
+struct IndexPathRow {
+    const char* name;
+    const char* path;
+    std::vector<std::string> header;  // without the time column
+    std::vector<std::string> first_row;
+};
+
+class QueryIndexPath : public testing::TestWithParam<IndexPathRow> {};
+
+TEST_P(QueryIndexPath, Resolves)
+{
+    // One entity: the row shows collect 2, paired with collect 1.
+    ChangingSource source({unnamed_provider(), memory()}, [](ChangingSource& s, int n) {
+        if (n == 2) {
+            auto& instances = s.find(1848)->instances;
+            instances[0].values = {9, 1500};  // +500 in 1 s
+            instances[1].values = {10, 2100};  // +100 in 1 s
+        }
+    });
+    std::vector<std::string> header;
+    const auto rows = run(source, {GetParam().path}, 1, &header);
+    ASSERT_FALSE(header.empty());
+    EXPECT_EQ(std::vector<std::string>(header.begin() + 1, header.end()), GetParam().header);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0], GetParam().first_row);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    QueryCommand, QueryIndexPath,
+    testing::Values(
+        IndexPathRow{"RawCounterByIndex", R"(\1848(alpha)\1850)", {R"(\\TESTSOURCE\1848(alpha)\1850)"}, {"9.000000"}},
+        IndexPathRow{"RateCounterByIndex", R"(\1848(alpha)\1852)", {R"(\\TESTSOURCE\1848(alpha)\1852)"},
+                     {"500.000000"}},
+        IndexPathRow{"HashIndices", R"(\#1848(beta)\#1852)", {R"(\\TESTSOURCE\1848(beta)\1852)"},
+                     {"100.000000"}},
+        IndexPathRow{"WildcardsHeadedByIndex", R"(\1848(*)\*)",
+                     {R"(\\TESTSOURCE\1848(alpha)\1850)", R"(\\TESTSOURCE\1848(alpha)\1852)",
+                      R"(\\TESTSOURCE\1848(beta)\1850)", R"(\\TESTSOURCE\1848(beta)\1852)"},
+                     {"9.000000", "500.000000", "10.000000", "100.000000"}},
+        // A named counter is still found by its index.
+        IndexPathRow{"NamedCounterByIndex", R"(\Memory\24)", {R"(\\TESTSOURCE\Memory\Available Bytes)"},
+                     {"4096.000000"}}),
+    [](const testing::TestParamInfo<IndexPathRow>& row) { return std::string(row.param.name); });
+
+struct BadIndexRow {
+    const char* name;
+    const char* path;
+    const char* message;
+};
+
+class QueryBadIndexPath : public testing::TestWithParam<BadIndexRow> {};
+
+TEST_P(QueryBadIndexPath, IsAClearError)
+{
+    wpo::TestSource source({unnamed_provider()});
+    const QueryRun r = run_full(source, {GetParam().path}, 1);
+    ASSERT_FALSE(r.status.ok());
+    EXPECT_EQ(r.status.error().code(), wpo::Errc::not_found);
+    EXPECT_NE(r.status.error().message().find(GetParam().message), std::string::npos) << r.status.error().message();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    QueryCommand, QueryBadIndexPath,
+    testing::Values(
+        // 1851 is a help index, not a counter of the object.
+        BadIndexRow{"NotACounterOfTheObject", R"(\1848(alpha)\1851)", "unknown counter \"1851\""},
+        BadIndexRow{"IndexWithGarbage", R"(\1848(alpha)\1850x)", "unknown counter \"1850x\""},
+        BadIndexRow{"ObjectNotServed", R"(\1849(alpha)\1850)", "object \"1849\""}),
+    [](const testing::TestParamInfo<BadIndexRow>& row) { return std::string(row.param.name); });
+
 }  // namespace
 }  // namespace perfscope::cli

@@ -9,6 +9,7 @@
 // be listed in block order.
 #include "format/block_view.h"
 #include "format/phantom_objects.h"
+#include "format/wine_shifted_objects.h"
 #include "format/counter_type.h"
 #include "names/name_table.h"
 
@@ -67,6 +68,15 @@ std::uint64_t walk_values(const wpo::ObjectView& object, const wpo::CounterBlock
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
+    // The registry source's repair for Wine's shifted objects must only ever
+    // give a block that parses, with every object it claims reached.
+    std::vector<std::byte> unshifted;
+    if (wpo::unshift_wine_objects(bytes, unshifted)) {
+        auto moved = wpo::BlockView::parse(unshifted);
+        check(moved.ok() && unshifted.size() == moved->header().total_byte_length &&
+              moved->left_out().not_reached() == 0 && !moved->has_phantom_objects() &&
+              moved->object_count() + moved->left_out().count() == moved->header().num_object_types);
+    }
     auto parsed = wpo::BlockView::parse(bytes);
     if (!parsed) {
         check(!parsed.error().message().empty());

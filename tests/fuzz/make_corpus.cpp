@@ -360,6 +360,14 @@ void write_blocks(const fs::path& dir)
     write(dir / "skip_object_zero_length.bin", patched(process, obj + O::kTotalByteLength, 0));
     write(dir / "skip_instance_name.bin", patched(process, inst0 + layout::instance::kNameLength, 4000));
     write(dir / "skip_object_count.bin", patched(single_instance(), layout::block::kNumObjectTypes, 2));
+    // Wine's shape (spec windows-under-wine.md §5.1): the objects 88 bytes
+    // past HeaderLength, the bytes between never written, 88 bytes of the
+    // caller's slack after TotalByteLength (wine_shifted_objects.h).
+    const std::size_t header = first_object(process);
+    Bytes wine(process.begin(), process.begin() + static_cast<std::ptrdiff_t>(header));
+    wine.resize(header + 88, std::byte{0});
+    wine.insert(wine.end(), process.begin() + static_cast<std::ptrdiff_t>(header), process.end());
+    write(dir / "skip_wine_shifted.bin", wine);
     write_sloppy(dir);
 }
 

@@ -4,8 +4,11 @@
 // registry_source_wine_test.cpp).
 #include "sources/registry/registry_source.h"
 
+#include "core/byte_io.h"
 #include "format/block_builder.h"
 #include "format/block_view.h"
+#include "format/counter_type.h"
+#include "format/layout.h"
 #include "test_blocks.h"
 
 #include <gtest/gtest.h>
@@ -58,6 +61,10 @@ public:
     std::deque<std::uint32_t> script;
     std::uint32_t more_data_size = 0;  // Wine's answer
     std::uint32_t overrun = 0;         // bytes written past *size, like Wine's provider bug
+    // Wine's query_perf_data (spec windows-under-wine.md §5.1): the objects
+    // of a block value are written this many bytes past HeaderLength, the
+    // bytes in between are not written, the reported size is unchanged.
+    std::uint32_t shift = 0;
     std::vector<Call> calls;
     int closes = 0;
     std::uint32_t close_result = kSuccess;
@@ -104,8 +111,14 @@ private:
             *size = more_data_size;
             return result = kMoreData;
         }
-        std::memcpy(data, value->data(), value->size());
-        std::memset(data + value->size(), 0xCC, overrun);
+        if (shift > 0 && value->size() >= 88) {
+            const std::uint32_t header = load_u32(value->data() + layout::block::kHeaderLength);
+            std::memcpy(data, value->data(), header);
+            std::memcpy(data + header + shift, value->data() + header, value->size() - header);
+        } else {
+            std::memcpy(data, value->data(), value->size());
+        }
+        std::memset(data + value->size() + shift, 0xCC, overrun);
         *size = static_cast<std::uint32_t>(value->size());
         *type = name[0] == L'C' || name[0] == L'H' ? kRegMultiSz : kRegBinary;
         return result = kSuccess;
@@ -638,6 +651,92 @@ TEST(RegistrySource, ReportsAFailedClose)
     EXPECT_NE(status.error().message().find("RegCloseKey"), std::string::npos);
     EXPECT_TRUE(source.close().ok());  // the handle is gone either way
     EXPECT_EQ(fake.closes, 1);
+}
+
+// Wine's shifted provider objects: returned where Windows puts them.
+std::vector<std::byte> provider_block(int objects)
+{
+    std::vector<std::byte> out;
+    BlockBuilder b(out);
+    b.begin(test::fixed_times(), "VM");
+    for (int i = 0; i < objects; ++i) {
+        const std::uint32_t index = 1848 + 100 * static_cast<std::uint32_t>(i);
+        b.begin_object({.name_index = index, .help_index = index + 1, .has_instances = true});
+        const auto raw = b.add_counter({.name_index = index + 2, .help_index = index + 3,
+                                        .type = counter_type::PERF_COUNTER_RAWCOUNT});
+        b.begin_instance("alpha");
+        b.set(raw, 7 + static_cast<std::uint32_t>(i));
+        b.end_object();
+    }
+    b.finish();
+    return out;
+}
+
+struct WineShiftCase {
+    const char* name;
+    int objects;
+    std::size_t initial_size;
+};
+
+class RegistrySourceWineShift : public testing::TestWithParam<WineShiftCase> {};
+
+TEST_P(RegistrySourceWineShift, ObjectsAreMovedBack)
+{
+    FakeRegistry fake;
+    fake.shift = 88;
+    const auto genuine = provider_block(GetParam().objects);
+    fake.values = {{L"Global", genuine}};
+    // 0: offer exactly the block's size.
+    const std::size_t initial = GetParam().initial_size ? GetParam().initial_size : genuine.size();
+    RegistrySource source(fast(initial), fake.api());
+    std::vector<std::byte> buffer;
+    const Status status = source.collect("Global", buffer);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+    EXPECT_EQ(buffer, genuine);
+    auto block = BlockView::parse(buffer);
+    ASSERT_TRUE(block.ok());
+    EXPECT_TRUE(block->left_out().empty());
+    EXPECT_EQ(block->object_count(), static_cast<std::uint32_t>(GetParam().objects));
+
+    // The next poll reuses the buffer, gap and all.
+    ASSERT_TRUE(source.collect("Global", buffer).ok());
+    EXPECT_EQ(buffer, genuine);
+}
+
+INSTANTIATE_TEST_SUITE_P(RegistrySource, RegistrySourceWineShift,
+                         testing::Values(WineShiftCase{"OneObject", 1, 64 * 1024},
+                                         WineShiftCase{"TwoObjects", 2, 64 * 1024},
+                                         WineShiftCase{"TwoObjectsGrownFromTinyBuffer", 2, 16},
+                                         // The reported size fills the offered buffer exactly:
+                                         // the objects end 88 bytes into the slack.
+                                         WineShiftCase{"ExactFit", 2, 0}),
+                         case_name<WineShiftCase>);
+
+TEST(RegistrySource, GenuineBlocksAreNotShifted)
+{
+    FakeRegistry fake;
+    fake.values = {{L"Global", test::sample_block()}, {L"238", provider_block(2)}};
+    RegistrySource source(fast(), fake.api());
+    std::vector<std::byte> buffer;
+    ASSERT_TRUE(source.collect("Global", buffer).ok());
+    EXPECT_EQ(buffer, test::sample_block());
+    ASSERT_TRUE(source.collect("238", buffer).ok());
+    EXPECT_EQ(buffer, provider_block(2));
+}
+
+// What an earlier query left at HeaderLength must not hide Wine's shape:
+// Wine never writes the 88 bytes there.
+TEST(RegistrySource, AnEarlierObjectAtHeaderLengthDoesNotHideTheShift)
+{
+    FakeRegistry fake;
+    const auto genuine = provider_block(1);
+    fake.values = {{L"Global", genuine}, {L"1848", genuine}};
+    RegistrySource source(fast(), fake.api());
+    std::vector<std::byte> buffer;
+    ASSERT_TRUE(source.collect("1848", buffer).ok());  // a sound object at HeaderLength
+    fake.shift = 88;
+    ASSERT_TRUE(source.collect("Global", buffer).ok());
+    EXPECT_EQ(buffer, genuine);
 }
 
 }  // namespace

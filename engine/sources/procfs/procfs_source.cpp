@@ -4,6 +4,7 @@
 
 #include "sources/procfs/linux_name_table.h"
 #include "sources/procfs/procfs_collector.h"
+#include "sources/procfs/procfs_published.h"
 
 #include <utility>
 
@@ -11,8 +12,12 @@ namespace wpo {
 
 class ProcfsSource::Impl {
 public:
-    explicit Impl(ProcfsOptions options) : collector(std::move(options)) {}
+    explicit Impl(ProcfsOptions options)
+        : published(options.proc_root, options.published_root), collector(std::move(options))
+    {
+    }
 
+    procfs::ProcfsPublished published;
     procfs::ProcfsCollector collector;
 };
 
@@ -22,12 +27,17 @@ ProcfsSource::~ProcfsSource() = default;
 
 Status ProcfsSource::collect(std::string_view query, std::vector<std::byte>& buffer)
 {
-    return m_impl->collector.collect(query, buffer);
+    if (auto s = m_impl->collector.collect(query, buffer); !s)
+        return s;
+    return m_impl->published.append(query, buffer);
 }
 
 Result<NameTable> ProcfsSource::load_names()
 {
-    return parse_linux_names(linux_names_text());
+    auto names = parse_linux_names(linux_names_text());
+    if (names)
+        m_impl->published.add_names(*names);
+    return names;
 }
 
 const ProcfsOptions& ProcfsSource::options() const

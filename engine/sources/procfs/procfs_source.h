@@ -49,6 +49,9 @@ struct ProcfsOptions {
     // Raise the soft RLIMIT_NOFILE to the hard limit (once per process, when
     // its first source is made), so that the share is worth having.
     bool raise_descriptor_limit = true;
+    // Where applications' published-counter segments are (procfs_published.h);
+    // empty = serve none. Only used over the live /proc.
+    std::string published_root = "/dev/shm";
 };
 
 class ProcfsSource final : public Source {

@@ -3,6 +3,7 @@
 #include "core/utf.h"
 #include "format/block_view.h"
 #include "format/phantom_objects.h"
+#include "format/wine_shifted_objects.h"
 
 #ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
@@ -28,6 +29,14 @@ constexpr std::uint32_t kMoreData = ERROR_MORE_DATA;
 constexpr std::uint32_t kInvalidHandle = ERROR_INVALID_HANDLE;
 constexpr std::uint32_t kAccessDenied = ERROR_ACCESS_DENIED;
 constexpr std::uint32_t kFileNotFound = ERROR_FILE_NOT_FOUND;
+
+// Bytes zeroed at the start of the buffer before each query. Wine never
+// writes the 88 bytes at HeaderLength (its objects start 88 bytes later), so
+// they would still hold what an earlier query left there, possibly an object
+// that looks sound and hides Wine's shape (wine_shifted_objects.h). Zero is
+// never a sound object. HeaderLength is 88 plus the computer name (at most
+// 16 UTF-16 units under Wine), so the gap lies well inside these bytes.
+constexpr std::size_t kScrubbed = 1024;
 
 // Transient: the perflib (or a provider) is busy; §11 lists what consumers retry.
 bool is_transient(std::uint32_t code)
@@ -135,6 +144,7 @@ Status RegistrySource::query_value(const std::wstring& value_name, std::size_t& 
             m_buffer = {};  // free the old buffer before the larger one is allocated
             m_buffer.resize(allocation);
         }
+        std::fill_n(m_buffer.begin(), std::min(m_buffer.size(), kScrubbed), std::byte{0});
         std::uint32_t type = 0;
         std::uint32_t size = static_cast<std::uint32_t>(m_size);
         m_open = true;
@@ -203,7 +213,11 @@ Status RegistrySource::collect(std::string_view query, std::vector<std::byte>& b
     std::size_t bytes = 0;
     if (auto read = query_value(m_value_name, bytes); !read)
         return read;
-    buffer.assign(m_buffer.begin(), m_buffer.begin() + static_cast<std::ptrdiff_t>(bytes));
+    // Under Wine the providers' objects lie 88 bytes past where the header
+    // says, in the slack after `bytes`; they are moved back into place.
+    const std::span<const std::byte> area(m_buffer.data(), std::min(m_buffer.size(), bytes + m_options.slack));
+    if (!unshift_wine_objects(area, buffer))
+        buffer.assign(m_buffer.begin(), m_buffer.begin() + static_cast<std::ptrdiff_t>(bytes));
     // A provider that over-counts its objects (spec §1.6) is repaired
     // silently; any other bad object is left out by BlockView::parse and
     // reported by whoever reads the block (BlockView::left_out()).

@@ -15,6 +15,10 @@
 // - RegQueryValueExW is told a size `slack` bytes smaller than the buffer
 //   really is: Wine writes provider objects 88 bytes past the data it reports
 //   (spec windows-under-wine.md §5.1). On Windows the slack is never touched.
+//   A block with exactly Wine's shape (its objects at HeaderLength + 88,
+//   wine_shifted_objects.h) is returned with the objects moved back to
+//   HeaderLength, so providers' data can be read under Wine; this needs a
+//   slack of at least 88 bytes.
 // - A data block is checked with BlockView::parse before collect() returns it
 //   (a bad header fails collect(); a bad object is left out by whoever parses).
 // Query strings are checked with ObjectQuery first and passed on in canonical

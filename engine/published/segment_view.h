@@ -1,0 +1,108 @@
+// SegmentView: a validated published-counters segment (segment_layout.h)
+// and the reading of its values into a performance data block.
+//
+// parse() treats the bytes as untrusted input: every offset, size, count
+// and string is checked (a malformed segment is a clean Error, never a read
+// out of bounds), and the definitions and names are copied out of the
+// segment, so a publisher that rewrites them afterwards cannot move what the
+// reader has validated. Only the instance slots are read from the shared
+// memory afterwards, at offsets computed from the copy.
+//
+// Indices: the segment's objects and counters take consecutive title
+// indices from `base` (even), in definition order: item i (object, then its
+// counters, then the next object) has name index base + 2i and help index
+// base + 2i + 1. On Windows `base` is the provider's `First Counter`; on
+// Linux it comes from the segment's slot (linux_segments.h).
+//
+// Reading: each slot is read under its sequence counter, retried at most
+// kReadAttempts times; a slot that is still being written after that makes
+// its object "not ready" and the object is left out of the block rather
+// than served torn (AppendResult::not_ready counts them).
+//
+// Thread-safety: a SegmentView is immutable after parse(); append() may run
+// on several threads at once, each with its own ReadScratch.
+#pragma once
+
+#include "core/result.h"
+#include "format/block_builder.h"
+#include "names/name_table.h"
+#include "published/definition.h"
+#include "sources/object_query.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace wpo::published {
+
+inline constexpr int kReadAttempts = 64;
+
+// Per-thread storage of append(), kept between calls so that a steady
+// reader does not allocate.
+struct ReadScratch {
+    std::vector<std::uint64_t> values;
+    std::vector<std::uint32_t> live;  // slot positions read as live
+    std::vector<char> names;          // name bytes of the live slots, name_capacity each
+};
+
+struct AppendResult {
+    std::uint32_t objects = 0;    // objects appended
+    std::uint32_t not_ready = 0;  // selected objects left out: a slot was written throughout every attempt
+};
+
+class SegmentView {
+public:
+    // `segment` is the mapping (it may be larger than the segment's
+    // total_size, e.g. rounded to pages); it must start 8-aligned and stay
+    // mapped while the view is used. A segment whose state is not
+    // ready is Errc::invalid_state ("not ready"); malformed ones
+    // Errc::bad_signature / unsupported / truncated / out_of_bounds /
+    // count_exceeds_data / misaligned / invalid_argument.
+    static Result<SegmentView> parse(std::span<const std::byte> segment);
+
+    const Definition& definition() const { return m_definition; }
+    const std::string& publisher() const { return m_definition.publisher; }
+    std::uint32_t pid() const { return m_pid; }
+    // Title indices the segment needs from its base: 2 x objects and counters.
+    std::uint32_t index_count() const { return 2 * m_definition.item_count(); }
+    // The name index of object `object` for `base`.
+    std::uint32_t object_index(std::size_t object, std::uint32_t base) const
+    {
+        return base + 2 * m_definition.item_offset(object);
+    }
+    // The segment's state word now (layout::kState*): a publisher that
+    // exits cleanly marks it closed.
+    std::uint32_t state() const;
+
+    // Names and help texts at their indices for `base`.
+    void add_names(NameTable& names, std::uint32_t base) const;
+
+    // Appends the objects `query` selects (Global: those not costly;
+    // Costly: the costly ones; a list: those whose index is listed) to `b`,
+    // which must be between begin() (or resume()) and finish(), outside an
+    // object.
+    AppendResult append(BlockBuilder& b, const ObjectQuery& query, std::uint32_t base, ReadScratch& scratch) const;
+
+    // Whether `query` selects object `object` for `base`.
+    bool selects(const ObjectQuery& query, std::size_t object, std::uint32_t base) const;
+
+private:
+    struct Geometry {
+        std::uint32_t slots_offset = 0;
+        std::uint32_t slot_size = 0;
+        std::uint32_t slot_count = 0;
+        std::uint32_t name_capacity = 0;
+    };
+    // Reads object `object`'s live slots into scratch; false when a slot
+    // stayed in the middle of a write for every attempt.
+    bool read_object(std::size_t object, ReadScratch& scratch) const;
+
+    const std::byte* m_base = nullptr;
+    std::uint32_t m_pid = 0;
+    Definition m_definition;
+    std::vector<Geometry> m_geometry;
+};
+
+}  // namespace wpo::published
