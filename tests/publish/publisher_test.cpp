@@ -201,6 +201,11 @@ TEST(Publisher, ADeadPublishersSegmentIsIgnoredAndRemoved)
 // the shared segment.
 TEST(Publisher, NoSystemCallPerUpdate)
 {
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+    // Sanitizer runtimes make system calls (and take locks) of their own
+    // inside the instrumented loop: the property is the uninstrumented code's.
+    GTEST_SKIP() << "not meaningful under a sanitizer";
+#endif
     Fixture f;
     auto pub = Publisher::start(f.definition(), f.options());
     ASSERT_TRUE(pub.ok()) << pub.error().describe();
