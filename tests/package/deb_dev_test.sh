@@ -41,22 +41,29 @@ cc -std=c11 -Wall -Wextra -o "$root/publish_c" "$app/publish_c.c" $flags || fail
 echo "C program (pkg-config): $(took "$t")"
 
 check() {  # $1: program, $2: object name, $3: value
-    local flag=$root/flag-$$ out
+    local flag=$root/flag-$$ out rc app_rc
     touch "$flag"
     "$1" "$2" "$3" "$flag" >"$root/app.out" 2>&1 &
     local pid=$!
-    for _ in $(seq 1 100); do
+    # Up to 20 s: a loaded machine (the suite runs -j2 beside other builds) starts programs slowly.
+    for _ in $(seq 1 400); do
         grep -q ready "$root/app.out" && break
         kill -0 "$pid" 2>/dev/null || break
         sleep 0.05
     done
-    grep -q ready "$root/app.out" || { rm -f "$flag"; wait "$pid"; fail "$(basename "$1") did not publish: $(cat "$root/app.out")"; }
+    if ! grep -q ready "$root/app.out"; then
+        rm -f "$flag"
+        wait "$pid"
+        fail "$(basename "$1") did not publish (exit $?): $(cat "$root/app.out")"
+    fi
     out=$("$cli" query -sc 1 "\\$2\\Value" 2>&1)
-    local rc=$?
+    rc=$?
     rm -f "$flag"
-    wait "$pid" || fail "$(basename "$1") exited with $?"
+    wait "$pid"
+    app_rc=$?
     echo "$out"
     [[ $rc == 0 ]] || fail "perfscope-cli query exited with $rc"
+    [[ $app_rc == 0 ]] || fail "$(basename "$1") exited with $app_rc: $(cat "$root/app.out")"
     # PDH-CSV: a header row and one sample row, whose last field is the value.
     local got
     got=$(tail -n 1 <<<"$out" | awk -F'","' '{ v = $NF; gsub(/"/, "", v); print v }' | tr -d '\r')
