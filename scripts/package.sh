@@ -20,8 +20,8 @@ mkdir -p "$out"
 
 # What the Linux packages take: the programs, the JNI library and jars, the man pages.
 t=$(now)
-cmake --preset release >/dev/null
-linux_targets=(perfscope-cli wpojni wpojni_jar perfscope_docs perfscope_debian_doc)
+cmake --preset release -DPERFSCOPE_INSTALL_PUBLISH=ON >/dev/null
+linux_targets=(perfscope-cli wpojni wpojni_jar perfscope_docs perfscope_debian_doc perfscope_publish perfscope-publish-demo)
 grep -q '^PERFSCOPE_BUILD_GUI:BOOL=ON' build/release/CMakeCache.txt && linux_targets+=(perfscope)
 cmake --build --preset release -j "$jobs" --target "${linux_targets[@]}"
 echo "package: release build $(took "$t")"
@@ -36,8 +36,8 @@ fi
 
 if want nsis || want maven; then
     t=$(now)
-    cmake --preset mingw >/dev/null
-    cmake --build --preset mingw -j "$jobs" --target perfscope-cli wpojni perfscope_docs
+    cmake --preset mingw -DPERFSCOPE_INSTALL_PUBLISH=ON >/dev/null
+    cmake --build --preset mingw -j "$jobs" --target perfscope-cli wpojni perfscope_docs perfscope-counters perfscope_publish perfscope-publish-demo
     echo "package: mingw build $(took "$t")"
 fi
 

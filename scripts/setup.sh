@@ -3,7 +3,8 @@
 #   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
 #   scripts/setup.sh --all    also what the full test suite needs: clang and
 #                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks, and the
-#                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian)
+#                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
+#                             for the package test that builds against the DEB)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest
@@ -12,7 +13,7 @@ packages=(build-essential cmake ninja-build googletest
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
               xvfb xauth
-              file groff-base nsis lintian)
+              file groff-base nsis lintian pkgconf)
 fi
 
 missing=()

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The Windows installer under Wine, in the MinGW build's prefix:
 #   nsis_test.sh perfscope-VERSION-win64.exe WINEPREFIX VERSION
-# Installs silently (/S) into C:\perfscope-package-test, runs the installed
-# perfscope-cli.exe (list, --version), uninstalls silently, and checks that
-# nothing of ours is left in the prefix's files or registry: every file and
-# registry line that is new since before the install and names perfscope fails
-# the test.
+# Installs silently (/S) into C:\perfscope-package-test, checks the installed
+# files (exactly), runs the installed perfscope-cli.exe (list, --version),
+# registers the installed provider DLL for the installed demo's definition
+# (`counters install`, as installer/README.md tells users), runs the installed
+# demo and reads its raw counter back through HKEY_PERFORMANCE_DATA,
+# unregisters, uninstalls silently, and checks that nothing of ours is left in
+# the prefix's files or registry: every file and registry line that is new
+# since before the install and names perfscope fails the test.
 set -uo pipefail
 installer=$1 prefix=$2 version=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,15 +48,48 @@ snapshot before
 t0=$(date +%s.%N)
 wine "Z:${installer//\//\\}" /S "/D=$win_dir" || fail "the installer exited with $?"
 echo "installed in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s"
-for f in bin/perfscope-cli.exe bin/wpojni.dll doc/perfscope-cli.txt Uninstall.exe; do
-    [[ -f $unix_dir/$f ]] || fail "$f is not installed"
-done
-ls "$unix_dir"/share/java/perfscope-wpo-*.jar >/dev/null || fail "the jar is not installed"
+# Exactly these files (installer/README.md, "Windows installer").
+expected=$(sort <<EOF2
+./Uninstall.exe
+./bin/perfscope-cli.exe
+./bin/perfscope-counters.dll
+./bin/perfscope-publish-demo.exe
+./bin/wpojni.dll
+./doc/perfscope-cli.txt
+./include/perfscope/core/error.h
+./include/perfscope/core/result.h
+./include/perfscope/counter.h
+./include/perfscope/format/layout.h
+./include/perfscope/instance.h
+./include/perfscope/perfscope_publish.h
+./include/perfscope/published/definition.h
+./include/perfscope/published/segment_layout.h
+./include/perfscope/published/shared_atomic.h
+./include/perfscope/published/shared_mapping.h
+./include/perfscope/publisher.h
+./include/perfscope/slot_sequence.h
+./lib/cmake/Perfscope/PerfscopeConfig.cmake
+./lib/cmake/Perfscope/PerfscopeConfigVersion.cmake
+./lib/cmake/Perfscope/PerfscopeTargets-release.cmake
+./lib/cmake/Perfscope/PerfscopeTargets.cmake
+./lib/libperfscope_format.a
+./lib/libperfscope_publish.a
+./lib/pkgconfig/perfscope-publish.pc
+./share/java/perfscope-wpo-$version.jar
+./share/perfscope/perfscope-demo.counters
+EOF2
+)
+actual=$(cd "$unix_dir" && find . -type f | sort)
+if [[ "$actual" != "$expected" ]]; then
+    echo "FAIL: the installed files differ from the expected list (< expected, > installed):"
+    diff <(echo "$expected") <(echo "$actual")
+    exit 1
+fi
 find "$prefix/drive_c" -iname 'perfscope-cli documentation.lnk' | grep -q . || fail "no Start-menu entry for the documentation"
 entry=$(wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Perfscope' | tr -d '\r') ||
     fail "no entry in Apps & features (the Uninstall registry key)"
 grep -qE "^ +DisplayVersion +REG_SZ +$version$" <<<"$entry" || fail "the Uninstall key's DisplayVersion is not $version: $entry"
-(cd "$unix_dir" && find . -type f | sort)
+echo "$actual"
 
 out=$(wine "$win_dir\\bin\\perfscope-cli.exe" list | tr -d '\r') || fail "the installed perfscope-cli.exe list exited with $?"
 # Wine serves no objects of its own: the table's header at least.
@@ -63,6 +99,35 @@ out=$(wine "$win_dir\\bin\\perfscope-cli.exe" --version | tr -d '\r') || fail "p
 [[ $out == "perfscope-cli $version" ]] ||
     fail "perfscope-cli.exe --version printed '$out'"
 echo "$out"
+
+# The provider, registered by hand as installer/README.md says: the installed
+# demo's counters through the installed DLL. Wine's name table does not know
+# the published names, so the path names them by index: the object is First
+# Counter, Demo Raw First Counter + 2 (docs/windows-provider.md).
+cli="$win_dir\\bin\\perfscope-cli.exe"
+wine "$cli" counters uninstall PerfscopeDemo >/dev/null  # left over from an interrupted run
+wine "$cli" counters install "$win_dir\\share\\perfscope\\perfscope-demo.counters" \
+    --library "$win_dir\\bin\\perfscope-counters.dll" >"$work/install.txt" || fail "counters install: $(cat "$work/install.txt")"
+first=$(sed -n 's/.*counter indices \([0-9]*\)\.\..*/\1/p' "$work/install.txt")
+[[ -n $first ]] || fail "counters install printed no indices: $(cat "$work/install.txt")"
+raw=$(( $$ % 100000 + 1 ))  # not 0: 0 is what an object not served yet would read
+wine64 "$win_dir\\bin\\perfscope-publish-demo.exe" --raw "$raw" --seconds 30 </dev/null >"$work/demo.txt" 2>&1 &
+demo=$!
+got=
+for _ in $(seq 1 50); do
+    out=$(wine "$cli" query -sc 1 "\\$first\\$((first + 2))" | tr -d '\r')
+    got=$(tail -n 1 <<<"$out" | awk -F'","' '{ v = $NF; gsub(/"/, "", v); print v }')
+    awk -v g="$got" 'BEGIN { exit !(g ~ /^[0-9.]+$/ && g + 0 != 0) }' && break
+    sleep 0.1
+done
+# Read: the demo may stop now (it would run 30 s).
+kill "$demo" 2>/dev/null
+wait "$demo"
+echo "$out"
+awk -v g="$got" -v w="$raw" 'BEGIN { exit !(g + 0 == w + 0) }' ||
+    fail "Demo Raw read back as '$got' through the installed provider, published $raw"
+echo "installed provider: Demo Raw = $raw"
+wine "$cli" counters uninstall PerfscopeDemo || fail "counters uninstall"
 
 # The uninstaller copies itself to a temporary file and returns at once: wait for it.
 wine "$win_dir\\Uninstall.exe" /S || fail "the uninstaller exited with $?"
