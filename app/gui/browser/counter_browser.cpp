@@ -48,7 +48,7 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(0, Qt::AscendingOrder);
-    m_tree->setToolTip(tr("Objects and their counters; double-click a counter to add it"));
+    m_tree->setToolTip(tr("Objects and their counters; double-click a counter to add it, or drag it onto a view"));
     auto* instances_box = new QWidget(split);
     auto* instances_layout = new QVBoxLayout(instances_box);
     instances_layout->setContentsMargins(0, 0, 0, 0);

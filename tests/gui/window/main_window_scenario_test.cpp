@@ -1,7 +1,8 @@
 // The main window driven as a user would, against the live test machine:
 // counters added from the browser, two views at different intervals sharing
 // the cache, freeze and resume, tiles, an instance ending mid-run and
-// <All instances> picking up a later one, the status bar's figures.
+// <All instances> picking up a later one, the status bar's figures, a drag
+// from the browser dropped on a view.
 #include "browser/counter_mime_data.h"
 #include "chart_view.h"
 #include "live_test_machine.h"
