@@ -313,7 +313,8 @@ private slots:
         QCOMPARE(one->settings().window_s, 50.0);
         QCOMPARE(one->settings().history_capacity, qsizetype(1000));
         QCOMPARE(m_window->view(1)->settings().interval_s, 2.0);
-        QTRY_VERIFY_WITH_TIMEOUT(one->data().seriesCount() == 2, 5000);
+        // Both views' series (the set's looks are read from them), not only the first's.
+        QTRY_VERIFY_WITH_TIMEOUT(one->data().seriesCount() == 2 && m_window->view(1)->data().seriesCount() == 1, 5000);
         // The set's look is applied to the series of that path.
         QCOMPARE(one->data().series(0).color, QColor(0x12, 0x34, 0x56));
         QCOMPARE(one->data().series(0).scale_exponent, -3);
