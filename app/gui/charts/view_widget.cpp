@@ -69,7 +69,7 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     buildUi();
     m_stats_timer = new QTimer(this);
     m_stats_timer->setSingleShot(true);
-    connect(m_stats_timer, &QTimer::timeout, this, [this] { scheduleRefresh(true); });
+    connect(m_stats_timer, &QTimer::timeout, this, &ViewWidget::publishStatistics);
     for (int row = 0; row < m_data->seriesCount(); ++row)
         onSeriesAdded(row);
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
@@ -259,7 +259,8 @@ void ViewWidget::scheduleRefresh(bool stats)
     QTimer::singleShot(delay, this, [this] {
         m_pending = false;
         if (m_dirty && isVisible())
-            refreshNow(m_stats_due || !m_since_stats.isValid() || m_since_stats.elapsed() >= kStatsIntervalMs);
+            refreshNow(m_stats_due || !m_since_stats.isValid() ||
+                       m_since_stats.elapsed() >= kStatsIntervalMs - kStatsSlackMs);
     });
 }
 
@@ -586,26 +587,21 @@ void ViewWidget::refreshNow(bool stats)
     const auto [from, to] = visibleRange();
     const int width = plotWidthPx();
     const qint64 column_ms = std::max<qint64>(1, (to - from) / width + ((to - from) % width ? 1 : 0));
-    const bool need_stats = stats || m_kind != Kind::Line;
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        RowPlot& p = m_plots[static_cast<size_t>(row)];
-        p.decimator.update(m_data->series(row).history, from, to, column_ms);
-        if (need_stats)
-            p.stats = p.decimator.stats();
-    }
+    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row)
+        m_plots[static_cast<size_t>(row)].decimator.update(m_data->series(row).history, from, to, column_ms);
+    m_shown_from = from;
+    m_shown_to = to;
     if (stats) {
-        std::vector<WindowStats> all;
-        all.reserve(m_plots.size());
-        for (const RowPlot& p : m_plots)
-            all.push_back(p.stats);
-        m_legend_model->setStatistics(std::move(all));
-        m_stats_due = false;
-        m_since_stats.start();
-        m_stats_timer->stop();
-    } else if (!m_stats_timer->isActive()) {
+        publishStatistics();
+    } else {
+        if (m_kind != Kind::Line) {
+            for (RowPlot& p : m_plots)
+                p.stats = p.decimator.stats();
+        }
         // The last batch before a pause must still reach the legend.
-        m_stats_timer->start(static_cast<int>(std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0,
-                                                                 kStatsIntervalMs)));
+        if (!m_stats_timer->isActive())
+            m_stats_timer->start(static_cast<int>(
+                std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0, kStatsIntervalMs)));
     }
 
     if (m_kind == Kind::Line) {
@@ -615,9 +611,22 @@ void ViewWidget::refreshNow(bool stats)
     } else {
         refreshReport();
     }
-    if (stats)
-        refreshValueBar(from, to);
     emit refreshed();
+}
+
+void ViewWidget::publishStatistics()
+{
+    std::vector<WindowStats> all;
+    all.reserve(m_plots.size());
+    for (RowPlot& p : m_plots) {
+        p.stats = p.decimator.stats();
+        all.push_back(p.stats);
+    }
+    m_legend_model->setStatistics(std::move(all));
+    refreshValueBar(m_shown_from, m_shown_to);
+    m_stats_due = false;
+    m_since_stats.start();
+    m_stats_timer->stop();
 }
 
 // Qt Charts recomputes every series' geometry (and its hover shape, a stroked

@@ -52,6 +52,9 @@ public:
     // window has its last stretches joined (a pathological flapping counter).
     static constexpr int kMaxSegmentsPerSeries = 64;
     static constexpr int kStatsIntervalMs = 1000;
+    // Batches at 1 s arrive a few ms early or late: statistics this close to
+    // due go with the refresh rather than a moment later on their own.
+    static constexpr int kStatsSlackMs = 100;
 
     explicit ViewWidget(ViewData* view_data, QWidget* parent = nullptr);
     ~ViewWidget() override;
@@ -133,6 +136,9 @@ private:
     // but new data); new data alone updates them at most once per second.
     void scheduleRefresh(bool stats = true);
     void refreshNow(bool stats);
+    // The legend's and the value bar's figures from the decimators as the
+    // last refresh left them (what the graph shows); no redraw of the graph.
+    void publishStatistics();
     void onSeriesAdded(int row);
     void onSeriesAboutToBeRemoved(int row);
     void onSeriesChanged(int row);
@@ -175,6 +181,8 @@ private:
     bool m_stats_due = true;
     QElapsedTimer m_since_stats;
     QTimer* m_stats_timer = nullptr;  // brings skipped statistics in once their second is up
+    qint64 m_shown_from = 0;  // the range of the last refresh
+    qint64 m_shown_to = 0;
     qint64 m_scroll_unit_ms = 1000;
 
     QLabel* m_error = nullptr;
