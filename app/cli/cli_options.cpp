@@ -1,5 +1,7 @@
 #include "cli_options.h"
 
+#include "interval.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -57,33 +59,6 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
 }
 
 }  // namespace
-
-wpo::Result<double> parse_interval(const std::string& text)
-{
-    double total = 0;
-    std::size_t start = 0;
-    int fields = 0;
-    while (true) {
-        const auto colon = text.find(':', start);
-        const std::string part = text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-        double value = 0;
-        auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size() || !std::isfinite(value) ||
-            value < 0)
-            return bad("-si needs seconds like 5, 0.5, 01:30 or 1:00:00, got \"" + text + "\"");
-        total = total * 60 + value;
-        if (++fields > 3)
-            return bad("-si has more than [[hh:]mm:]ss fields: \"" + text + "\"");
-        if (colon == std::string::npos)
-            break;
-        start = colon + 1;
-    }
-    if (total < 0.1)
-        return bad("-si must be at least 0.1 seconds, got \"" + text + "\"");
-    if (total > 86400.0 * 365)
-        return bad("-si is longer than a year: \"" + text + "\"");
-    return total;
-}
 
 wpo::Result<Options> parse_options(const std::vector<std::string>& args)
 {
@@ -146,7 +121,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!v)
                 return v.error();
             if (a == "-si") {
-                auto s = parse_interval(*v);
+                auto s = core::parse_interval(*v);
                 if (!s)
                     return s.error();
                 o.interval_s = *s;
@@ -196,7 +171,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             auto v = value_of(a);
             if (!v)
                 return v.error();
-            auto s = parse_interval(*v);
+            auto s = core::parse_interval(*v);
             if (!s)
                 return s.error();
             o.interval_s = *s;

@@ -50,9 +50,6 @@ struct Options {
 // argv without the program name.
 wpo::Result<Options> parse_options(const std::vector<std::string>& args);
 
-// Seconds from "5", "0.5", "01:30" or "1:00:00" (typeperf's [[hh:]mm:]ss).
-wpo::Result<double> parse_interval(const std::string& text);
-
 // The overview (no command), or one command's usage.
 std::string usage(std::optional<Command> command = std::nullopt);
 

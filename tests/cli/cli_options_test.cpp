@@ -37,11 +37,11 @@ TEST(CliOptions, ListAndDump)
     EXPECT_TRUE(dump->single_sample);
 }
 
+// -si's syntax itself: tests/core/interval_test.cpp (core::parse_interval).
 TEST(CliOptions, Intervals)
 {
-    EXPECT_DOUBLE_EQ(*parse_interval("0.1"), 0.1);
-    EXPECT_DOUBLE_EQ(*parse_interval("01:30"), 90.0);
-    EXPECT_DOUBLE_EQ(*parse_interval("1:00:00"), 3600.0);
+    EXPECT_DOUBLE_EQ(parse_options({"query", "-si", "01:30", "\\A\\B"})->interval_s, 90.0);
+    EXPECT_DOUBLE_EQ(parse_options({"dump", "Memory", "-si", "0.1"})->interval_s, 0.1);
 }
 
 struct BadRow {

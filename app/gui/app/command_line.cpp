@@ -1,6 +1,6 @@
 #include "command_line.h"
 
-#include "cli_options.h"
+#include "interval.h"
 
 #include <QFileInfo>
 
@@ -61,9 +61,9 @@ wpo::Result<CommandLine> parse_command_line(const QStringList& args)
             auto text = value("--interval");
             if (!text)
                 return text.error();
-            auto seconds = cli::parse_interval(text->toStdString());
+            auto seconds = core::parse_interval(text->toStdString(), "--interval");
             if (!seconds)
-                return bad(QStringLiteral("--interval \"%1\": %2").arg(*text, QString::fromStdString(seconds.error().message())));
+                return seconds.error();
             if (*seconds < 0.1 || *seconds > 3600)
                 return bad(QStringLiteral("--interval \"%1\": must be from 0.1 s to 1 h").arg(*text));
             out.interval_s = *seconds;

@@ -1,11 +1,16 @@
 #include "counter_browser.h"
 
+#include "browser/counter_mime_data.h"
+
+#include <QApplication>
+#include <QDrag>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSet>
 #include <QSplitter>
@@ -43,7 +48,7 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(0, Qt::AscendingOrder);
-    m_tree->setToolTip(tr("Objects and their counters; double-click a counter to add it"));
+    m_tree->setToolTip(tr("Objects and their counters; double-click a counter to add it, or drag it onto a view"));
     auto* instances_box = new QWidget(split);
     auto* instances_layout = new QVBoxLayout(instances_box);
     instances_layout->setContentsMargins(0, 0, 0, 0);
@@ -53,6 +58,15 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     m_instance_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_instance_list->setToolTip(tr("<All instances> also follows instances that start later"));
     instances_layout->addWidget(m_instance_list);
+    // Dragging the selection onto a view adds it there. The views' own drag
+    // stays enabled for its selection behaviour (a press on a selected row keeps
+    // the others selected); the drag itself starts in eventFilter.
+    const QList<QAbstractItemView*> drag_sources{m_tree, m_instance_list};
+    for (QAbstractItemView* view : drag_sources) {
+        view->setDragEnabled(true);
+        view->setDragDropMode(QAbstractItemView::DragOnly);
+        view->viewport()->installEventFilter(this);
+    }
     m_explain = new QTextBrowser(split);
     m_explain->setVisible(false);
     layout->addWidget(split, 1);
@@ -247,6 +261,39 @@ QVector<ViewCounter> CounterBrowser::selectedCounters() const
         }
     }
     return out;
+}
+
+QMimeData* CounterBrowser::dragData() const
+{
+    QVector<ViewCounter> counters = selectedCounters();
+    return counters.isEmpty() ? nullptr : new CounterMimeData(std::move(counters));
+}
+
+bool CounterBrowser::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != m_tree->viewport() && watched != m_instance_list->viewport())
+        return QDockWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::MouseButtonPress) {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        m_pressed = mouse->button() == Qt::LeftButton;
+        m_press_pos = mouse->position().toPoint();
+    } else if (event->type() == QEvent::MouseButtonRelease) {
+        m_pressed = false;
+    } else if (event->type() == QEvent::MouseMove && m_pressed) {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (!(mouse->buttons() & Qt::LeftButton)) {
+            m_pressed = false;
+        } else if ((mouse->position().toPoint() - m_press_pos).manhattanLength() >= QApplication::startDragDistance()) {
+            m_pressed = false;
+            if (QMimeData* mime = dragData()) {
+                auto* drag = new QDrag(this);
+                drag->setMimeData(mime);
+                drag->exec(Qt::CopyAction, Qt::CopyAction);
+            }
+            return true;
+        }
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void CounterBrowser::addSelection()

@@ -1,7 +1,7 @@
 // The counter browser dock: objects and their counters in a tree, the
 // selected object's instances ("<All instances>" first), one filter box over
 // objects, counters and instances, "Explain" (the help text of the selection)
-// and "Add" (also by double-click). Its data comes from a BrowserSampler (a
+// and "Add" (also by double-click, or by dragging the selection onto a view). Its data comes from a BrowserSampler (a
 // Global snapshot on a worker thread); the instance list updates live.
 #pragma once
 
@@ -14,6 +14,7 @@
 #include <QSortFilterProxyModel>
 
 class QLineEdit;
+class QMimeData;
 class QListView;
 class QPushButton;
 class QTextBrowser;
@@ -31,6 +32,9 @@ public:
     // whole object, "\*", when only the object is selected) for each selected
     // instance (<All instances> when none is).
     QVector<ViewCounter> selectedCounters() const;
+    // What dragging the selection carries (a CounterMimeData over
+    // selectedCounters(), so a drop adds what Add would); null when nothing is selected.
+    QMimeData* dragData() const;
 
     ObjectTreeModel& objectModel() { return m_objects; }
     InstanceListModel& instanceModel() { return m_instances; }
@@ -57,6 +61,8 @@ signals:
 protected:
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    // Starts a drag of the selection from the tree or the instance list.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void currentObjectChanged();
@@ -74,6 +80,8 @@ private:
     QPushButton* m_explain_button = nullptr;
     QPushButton* m_add_button = nullptr;
     std::uint32_t m_current_object = 0;
+    QPoint m_press_pos;
+    bool m_pressed = false;
 };
 
 }  // namespace perfscope::gui

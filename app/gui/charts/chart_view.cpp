@@ -9,8 +9,15 @@ namespace perfscope::gui {
 ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
 {
     setRubberBand(QChartView::NoRubberBand);
-    setRenderHint(QPainter::Antialiasing, true);
+    // No antialiasing of lines (text keeps it): with 1 px pens an antialiased
+    // line costs more to draw and looks no better on a graph that moves
+    // (measured: docs/gui-charts.md).
+    setRenderHint(QPainter::Antialiasing, false);
     setMouseTracking(true);
+    // Drops (counters from the browser) are the enclosing view's business:
+    // QGraphicsView accepts them by default and would swallow them.
+    setAcceptDrops(false);
+    viewport()->setAcceptDrops(false);
     setToolTip(tr("Drag to zoom; right-click to reset the zoom"));
 }
 

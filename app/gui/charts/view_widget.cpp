@@ -67,6 +67,9 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     m_proxy->setSourceModel(m_legend_model);
     m_proxy->setSortRole(Qt::UserRole);
     buildUi();
+    m_stats_timer = new QTimer(this);
+    m_stats_timer->setSingleShot(true);
+    connect(m_stats_timer, &QTimer::timeout, this, &ViewWidget::publishStatistics);
     for (int row = 0; row < m_data->seriesCount(); ++row)
         onSeriesAdded(row);
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
@@ -77,7 +80,7 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
         if (m_frozen)
             updateScrollBar();
         else
-            scheduleRefresh();
+            scheduleRefresh(false);
     });
     connect(m_data, &ViewData::errorChanged, this, [this](const QString& error) {
         m_error->setText(error);
@@ -242,9 +245,10 @@ void ViewWidget::showEvent(QShowEvent* event)
         scheduleRefresh();
 }
 
-void ViewWidget::scheduleRefresh()
+void ViewWidget::scheduleRefresh(bool stats)
 {
     m_dirty = true;
+    m_stats_due = m_stats_due || stats;
     if (m_pending || !isVisible())
         return;
     m_pending = true;
@@ -255,7 +259,8 @@ void ViewWidget::scheduleRefresh()
     QTimer::singleShot(delay, this, [this] {
         m_pending = false;
         if (m_dirty && isVisible())
-            refresh();
+            refreshNow(m_stats_due || !m_since_stats.isValid() ||
+                       m_since_stats.elapsed() >= kStatsIntervalMs - kStatsSlackMs);
     });
 }
 
@@ -456,9 +461,17 @@ void ViewWidget::applyPen(int row)
     const ViewSeries& s = m_data->series(row);
     const bool selected = row == selectedRow();
     QPen pen(s.color);
-    pen.setWidthF(m_highlight && selected ? 4.0 : (selected ? 2.5 : 1.5));
-    pen.setCapStyle(Qt::RoundCap);
-    pen.setJoinStyle(Qt::RoundJoin);
+    if (selected) {
+        pen.setWidthF(m_highlight ? 4.0 : 2.5);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+    } else {
+        // A 1 px cosmetic pen takes the raster engine's cosmetic line stroker;
+        // a wider one (1.5 px with round joins, as before) is stroked into a
+        // polygon per paint, the most expensive part of a refresh.
+        pen.setWidth(1);
+        pen.setCosmetic(true);
+    }
     for (QLineSeries* segment : m_plots[static_cast<size_t>(row)].segments)
         segment->setPen(pen);
 }
@@ -559,21 +572,37 @@ void ViewWidget::setMinRefreshInterval(int ms)
 
 void ViewWidget::refresh()
 {
+    refreshNow(true);
+}
+
+// Statistics cost little to compute but much to show: a changed legend
+// repaints its whole table of text. So while only new data arrives the legend
+// and the value bar follow once per second, the graph every refresh; the
+// histogram and the report show the last values and need them every time.
+void ViewWidget::refreshNow(bool stats)
+{
     m_since_refresh.start();
     m_dirty = false;
     ++m_refreshes;
     const auto [from, to] = visibleRange();
     const int width = plotWidthPx();
     const qint64 column_ms = std::max<qint64>(1, (to - from) / width + ((to - from) % width ? 1 : 0));
-    std::vector<WindowStats> stats;
-    stats.reserve(m_plots.size());
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        RowPlot& p = m_plots[static_cast<size_t>(row)];
-        p.decimator.update(m_data->series(row).history, from, to, column_ms);
-        p.stats = p.decimator.stats();
-        stats.push_back(p.stats);
+    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row)
+        m_plots[static_cast<size_t>(row)].decimator.update(m_data->series(row).history, from, to, column_ms);
+    m_shown_from = from;
+    m_shown_to = to;
+    if (stats) {
+        publishStatistics();
+    } else {
+        if (m_kind != Kind::Line) {
+            for (RowPlot& p : m_plots)
+                p.stats = p.decimator.stats();
+        }
+        // The last batch before a pause must still reach the legend.
+        if (!m_stats_timer->isActive())
+            m_stats_timer->start(static_cast<int>(
+                std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0, kStatsIntervalMs)));
     }
-    m_legend_model->setStatistics(std::move(stats));
 
     if (m_kind == Kind::Line) {
         refreshLine(from, to);
@@ -582,8 +611,22 @@ void ViewWidget::refresh()
     } else {
         refreshReport();
     }
-    refreshValueBar(from, to);
     emit refreshed();
+}
+
+void ViewWidget::publishStatistics()
+{
+    std::vector<WindowStats> all;
+    all.reserve(m_plots.size());
+    for (RowPlot& p : m_plots) {
+        p.stats = p.decimator.stats();
+        all.push_back(p.stats);
+    }
+    m_legend_model->setStatistics(std::move(all));
+    refreshValueBar(m_shown_from, m_shown_to);
+    m_stats_due = false;
+    m_since_stats.start();
+    m_stats_timer->stop();
 }
 
 // Qt Charts recomputes every series' geometry (and its hover shape, a stroked

@@ -31,6 +31,7 @@ class QScrollBar;
 class QSortFilterProxyModel;
 class QStackedWidget;
 class QTableView;
+class QTimer;
 class QTreeWidget;
 class QTreeWidgetItem;
 class QValueAxis;
@@ -50,6 +51,10 @@ public:
     // Line segments per series at most; a series broken more often in one
     // window has its last stretches joined (a pathological flapping counter).
     static constexpr int kMaxSegmentsPerSeries = 64;
+    static constexpr int kStatsIntervalMs = 1000;
+    // Batches at 1 s arrive a few ms early or late: statistics this close to
+    // due go with the refresh rather than a moment later on their own.
+    static constexpr int kStatsSlackMs = 100;
 
     explicit ViewWidget(ViewData* view_data, QWidget* parent = nullptr);
     ~ViewWidget() override;
@@ -90,6 +95,8 @@ public:
     // Brings everything up to date now (also when hidden: exports need it).
     void refresh();
     // Batches arriving faster than this are shown together (default 200 ms).
+    // The legend's statistics and the value bar follow new data at most once
+    // per second (kStatsIntervalMs); refresh() itself always updates them.
     void setMinRefreshInterval(int ms);
     int minRefreshInterval() const { return m_min_refresh_ms; }
     // Tooltip text for a series near a time (what hovering shows).
@@ -125,7 +132,13 @@ private:
 
     void buildUi();
     void applyPalette();
-    void scheduleRefresh();
+    // stats: the legend's and value bar's figures must follow now (anything
+    // but new data); new data alone updates them at most once per second.
+    void scheduleRefresh(bool stats = true);
+    void refreshNow(bool stats);
+    // The legend's and the value bar's figures from the decimators as the
+    // last refresh left them (what the graph shows); no redraw of the graph.
+    void publishStatistics();
     void onSeriesAdded(int row);
     void onSeriesAboutToBeRemoved(int row);
     void onSeriesChanged(int row);
@@ -165,6 +178,11 @@ private:
     qint64 m_refreshes = 0;
     int m_min_refresh_ms = 200;
     QElapsedTimer m_since_refresh;
+    bool m_stats_due = true;
+    QElapsedTimer m_since_stats;
+    QTimer* m_stats_timer = nullptr;  // brings skipped statistics in once their second is up
+    qint64 m_shown_from = 0;  // the range of the last refresh
+    qint64 m_shown_to = 0;
     qint64 m_scroll_unit_ms = 1000;
 
     QLabel* m_error = nullptr;

@@ -1,8 +1,10 @@
 #include "view_pane.h"
 
+#include "browser/counter_mime_data.h"
 #include "log_loader.h"
 #include "pdh_csv_reader.h"
 
+#include <QDropEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -29,6 +31,7 @@ ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent
     layout->addWidget(m_content, 1);
     setSettings(settings);
 
+    setAcceptDrops(true);
     connect(&m_sampler, &ViewSampler::batchReady, this, &ViewPane::onBatch);
     // However a series goes (Delete, the legend), its sampler stops sending it.
     connect(&m_data, &ViewData::seriesAboutToBeRemoved, this,
@@ -70,6 +73,28 @@ void ViewPane::addCounters(const QVector<ViewCounter>& counters)
     m_sampler.addCounters(counters);
     if (!m_sampler.isRunning())
         m_sampler.start();
+}
+
+// A log's view never samples: it takes no counters.
+void ViewPane::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!isLog() && !CounterMimeData::countersOf(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ViewPane::dragMoveEvent(QDragMoveEvent* event)
+{
+    if (!isLog() && !CounterMimeData::countersOf(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ViewPane::dropEvent(QDropEvent* event)
+{
+    const QVector<ViewCounter> counters = CounterMimeData::countersOf(event->mimeData());
+    if (isLog() || counters.isEmpty())
+        return;
+    addCounters(counters);
+    event->acceptProposedAction();
 }
 
 void ViewPane::setFrozen(bool frozen)

@@ -54,6 +54,12 @@ public:
     quint64 sourceQueries() const { return m_queries; }
     quint64 cacheHits() const { return m_hits; }
 
+protected:
+    // Counters dragged from the browser: dropped here, added as Add adds them.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
 signals:
     void titleChanged(const QString& title);
     void batchArrived();

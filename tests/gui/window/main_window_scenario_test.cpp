@@ -1,13 +1,18 @@
 // The main window driven as a user would, against the live test machine:
 // counters added from the browser, two views at different intervals sharing
 // the cache, freeze and resume, tiles, an instance ending mid-run and
-// <All instances> picking up a later one, the status bar's figures.
+// <All instances> picking up a later one, the status bar's figures, a drag
+// from the browser dropped on a view.
+#include "browser/counter_mime_data.h"
+#include "chart_view.h"
 #include "live_test_machine.h"
 #include "window/main_window.h"
 
 #include "pdh_csv_reader.h"
 
 #include <QAction>
+#include <QDropEvent>
+#include <QTableView>
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
@@ -95,6 +100,66 @@ private slots:
         view->content().setSelectedRow(0);
         m_window->action("delete")->trigger();
         QCOMPARE(view->data().seriesCount(), rows - 1);
+    }
+
+    // A drag from the browser carries what Add would add; dropped on a view
+    // (here a tile that is not the current view, onto its graph) it adds
+    // exactly those counters to that view, through the same ViewPane::addCounters.
+    void dragFromTheBrowserOntoAView()
+    {
+        ViewPane* current = m_window->addView({.title = "current", .interval_s = 0.1});
+        ViewPane* target = m_window->addView({.title = "target", .interval_s = 0.1});
+        m_window->setTiled(true);
+        m_window->setCurrentView(0);
+        QCOMPARE(m_window->currentView(), current);
+        CounterBrowser& browser = m_window->browser();
+        QTRY_VERIFY_WITH_TIMEOUT(browser.select("Process", "% Processor Time"), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(browser.selectInstance("b:200"), 5000);
+        const QVector<ViewCounter> selected = browser.selectedCounters();
+        QCOMPARE(selected.size(), 1);
+
+        std::unique_ptr<QMimeData> mime(browser.dragData());
+        QVERIFY(mime);
+        QVERIFY(mime->hasFormat(CounterMimeData::kMimeType));
+        QCOMPARE(mime->text(), QStringLiteral("\\Process(b:200)\\% Processor Time"));
+        // Qt hands a drag to the nearest widget under the cursor that accepts
+        // drops: from the graph (or the legend) that is the view's pane.
+        QWidget* graph = target->content().chartView()->viewport();
+        QWidget* receiver = graph;
+        while (receiver && !receiver->acceptDrops())
+            receiver = receiver->parentWidget();
+        QCOMPARE(receiver, static_cast<QWidget*>(target));
+        receiver = target->content().legendView()->viewport();
+        while (receiver && !receiver->acceptDrops())
+            receiver = receiver->parentWidget();
+        QCOMPARE(receiver, static_cast<QWidget*>(target));
+        const QPoint at = graph->mapTo(target, graph->rect().center());
+        QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &drop);
+        QVERIFY(drop.isAccepted());
+
+        QCOMPARE(target->sampler().counters().size(), 1);
+        const ViewCounter& added = target->sampler().counters().front();
+        QCOMPARE(added.text, selected.front().text);
+        QCOMPARE(added.object, selected.front().object);
+        QCOMPARE(added.counter, selected.front().counter);
+        QCOMPARE(added.instances, ViewCounter::Instances::one);
+        QVERIFY(added.identity == selected.front().identity);
+        QVERIFY(current->sampler().counters().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(target->data(), "b:200", "% Processor Time") >= 0, 5000);
+        QCOMPARE(rowOf(target->data(), "a:100", "% Processor Time"), -1);
+        QCOMPARE(current->data().seriesCount(), 0);
+
+        // Something else dropped (text from another program) is refused.
+        QMimeData text;
+        text.setText("\\Memory\\Available Bytes");
+        QDragEnterEvent foreign(at, Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &foreign);
+        QVERIFY(!foreign.isAccepted());
+        QCOMPARE(target->sampler().counters().size(), 1);
     }
 
     void twoViewsAtDifferentIntervalsShareTheCache()
@@ -248,7 +313,8 @@ private slots:
         QCOMPARE(one->settings().window_s, 50.0);
         QCOMPARE(one->settings().history_capacity, qsizetype(1000));
         QCOMPARE(m_window->view(1)->settings().interval_s, 2.0);
-        QTRY_VERIFY_WITH_TIMEOUT(one->data().seriesCount() == 2, 5000);
+        // Both views' series (the set's looks are read from them), not only the first's.
+        QTRY_VERIFY_WITH_TIMEOUT(one->data().seriesCount() == 2 && m_window->view(1)->data().seriesCount() == 1, 5000);
         // The set's look is applied to the series of that path.
         QCOMPARE(one->data().series(0).color, QColor(0x12, 0x34, 0x56));
         QCOMPARE(one->data().series(0).scale_exponent, -3);
