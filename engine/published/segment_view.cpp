@@ -171,7 +171,50 @@ Result<SegmentView> SegmentView::parse(std::span<const std::byte> segment)
     // The rules every definition obeys (types, bases, names, limits).
     if (auto ok = validate(view.m_definition); !ok)
         return fault(Errc::invalid_argument, ok.error().message());
+    view.make_images();
     return view;
+}
+
+void SegmentView::make_images()
+{
+    std::vector<std::byte> block;
+    std::vector<BlockBuilder::CounterSlot> slots;
+    std::uint32_t index = 0;
+    for (std::size_t i = 0; i < m_definition.objects.size(); ++i) {
+        const ObjectDef& o = m_definition.objects[i];
+        Geometry& g = m_geometry[i];
+        g.index = index;
+        BlockBuilder b(block, slots);
+        b.begin({}, "");
+        const std::size_t header = block.size();
+        b.begin_object({.name_index = index,
+                        .help_index = index + 1,
+                        .detail_level = o.detail_level,
+                        .default_counter = o.default_counter,
+                        .has_instances = o.max_instances > 0});
+        for (std::size_t c = 0; c < o.counters.size(); ++c) {
+            const CounterDef& cd = o.counters[c];
+            const std::uint32_t ci = index + 2 * static_cast<std::uint32_t>(c + 1);
+            b.add_counter({.name_index = ci,
+                           .help_index = ci + 1,
+                           .type = cd.type,
+                           .default_scale = cd.default_scale,
+                           .detail_level = cd.detail_level});
+        }
+        if (o.max_instances == 0)
+            b.begin_values();
+        b.end_object();
+        b.finish();
+        const std::span<const std::byte> image = std::span<const std::byte>(block).subspan(header);
+        g.image_at = static_cast<std::uint32_t>(m_images.size());
+        g.image_size = static_cast<std::uint32_t>(image.size());
+        g.block_at = load_u32(image.data() + wpo::layout::object::kDefinitionLength);
+        m_images.insert(m_images.end(), image.begin(), image.end());
+        g.first_place = static_cast<std::uint32_t>(m_places.size());
+        for (const auto& slot : slots)
+            m_places.push_back({slot.offset, slot.size});
+        index += 2 * static_cast<std::uint32_t>(1 + o.counters.size());
+    }
 }
 
 std::uint32_t SegmentView::state() const { return load_acquire_u32(m_base + L::header::kState); }
@@ -251,6 +294,61 @@ bool SegmentView::read_object(std::size_t object, ReadScratch& s) const
     return true;
 }
 
+bool SegmentView::read_single(std::size_t object, std::uint64_t* out) const
+{
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    const std::byte* at = m_base + g.slots_offset;
+    const std::byte* values = at + L::slot::kName + g.name_capacity;
+    for (int attempt = 0; attempt < kReadAttempts; ++attempt) {
+        const std::uint32_t before = load_acquire_u32(at + L::slot::kSeq);
+        if (before & 1) {
+            if (attempt >= 8)
+                std::this_thread::yield();  // a writer preempted mid-update
+            continue;
+        }
+        // Acquire loads: the second look at `seq` cannot move before them,
+        // and a value stored after the writer's odd `seq` brings that `seq` along.
+        for (std::size_t c = 0; c < counters; ++c)
+            out[c] = load_acquire_u64(values + 8 * c);
+        if (load_relaxed_u32(at + L::slot::kSeq) == before)
+            return true;
+    }
+    return false;
+}
+
+bool SegmentView::append_single(BlockBuilder& b, std::size_t object, std::uint32_t base) const
+{
+    namespace O = wpo::layout::object;
+    namespace C = wpo::layout::counter;
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    std::uint64_t values[L::kMaxCountersPerObject];
+    if (!read_single(object, values))
+        return false;
+    std::byte* p = b.append_object(std::span<const std::byte>(m_images).subspan(g.image_at, g.image_size));
+    // Title indices: the image has them from 0.
+    auto add_base = [base](std::byte* at) { store<std::uint32_t>(at, load_u32(at) + base); };
+    add_base(p + O::kNameTitleIndex);
+    add_base(p + O::kHelpTitleIndex);
+    std::byte* def = p + O::kSize;
+    for (std::size_t c = 0; c < counters; ++c, def += C::kSize) {
+        add_base(def + C::kNameTitleIndex);
+        add_base(def + C::kHelpTitleIndex);
+    }
+    std::byte* block = p + g.block_at;
+    const Place* place = m_places.data() + g.first_place;
+    for (std::size_t c = 0; c < counters; ++c) {
+        // A DWORD counter takes the low half of its slot word, as the
+        // publisher's 32-bit counters wrap.
+        if (place[c].size == 8)
+            store<std::uint64_t>(block + place[c].offset, values[c]);
+        else if (place[c].size == 4)
+            store<std::uint32_t>(block + place[c].offset, static_cast<std::uint32_t>(values[c]));
+    }
+    return true;
+}
+
 AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std::uint32_t base,
                                  ReadScratch& s) const
 {
@@ -258,6 +356,13 @@ AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std:
     for (std::size_t i = 0; i < m_definition.objects.size(); ++i) {
         if (!selects(query, i, base))
             continue;
+        if (m_definition.objects[i].max_instances == 0) {
+            if (append_single(b, i, base))
+                ++result.objects;
+            else
+                ++result.not_ready;
+            continue;
+        }
         if (!read_object(i, s)) {
             ++result.not_ready;
             continue;

@@ -131,6 +131,33 @@ TEST(SegmentView, AListServesTheListedObjectsOnly)
     EXPECT_EQ(moved.result.objects, 1u);
 }
 
+// The fixed bytes of an object are made once at parse() with indices from
+// 0: each read adds its own base to a copy, never to the kept bytes.
+TEST(SegmentView, ReadsWithAnotherBaseInBetweenGiveTheSameBlock)
+{
+    SegmentImage image(test::test_definition());
+    image.set(0, 0, 0, 11);
+    image.set(0, 0, 1, 12);
+    auto view = SegmentView::parse(image.bytes());
+    ASSERT_TRUE(view.ok());
+    const auto first = read(*view, "Global");
+    const auto moved = read(*view, "Global", 5000);
+    const auto again = read(*view, "Global");
+    EXPECT_EQ(first.buffer, again.buffer);
+    auto block = BlockView::parse(moved.buffer);
+    ASSERT_TRUE(block.ok());
+    auto alpha = block->find_object(5000);
+    ASSERT_TRUE(alpha);
+    EXPECT_EQ(alpha->header().help_index, 5001u);
+    for (std::uint32_t c = 0; c < 4; ++c) {
+        EXPECT_EQ(alpha->counter(c).name_index, 5000 + 2 * (c + 1));
+        EXPECT_EQ(alpha->counter(c).help_index, 5000 + 2 * (c + 1) + 1);
+    }
+    EXPECT_EQ(value(*alpha, alpha->counter_block(), 5002), 11u);
+    EXPECT_EQ(value(*alpha, alpha->counter_block(), 5004), 12u);
+    EXPECT_TRUE(block->find_object(5000 + 2 * 5));
+}
+
 TEST(SegmentView, LiveSlotsAreInstancesInSlotOrder)
 {
     SegmentImage image(test::test_definition());
