@@ -1,6 +1,7 @@
 #include "published/segment_view.h"
 
 #include "core/byte_io.h"
+#include "core/utf.h"
 #include "format/counter_type.h"
 #include "published/segment_layout.h"
 #include "published/shared_atomic.h"
@@ -211,8 +212,14 @@ void SegmentView::make_images()
         g.block_at = load_u32(image.data() + wpo::layout::object::kDefinitionLength);
         m_images.insert(m_images.end(), image.begin(), image.end());
         g.first_place = static_cast<std::uint32_t>(m_places.size());
-        for (const auto& slot : slots)
+        // The counter block's length as BlockBuilder makes it: past the
+        // last value, at least the block's own length word, 8-aligned.
+        std::uint32_t end = wpo::layout::counter_block::kSize;
+        for (const auto& slot : slots) {
             m_places.push_back({slot.offset, slot.size});
+            end = std::max(end, slot.offset + slot.size);
+        }
+        g.block_length = (end + 7) & ~std::uint32_t(7);
         index += 2 * static_cast<std::uint32_t>(1 + o.counters.size());
     }
 }
@@ -317,26 +324,29 @@ bool SegmentView::read_single(std::size_t object, std::uint64_t* out) const
     return false;
 }
 
-bool SegmentView::append_single(BlockBuilder& b, std::size_t object, std::uint32_t base) const
+namespace {
+
+// Adds `base` to the title indices of an object copied from its image.
+void add_base(std::byte* object, std::size_t counters, std::uint32_t base)
 {
     namespace O = wpo::layout::object;
     namespace C = wpo::layout::counter;
+    auto add = [base](std::byte* at) { store<std::uint32_t>(at, load_u32(at) + base); };
+    add(object + O::kNameTitleIndex);
+    add(object + O::kHelpTitleIndex);
+    std::byte* def = object + O::kSize;
+    for (std::size_t c = 0; c < counters; ++c, def += C::kSize) {
+        add(def + C::kNameTitleIndex);
+        add(def + C::kHelpTitleIndex);
+    }
+}
+
+}  // namespace
+
+void SegmentView::store_values(std::byte* block, std::size_t object, const std::uint64_t* values) const
+{
     const Geometry& g = m_geometry[object];
     const std::size_t counters = m_definition.objects[object].counters.size();
-    std::uint64_t values[L::kMaxCountersPerObject];
-    if (!read_single(object, values))
-        return false;
-    std::byte* p = b.append_object(std::span<const std::byte>(m_images).subspan(g.image_at, g.image_size));
-    // Title indices: the image has them from 0.
-    auto add_base = [base](std::byte* at) { store<std::uint32_t>(at, load_u32(at) + base); };
-    add_base(p + O::kNameTitleIndex);
-    add_base(p + O::kHelpTitleIndex);
-    std::byte* def = p + O::kSize;
-    for (std::size_t c = 0; c < counters; ++c, def += C::kSize) {
-        add_base(def + C::kNameTitleIndex);
-        add_base(def + C::kHelpTitleIndex);
-    }
-    std::byte* block = p + g.block_at;
     const Place* place = m_places.data() + g.first_place;
     for (std::size_t c = 0; c < counters; ++c) {
         // A DWORD counter takes the low half of its slot word, as the
@@ -346,6 +356,65 @@ bool SegmentView::append_single(BlockBuilder& b, std::size_t object, std::uint32
         else if (place[c].size == 4)
             store<std::uint32_t>(block + place[c].offset, static_cast<std::uint32_t>(values[c]));
     }
+}
+
+bool SegmentView::append_instances(BlockBuilder& b, std::size_t object, std::uint32_t base, ReadScratch& s) const
+{
+    namespace O = wpo::layout::object;
+    namespace I = wpo::layout::instance;
+    if (!read_object(object, s))
+        return false;
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    // The object as BlockBuilder writes it: the image, then per live slot a
+    // PERF_INSTANCE_DEFINITION (UTF-16 name, no parent, unique id -1) and
+    // its counter block. Made in the scratch (zeroed: the names' NULs and
+    // the padding), then copied in whole.
+    auto name_of = [&](std::size_t k) {
+        const char* name = s.names.data() + k * g.name_capacity;
+        return std::string_view(name, static_cast<std::size_t>(std::find(name, name + g.name_capacity, '\0') - name));
+    };
+    auto name_bytes = [](std::string_view name) {
+        return name.empty() ? 0u : static_cast<std::uint32_t>(2 * (utf16_length(name) + 1));
+    };
+    std::size_t total = g.image_size;
+    for (std::size_t k = 0; k < s.live.size(); ++k)
+        total += ((I::kSize + name_bytes(name_of(k)) + 7) & ~std::size_t(7)) + g.block_length;
+    s.object.clear();
+    s.object.resize(total);
+    std::byte* p = s.object.data();
+    std::memcpy(p, m_images.data() + g.image_at, g.image_size);
+    store<std::uint32_t>(p + O::kTotalByteLength, static_cast<std::uint32_t>(total));
+    store<std::int32_t>(p + O::kNumInstances, static_cast<std::int32_t>(s.live.size()));
+    std::byte* at = p + g.image_size;
+    for (std::size_t k = 0; k < s.live.size(); ++k) {
+        const std::string_view name = name_of(k);
+        const std::uint32_t bytes = name_bytes(name);
+        const std::uint32_t length = (I::kSize + bytes + 7) & ~std::uint32_t(7);
+        store<std::uint32_t>(at + I::kByteLength, length);
+        store<std::int32_t>(at + I::kUniqueId, wpo::layout::kNoUniqueId);
+        store<std::uint32_t>(at + I::kNameOffset, I::kSize);
+        store<std::uint32_t>(at + I::kNameLength, bytes);
+        encode_utf16le(name, at + I::kSize);
+        at += length;
+        store<std::uint32_t>(at, g.block_length);
+        store_values(at, object, s.values.data() + k * counters);
+        at += g.block_length;
+    }
+    add_base(b.append_object(s.object), counters, base);
+    return true;
+}
+
+bool SegmentView::append_single(BlockBuilder& b, std::size_t object, std::uint32_t base) const
+{
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    std::uint64_t values[L::kMaxCountersPerObject];
+    if (!read_single(object, values))
+        return false;
+    std::byte* p = b.append_object(std::span<const std::byte>(m_images).subspan(g.image_at, g.image_size));
+    add_base(p, counters, base);  // the image has them from 0
+    store_values(p + g.block_at, object, values);
     return true;
 }
 
@@ -363,45 +432,10 @@ AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std:
                 ++result.not_ready;
             continue;
         }
-        if (!read_object(i, s)) {
+        if (append_instances(b, i, base, s))
+            ++result.objects;
+        else
             ++result.not_ready;
-            continue;
-        }
-        const ObjectDef& o = m_definition.objects[i];
-        const Geometry& g = m_geometry[i];
-        const std::uint32_t index = object_index(i, base);
-        b.begin_object({.name_index = index,
-                        .help_index = index + 1,
-                        .detail_level = o.detail_level,
-                        .default_counter = o.default_counter,
-                        .has_instances = o.max_instances > 0});
-        std::uint32_t sizes[layout::kMaxCountersPerObject];
-        for (std::size_t c = 0; c < o.counters.size(); ++c) {
-            const CounterDef& cd = o.counters[c];
-            const std::uint32_t ci = index + 2 * static_cast<std::uint32_t>(c + 1);
-            b.add_counter({.name_index = ci,
-                           .help_index = ci + 1,
-                           .type = cd.type,
-                           .default_scale = cd.default_scale,
-                           .detail_level = cd.detail_level});
-            sizes[c] = (cd.type & counter_type::kSizeMask) == counter_type::kSizeLarge ? 8 : 4;
-        }
-        const std::size_t n = o.counters.size();
-        for (std::size_t k = 0; k < s.live.size(); ++k) {
-            if (o.max_instances > 0) {
-                const char* name = s.names.data() + k * g.name_capacity;
-                const auto length = static_cast<std::size_t>(std::find(name, name + g.name_capacity, '\0') - name);
-                b.begin_instance(std::string_view(name, length));
-            } else {
-                b.begin_values();
-            }
-            for (std::size_t c = 0; c < n; ++c) {
-                const std::uint64_t v = s.values[k * n + c];
-                b.set(static_cast<std::uint32_t>(c), sizes[c] == 8 ? v : (v & 0xFFFFFFFFu));
-            }
-        }
-        b.end_object();
-        ++result.objects;
     }
     return result;
 }
