@@ -183,7 +183,8 @@ TEST(SegmentView, TheBlockIsTheOneBlockBuilderMakesCounterByCounter)
     BlockBuilder b(expected);
     b.begin({}, "HOST");
     b.begin_object({.name_index = index_of(0), .help_index = index_of(0) + 1});
-    b.add_counter({.name_index = index_of(1), .help_index = index_of(1) + 1, .type = counter_type::PERF_COUNTER_RAWCOUNT});
+    b.add_counter({.name_index = index_of(1), .help_index = index_of(1) + 1,
+                   .type = counter_type::PERF_COUNTER_RAWCOUNT});
     b.add_counter({.name_index = index_of(2), .help_index = index_of(2) + 1,
                    .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT, .default_scale = -1});
     b.add_counter({.name_index = index_of(3), .help_index = index_of(3) + 1, .type = counter_type::PERF_RAW_FRACTION});
