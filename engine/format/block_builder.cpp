@@ -219,6 +219,17 @@ void BlockBuilder::end_object()
     ++m_objects;
 }
 
+std::byte* BlockBuilder::append_object(std::span<const std::byte> object)
+{
+    assert(!m_in_object && !m_out.empty());
+    assert(object.size() >= L::object::kSize && object.size() % L::kAlignment == 0);
+    assert(load_u32(object.data() + L::object::kTotalByteLength) == object.size());
+    const std::size_t at = m_out.size();
+    m_out.insert(m_out.end(), object.begin(), object.end());
+    ++m_objects;
+    return m_out.data() + at;
+}
+
 std::span<const std::byte> BlockBuilder::finish()
 {
     assert(!m_in_object && !m_out.empty());

@@ -100,6 +100,13 @@ public:
     // Writes raw bytes (text counters); at most the counter's size.
     void set_bytes(std::uint32_t counter, std::span<const std::byte> bytes);
     void end_object();
+    // Appends a whole object its caller made earlier (a PERF_OBJECT_TYPE and
+    // everything its TotalByteLength covers, a multiple of 8 bytes; e.g. one
+    // this builder wrote, kept): a source whose objects' definitions never
+    // change copies them in rather than rebuilding them counter by counter.
+    // Outside an object. Returns the copy's first byte, so that the caller can
+    // fill in its values; valid until the builder grows again.
+    std::byte* append_object(std::span<const std::byte> object);
 
     // Completes the block; the span stays valid until `out` changes.
     std::span<const std::byte> finish();

@@ -1,6 +1,7 @@
 #include "published/segment_view.h"
 
 #include "core/byte_io.h"
+#include "core/utf.h"
 #include "format/counter_type.h"
 #include "published/segment_layout.h"
 #include "published/shared_atomic.h"
@@ -171,7 +172,56 @@ Result<SegmentView> SegmentView::parse(std::span<const std::byte> segment)
     // The rules every definition obeys (types, bases, names, limits).
     if (auto ok = validate(view.m_definition); !ok)
         return fault(Errc::invalid_argument, ok.error().message());
+    view.make_images();
     return view;
+}
+
+void SegmentView::make_images()
+{
+    std::vector<std::byte> block;
+    std::vector<BlockBuilder::CounterSlot> slots;
+    std::uint32_t index = 0;
+    for (std::size_t i = 0; i < m_definition.objects.size(); ++i) {
+        const ObjectDef& o = m_definition.objects[i];
+        Geometry& g = m_geometry[i];
+        g.index = index;
+        BlockBuilder b(block, slots);
+        b.begin({}, "");
+        const std::size_t header = block.size();
+        b.begin_object({.name_index = index,
+                        .help_index = index + 1,
+                        .detail_level = o.detail_level,
+                        .default_counter = o.default_counter,
+                        .has_instances = o.max_instances > 0});
+        for (std::size_t c = 0; c < o.counters.size(); ++c) {
+            const CounterDef& cd = o.counters[c];
+            const std::uint32_t ci = index + 2 * static_cast<std::uint32_t>(c + 1);
+            b.add_counter({.name_index = ci,
+                           .help_index = ci + 1,
+                           .type = cd.type,
+                           .default_scale = cd.default_scale,
+                           .detail_level = cd.detail_level});
+        }
+        if (o.max_instances == 0)
+            b.begin_values();
+        b.end_object();
+        b.finish();
+        const std::span<const std::byte> image = std::span<const std::byte>(block).subspan(header);
+        g.image_at = static_cast<std::uint32_t>(m_images.size());
+        g.image_size = static_cast<std::uint32_t>(image.size());
+        g.block_at = load_u32(image.data() + wpo::layout::object::kDefinitionLength);
+        m_images.insert(m_images.end(), image.begin(), image.end());
+        g.first_place = static_cast<std::uint32_t>(m_places.size());
+        // The counter block's length as BlockBuilder makes it: past the
+        // last value, at least the block's own length word, 8-aligned.
+        std::uint32_t end = wpo::layout::counter_block::kSize;
+        for (const auto& slot : slots) {
+            m_places.push_back({slot.offset, slot.size});
+            end = std::max(end, slot.offset + slot.size);
+        }
+        g.block_length = (end + 7) & ~std::uint32_t(7);
+        index += 2 * static_cast<std::uint32_t>(1 + o.counters.size());
+    }
 }
 
 std::uint32_t SegmentView::state() const { return load_acquire_u32(m_base + L::header::kState); }
@@ -251,6 +301,123 @@ bool SegmentView::read_object(std::size_t object, ReadScratch& s) const
     return true;
 }
 
+bool SegmentView::read_single(std::size_t object, std::uint64_t* out) const
+{
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    const std::byte* at = m_base + g.slots_offset;
+    const std::byte* values = at + L::slot::kName + g.name_capacity;
+    for (int attempt = 0; attempt < kReadAttempts; ++attempt) {
+        const std::uint32_t before = load_acquire_u32(at + L::slot::kSeq);
+        if (before & 1) {
+            if (attempt >= 8)
+                std::this_thread::yield();  // a writer preempted mid-update
+            continue;
+        }
+        // Acquire loads: the second look at `seq` cannot move before them,
+        // and a value stored after the writer's odd `seq` brings that `seq` along.
+        for (std::size_t c = 0; c < counters; ++c)
+            out[c] = load_acquire_u64(values + 8 * c);
+        if (load_relaxed_u32(at + L::slot::kSeq) == before)
+            return true;
+    }
+    return false;
+}
+
+namespace {
+
+// Adds `base` to the title indices of an object copied from its image.
+void add_base(std::byte* object, std::size_t counters, std::uint32_t base)
+{
+    namespace O = wpo::layout::object;
+    namespace C = wpo::layout::counter;
+    auto add = [base](std::byte* at) { store<std::uint32_t>(at, load_u32(at) + base); };
+    add(object + O::kNameTitleIndex);
+    add(object + O::kHelpTitleIndex);
+    std::byte* def = object + O::kSize;
+    for (std::size_t c = 0; c < counters; ++c, def += C::kSize) {
+        add(def + C::kNameTitleIndex);
+        add(def + C::kHelpTitleIndex);
+    }
+}
+
+}  // namespace
+
+void SegmentView::store_values(std::byte* block, std::size_t object, const std::uint64_t* values) const
+{
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    const Place* place = m_places.data() + g.first_place;
+    for (std::size_t c = 0; c < counters; ++c) {
+        // A DWORD counter takes the low half of its slot word, as the
+        // publisher's 32-bit counters wrap.
+        if (place[c].size == 8)
+            store<std::uint64_t>(block + place[c].offset, values[c]);
+        else if (place[c].size == 4)
+            store<std::uint32_t>(block + place[c].offset, static_cast<std::uint32_t>(values[c]));
+    }
+}
+
+bool SegmentView::append_instances(BlockBuilder& b, std::size_t object, std::uint32_t base, ReadScratch& s) const
+{
+    namespace O = wpo::layout::object;
+    namespace I = wpo::layout::instance;
+    if (!read_object(object, s))
+        return false;
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    // The object as BlockBuilder writes it: the image, then per live slot a
+    // PERF_INSTANCE_DEFINITION (UTF-16 name, no parent, unique id -1) and
+    // its counter block. Made in the scratch (zeroed: the names' NULs and
+    // the padding), then copied in whole.
+    auto name_of = [&](std::size_t k) {
+        const char* name = s.names.data() + k * g.name_capacity;
+        return std::string_view(name, static_cast<std::size_t>(std::find(name, name + g.name_capacity, '\0') - name));
+    };
+    auto name_bytes = [](std::string_view name) {
+        return name.empty() ? 0u : static_cast<std::uint32_t>(2 * (utf16_length(name) + 1));
+    };
+    std::size_t total = g.image_size;
+    for (std::size_t k = 0; k < s.live.size(); ++k)
+        total += ((I::kSize + name_bytes(name_of(k)) + 7) & ~std::size_t(7)) + g.block_length;
+    s.object.clear();
+    s.object.resize(total);
+    std::byte* p = s.object.data();
+    std::memcpy(p, m_images.data() + g.image_at, g.image_size);
+    store<std::uint32_t>(p + O::kTotalByteLength, static_cast<std::uint32_t>(total));
+    store<std::int32_t>(p + O::kNumInstances, static_cast<std::int32_t>(s.live.size()));
+    std::byte* at = p + g.image_size;
+    for (std::size_t k = 0; k < s.live.size(); ++k) {
+        const std::string_view name = name_of(k);
+        const std::uint32_t bytes = name_bytes(name);
+        const std::uint32_t length = (I::kSize + bytes + 7) & ~std::uint32_t(7);
+        store<std::uint32_t>(at + I::kByteLength, length);
+        store<std::int32_t>(at + I::kUniqueId, wpo::layout::kNoUniqueId);
+        store<std::uint32_t>(at + I::kNameOffset, I::kSize);
+        store<std::uint32_t>(at + I::kNameLength, bytes);
+        encode_utf16le(name, at + I::kSize);
+        at += length;
+        store<std::uint32_t>(at, g.block_length);
+        store_values(at, object, s.values.data() + k * counters);
+        at += g.block_length;
+    }
+    add_base(b.append_object(s.object), counters, base);
+    return true;
+}
+
+bool SegmentView::append_single(BlockBuilder& b, std::size_t object, std::uint32_t base) const
+{
+    const Geometry& g = m_geometry[object];
+    const std::size_t counters = m_definition.objects[object].counters.size();
+    std::uint64_t values[L::kMaxCountersPerObject];
+    if (!read_single(object, values))
+        return false;
+    std::byte* p = b.append_object(std::span<const std::byte>(m_images).subspan(g.image_at, g.image_size));
+    add_base(p, counters, base);  // the image has them from 0
+    store_values(p + g.block_at, object, values);
+    return true;
+}
+
 AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std::uint32_t base,
                                  ReadScratch& s) const
 {
@@ -258,45 +425,17 @@ AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std:
     for (std::size_t i = 0; i < m_definition.objects.size(); ++i) {
         if (!selects(query, i, base))
             continue;
-        if (!read_object(i, s)) {
-            ++result.not_ready;
+        if (m_definition.objects[i].max_instances == 0) {
+            if (append_single(b, i, base))
+                ++result.objects;
+            else
+                ++result.not_ready;
             continue;
         }
-        const ObjectDef& o = m_definition.objects[i];
-        const Geometry& g = m_geometry[i];
-        const std::uint32_t index = object_index(i, base);
-        b.begin_object({.name_index = index,
-                        .help_index = index + 1,
-                        .detail_level = o.detail_level,
-                        .default_counter = o.default_counter,
-                        .has_instances = o.max_instances > 0});
-        std::uint32_t sizes[layout::kMaxCountersPerObject];
-        for (std::size_t c = 0; c < o.counters.size(); ++c) {
-            const CounterDef& cd = o.counters[c];
-            const std::uint32_t ci = index + 2 * static_cast<std::uint32_t>(c + 1);
-            b.add_counter({.name_index = ci,
-                           .help_index = ci + 1,
-                           .type = cd.type,
-                           .default_scale = cd.default_scale,
-                           .detail_level = cd.detail_level});
-            sizes[c] = (cd.type & counter_type::kSizeMask) == counter_type::kSizeLarge ? 8 : 4;
-        }
-        const std::size_t n = o.counters.size();
-        for (std::size_t k = 0; k < s.live.size(); ++k) {
-            if (o.max_instances > 0) {
-                const char* name = s.names.data() + k * g.name_capacity;
-                const auto length = static_cast<std::size_t>(std::find(name, name + g.name_capacity, '\0') - name);
-                b.begin_instance(std::string_view(name, length));
-            } else {
-                b.begin_values();
-            }
-            for (std::size_t c = 0; c < n; ++c) {
-                const std::uint64_t v = s.values[k * n + c];
-                b.set(static_cast<std::uint32_t>(c), sizes[c] == 8 ? v : (v & 0xFFFFFFFFu));
-            }
-        }
-        b.end_object();
-        ++result.objects;
+        if (append_instances(b, i, base, s))
+            ++result.objects;
+        else
+            ++result.not_ready;
     }
     return result;
 }

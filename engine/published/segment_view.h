@@ -19,6 +19,16 @@
 // its object "not ready" and the object is left out of the block rather
 // than served torn (AppendResult::not_ready counts them).
 //
+// The bytes of a data block that do not change between collects are made
+// once, by parse(), with BlockBuilder and title indices from 0: for an
+// object without instances the whole object (header, counter definitions,
+// a zeroed counter block), for one with instances its header and counter
+// definitions. append() copies them in, adds `base` to their title indices,
+// writes the values read from the slots at the offsets BlockBuilder chose
+// (and the live slots' instances after the definitions), so a collect
+// neither validates nor defines counters, and allocates only while the
+// ReadScratch and the block's vector grow.
+//
 // Thread-safety: a SegmentView is immutable after parse(); append() may run
 // on several threads at once, each with its own ReadScratch.
 #pragma once
@@ -45,6 +55,7 @@ struct ReadScratch {
     std::vector<std::uint64_t> values;
     std::vector<std::uint32_t> live;  // slot positions read as live
     std::vector<char> names;          // name bytes of the live slots, name_capacity each
+    std::vector<std::byte> object;    // an object with instances, made before it goes into the block
 };
 
 struct AppendResult {
@@ -70,7 +81,7 @@ public:
     // The name index of object `object` for `base`.
     std::uint32_t object_index(std::size_t object, std::uint32_t base) const
     {
-        return base + 2 * m_definition.item_offset(object);
+        return base + m_geometry[object].index;
     }
     // The segment's state word now (layout::kState*): a publisher that
     // exits cleanly marks it closed.
@@ -94,7 +105,29 @@ private:
         std::uint32_t slot_size = 0;
         std::uint32_t slot_count = 0;
         std::uint32_t name_capacity = 0;
+        std::uint32_t index = 0;         // the object's name index for base 0
+        std::uint32_t image_at = 0;      // its bytes made at parse() in m_images
+        std::uint32_t image_size = 0;
+        std::uint32_t block_at = 0;      // of the counter block in the image (objects without instances)
+        std::uint32_t block_length = 0;  // of a counter block
+        std::uint32_t first_place = 0;   // its counters' places in m_places
     };
+    // Where a counter's value goes in a counter block.
+    struct Place {
+        std::uint32_t offset;
+        std::uint32_t size;  // 4, 8 or 0
+    };
+    // Makes the fixed bytes of every object (see above).
+    void make_images();
+    // Reads the one slot of object `object` (no instances) into `values`;
+    // false when it stayed in the middle of a write for every attempt.
+    bool read_single(std::size_t object, std::uint64_t* values) const;
+    // Appends object `object` without instances / with instances; false
+    // when it is not ready.
+    bool append_single(BlockBuilder& b, std::size_t object, std::uint32_t base) const;
+    bool append_instances(BlockBuilder& b, std::size_t object, std::uint32_t base, ReadScratch& scratch) const;
+    // Stores object `object`'s values into a counter block at their places.
+    void store_values(std::byte* block, std::size_t object, const std::uint64_t* values) const;
     // Reads object `object`'s live slots into scratch; false when a slot
     // stayed in the middle of a write for every attempt.
     bool read_object(std::size_t object, ReadScratch& scratch) const;
@@ -103,6 +136,8 @@ private:
     std::uint32_t m_pid = 0;
     Definition m_definition;
     std::vector<Geometry> m_geometry;
+    std::vector<std::byte> m_images;
+    std::vector<Place> m_places;
 };
 
 }  // namespace wpo::published

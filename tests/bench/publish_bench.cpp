@@ -13,6 +13,9 @@
 // collects per run. Never fails on timing (HACKING.md). That an update
 // makes no system call is a test, not a figure: publisher_test's
 // NoSystemCallPerUpdate runs the updates under seccomp strict mode.
+//
+// `publish_bench collect` runs only the collect part (for callgrind:
+// valgrind --tool=callgrind build/release/tests/bench/publish_bench collect).
 #include "format/block_builder.h"
 #include "format/block_view.h"
 #include "format/counter_type.h"
@@ -24,6 +27,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,9 +73,22 @@ double ns_per(F&& body)
     return std::chrono::duration<double, std::nano>(t1 - t0).count() / kUpdates;
 }
 
+// The value of counter `counter` of single-instance object `object`, read
+// back through the block's own definitions.
+std::optional<std::uint64_t> counter_value(const wpo::BlockView& block, std::uint32_t object, std::uint32_t counter)
+{
+    const auto o = block.find_object(object);
+    if (!o || o->has_instances())
+        return std::nullopt;
+    for (const auto def : o->counters())
+        if (def.name_index == counter)
+            return o->counter_block().value(def);
+    return std::nullopt;
+}
+
 }  // namespace
 
-int main()
+int main(int argc, char** argv)
 {
     using namespace wpo;
     using namespace wpo::counter_type;
@@ -83,6 +100,8 @@ int main()
     }
 #endif
 
+    const bool collect_only = argc > 1 && std::string(argv[1]) == "collect";
+    if (!collect_only) {
     // --- updates ---
     published::Definition small;
     small.publisher = "PublishBench";
@@ -124,6 +143,7 @@ int main()
     report("baseline_relaxed_store_ns", store, "ns");
     report("baseline_relaxed_add_ns", fetch_add, "ns");
     pub->reset();
+    }
 
     // --- collect: 100 objects x 20 counters ---
     published::Definition big;
@@ -181,6 +201,20 @@ int main()
     if (!block || block->object_count() != 100 || objects != 100) {
         std::fprintf(stderr, "publish_bench: the collected block is wrong\n");
         return 1;
+    }
+    // A few values against what the publisher set (o * 100 + c), through
+    // the block's own definitions: object o is "Object o" at index
+    // 60000 + 2 * 21 * o, counter c follows it at + 2 * (c + 1).
+    for (const std::uint32_t o : {0u, 1u, 57u, 99u}) {
+        for (const std::uint32_t c : {0u, 1u, 2u, 10u, 19u}) {
+            const std::uint32_t object_index = 60000 + 2 * 21 * o;
+            const auto got = counter_value(*block, object_index, object_index + 2 * (c + 1));
+            if (!got || *got != o * 100 + c) {
+                std::fprintf(stderr, "publish_bench: object %u counter %u reads %lld, expected %u\n", o, c,
+                             got ? static_cast<long long>(*got) : -1LL, o * 100 + c);
+                return 1;
+            }
+        }
     }
     std::printf("collect: %u objects, %zu-byte block\n", objects, buffer.size());
     report("published_collect_us_100x20", collect, "us");

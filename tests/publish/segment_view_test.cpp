@@ -131,6 +131,88 @@ TEST(SegmentView, AListServesTheListedObjectsOnly)
     EXPECT_EQ(moved.result.objects, 1u);
 }
 
+// The fixed bytes of an object are made once at parse() with indices from
+// 0: each read adds its own base to a copy, never to the kept bytes.
+TEST(SegmentView, ReadsWithAnotherBaseInBetweenGiveTheSameBlock)
+{
+    SegmentImage image(test::test_definition());
+    image.set(0, 0, 0, 11);
+    image.set(0, 0, 1, 12);
+    auto view = SegmentView::parse(image.bytes());
+    ASSERT_TRUE(view.ok());
+    const auto first = read(*view, "Global");
+    const auto moved = read(*view, "Global", 5000);
+    const auto again = read(*view, "Global");
+    EXPECT_EQ(first.buffer, again.buffer);
+    auto block = BlockView::parse(moved.buffer);
+    ASSERT_TRUE(block.ok());
+    auto alpha = block->find_object(5000);
+    ASSERT_TRUE(alpha);
+    EXPECT_EQ(alpha->header().help_index, 5001u);
+    for (std::uint32_t c = 0; c < 4; ++c) {
+        EXPECT_EQ(alpha->counter(c).name_index, 5000 + 2 * (c + 1));
+        EXPECT_EQ(alpha->counter(c).help_index, 5000 + 2 * (c + 1) + 1);
+    }
+    EXPECT_EQ(value(*alpha, alpha->counter_block(), 5002), 11u);
+    EXPECT_EQ(value(*alpha, alpha->counter_block(), 5004), 12u);
+    EXPECT_TRUE(block->find_object(5000 + 2 * 5));
+}
+
+// The kept bytes plus the values are exactly the block BlockBuilder makes
+// counter by counter from the definition (the format's one writer).
+TEST(SegmentView, TheBlockIsTheOneBlockBuilderMakesCounterByCounter)
+{
+    SegmentImage image(test::test_definition());
+    image.set(0, 0, 0, 0x1'0000'0005);
+    image.set(0, 0, 1, 0x1234'5678'9ABC);
+    image.set(0, 0, 2, 3);
+    image.set(0, 0, 3, 4);
+    image.set_instance(1, 0, "first");
+    image.set(1, 0, 0, 10);
+    image.set(1, 0, 2, 7);
+    image.set_instance(1, 2, "");
+    image.set(1, 2, 1, 20);
+    image.set_instance(1, 3, "fourth \xC3\xA9 seven");
+    image.set(1, 3, 0, 40);
+    auto view = SegmentView::parse(image.bytes());
+    ASSERT_TRUE(view.ok());
+    const auto got = read(*view, "Global");
+    EXPECT_EQ(got.result.objects, 2u);
+
+    std::vector<std::byte> expected;
+    BlockBuilder b(expected);
+    b.begin({}, "HOST");
+    b.begin_object({.name_index = index_of(0), .help_index = index_of(0) + 1});
+    b.add_counter({.name_index = index_of(1), .help_index = index_of(1) + 1,
+                   .type = counter_type::PERF_COUNTER_RAWCOUNT});
+    b.add_counter({.name_index = index_of(2), .help_index = index_of(2) + 1,
+                   .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT, .default_scale = -1});
+    b.add_counter({.name_index = index_of(3), .help_index = index_of(3) + 1, .type = counter_type::PERF_RAW_FRACTION});
+    b.add_counter({.name_index = index_of(4), .help_index = index_of(4) + 1, .type = counter_type::PERF_RAW_BASE});
+    b.begin_values();
+    b.set(0, 5);
+    b.set(1, 0x1234'5678'9ABC);
+    b.set(2, 3);
+    b.set(3, 4);
+    b.end_object();
+    b.begin_object({.name_index = index_of(5), .help_index = index_of(5) + 1, .detail_level = 200,
+                    .has_instances = true});
+    b.add_counter({.name_index = index_of(6), .help_index = index_of(6) + 1,
+                   .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
+    b.add_counter({.name_index = index_of(7), .help_index = index_of(7) + 1, .type = counter_type::PERF_AVERAGE_BULK});
+    b.add_counter({.name_index = index_of(8), .help_index = index_of(8) + 1, .type = counter_type::PERF_AVERAGE_BASE});
+    b.begin_instance("first");
+    b.set(0, 10);
+    b.set(2, 7);
+    b.begin_instance("");
+    b.set(1, 20);
+    b.begin_instance("fourth \xC3\xA9 seven");
+    b.set(0, 40);
+    b.end_object();
+    b.finish();
+    EXPECT_EQ(got.buffer, expected);
+}
+
 TEST(SegmentView, LiveSlotsAreInstancesInSlotOrder)
 {
     SegmentImage image(test::test_definition());
