@@ -1,5 +1,7 @@
 #include "chart_view.h"
 
+#include "plot_lines_item.h"
+
 #include <QChart>
 #include <QMouseEvent>
 #include <QRubberBand>
@@ -52,6 +54,7 @@ void ChartView::mouseMoveEvent(QMouseEvent* event)
         event->accept();
         return;
     }
+    emit hovered(chart()->mapFromScene(mapToScene(event->position().toPoint())));
     QChartView::mouseMoveEvent(event);
 }
 
@@ -63,14 +66,19 @@ void ChartView::mouseReleaseEvent(QMouseEvent* event)
         m_band->hide();
         // A click is no zoom: too small to mean a range.
         if (band.width() >= 4 && band.height() >= 4) {
-            const QPointF a = chart()->mapToValue(band.topLeft());
-            const QPointF b = chart()->mapToValue(band.bottomRight());
+            const QPointF a = mapToValue(band.topLeft());
+            const QPointF b = mapToValue(band.bottomRight());
             emit zoomRequested(QRectF(a, b).normalized());
         }
         event->accept();
         return;
     }
     QChartView::mouseReleaseEvent(event);
+}
+
+QPointF ChartView::mapToValue(const QPointF& position) const
+{
+    return m_lines ? m_lines->mapToValue(position) : chart()->mapToValue(position);
 }
 
 void ChartView::resizeEvent(QResizeEvent* event)

@@ -11,15 +11,21 @@ class QRubberBand;
 
 namespace perfscope::gui {
 
+class PlotLinesItem;
+
 class ChartView : public QChartView {
     Q_OBJECT
 public:
     explicit ChartView(QChart* chart, QWidget* parent = nullptr);
+    // The lines' item maps pixels to values (the chart can only through a series).
+    void setPlotLines(PlotLinesItem* lines) { m_lines = lines; }
 
 signals:
     void zoomRequested(const QRectF& value_rect);
     void resetZoomRequested();
     void resized();
+    // The mouse moved over the view without dragging (chart coordinates).
+    void hovered(const QPointF& position);
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
@@ -28,6 +34,9 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    QPointF mapToValue(const QPointF& position) const;
+
+    PlotLinesItem* m_lines = nullptr;
     QRubberBand* m_band = nullptr;
     QPoint m_origin;
     bool m_dragging = false;

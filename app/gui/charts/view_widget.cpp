@@ -3,6 +3,7 @@
 #include "chart_view.h"
 #include "legend_delegate.h"
 #include "legend_model.h"
+#include "plot_lines_item.h"
 #include "view_data.h"
 
 #include <QBarCategoryAxis>
@@ -17,7 +18,6 @@
 #include <QGraphicsLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -117,7 +117,16 @@ void ViewWidget::buildUi()
     m_y_axis->setRange(0, 100);
     m_line_chart->addAxis(m_time_axis, Qt::AlignBottom);
     m_line_chart->addAxis(m_y_axis, Qt::AlignLeft);
+    // The lines: one item over the plot area (a child of the chart, so it is
+    // part of the scene exports render), above the grid.
+    m_lines = new PlotLinesItem(m_line_chart);
+    m_lines->setZValue(10);
+    m_lines->setRanges(double(now.addMSecs(-m_window_ms).toMSecsSinceEpoch()), double(now.toMSecsSinceEpoch()), 0,
+                       100);
+    connect(m_line_chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) { m_lines->setPlotArea(area); });
     m_chart_view = new ChartView(m_line_chart, this);
+    m_chart_view->setPlotLines(m_lines);
+    connect(m_chart_view, &ChartView::hovered, this, &ViewWidget::onHover);
     connect(m_chart_view, &ChartView::zoomRequested, this, &ViewWidget::onZoomRequested);
     connect(m_chart_view, &ChartView::resetZoomRequested, this, &ViewWidget::resetZoom);
     connect(m_chart_view, &ChartView::resized, this, [this] {
@@ -443,65 +452,46 @@ void ViewWidget::removeSelected()
 void ViewWidget::highlightSelected(bool on)
 {
     m_highlight = on;
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row)
-        applyPen(row);
+    applyPens();
 }
 
 void ViewWidget::onSelectionChanged()
 {
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row)
-        applyPen(row);
+    applyPens();
     const auto [from, to] = visibleRange();
     refreshValueBar(from, to);
     emit selectedRowChanged(selectedRow());
 }
 
-void ViewWidget::applyPen(int row)
+// The selected series 2.5 px (4 px highlighted) with round joins, drawn last;
+// every other series a 1 px cosmetic pen (PlotLinesItem::pen).
+void ViewWidget::applyPens()
 {
-    const ViewSeries& s = m_data->series(row);
-    const bool selected = row == selectedRow();
-    QPen pen(s.color);
-    if (selected) {
-        pen.setWidthF(m_highlight ? 4.0 : 2.5);
-        pen.setCapStyle(Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-    } else {
-        // A 1 px cosmetic pen takes the raster engine's cosmetic line stroker;
-        // a wider one (1.5 px with round joins, as before) is stroked into a
-        // polygon per paint, the most expensive part of a refresh.
-        pen.setWidth(1);
-        pen.setCosmetic(true);
-    }
-    for (QLineSeries* segment : m_plots[static_cast<size_t>(row)].segments)
-        segment->setPen(pen);
+    m_lines->setSelected(selectedRow(), m_highlight);
 }
 
-QLineSeries* ViewWidget::newSegment(int row)
+// Over a line: its name, the value nearest in time and that time, as Qt
+// Charts' hovered signal gave before (one handler for every line).
+void ViewWidget::onHover(const QPointF& position)
 {
-    auto* segment = new QLineSeries();
-    segment->setUseOpenGL(false);
-    m_line_chart->addSeries(segment);
-    segment->attachAxis(m_time_axis);
-    segment->attachAxis(m_y_axis);
-    const quint64 id = m_data->series(row).info.id;
-    connect(segment, &QLineSeries::hovered, this, [this, id](const QPointF& point, bool state) {
-        if (!state) {
+    const std::optional<int> row = m_lines->plotArea().contains(position) ? m_lines->lineAt(position, 4.0)
+                                                                          : std::nullopt;
+    if (!row) {
+        if (m_hover_row >= 0)
             QToolTip::hideText();
-            return;
-        }
-        const int r = m_data->rowOf(id);
-        if (r >= 0)
-            QToolTip::showText(QCursor::pos(), tooltipText(r, static_cast<qint64>(point.x())), m_chart_view);
-    });
-    m_plots[static_cast<size_t>(row)].segments.push_back(segment);
-    return segment;
+        m_hover_row = -1;
+        return;
+    }
+    m_hover_row = *row;
+    const qint64 time = static_cast<qint64>(std::llround(m_lines->mapToValue(position).x()));
+    QToolTip::showText(QCursor::pos(), tooltipText(*row, time), m_chart_view);
 }
 
 void ViewWidget::onSeriesAdded(int row)
 {
     m_plots.insert(m_plots.begin() + row, RowPlot{});
-    newSegment(row);
-    applyPen(row);
+    m_lines->insertLine(row, m_data->series(row).color);
+    applyPens();
     m_bars_dirty = true;
     m_report_dirty = true;
     scheduleRefresh();
@@ -509,11 +499,9 @@ void ViewWidget::onSeriesAdded(int row)
 
 void ViewWidget::onSeriesAboutToBeRemoved(int row)
 {
-    for (QLineSeries* segment : m_plots[static_cast<size_t>(row)].segments) {
-        m_line_chart->removeSeries(segment);
-        delete segment;
-    }
     m_plots.erase(m_plots.begin() + row);
+    m_lines->removeLine(row);
+    m_hover_row = -1;
     m_bars_dirty = true;
     m_report_dirty = true;
     scheduleRefresh();
@@ -521,7 +509,7 @@ void ViewWidget::onSeriesAboutToBeRemoved(int row)
 
 void ViewWidget::onSeriesChanged(int row)
 {
-    applyPen(row);
+    m_lines->setColor(row, m_data->series(row).color);
     m_bars_dirty = true;
     m_report_dirty = true;  // ended instances are marked in the report
     scheduleRefresh();
@@ -529,18 +517,12 @@ void ViewWidget::onSeriesChanged(int row)
 
 int ViewWidget::lineSegmentCount(int row) const
 {
-    int n = 0;
-    for (QLineSeries* s : m_plots[static_cast<size_t>(row)].segments)
-        n += s->count() > 0 ? 1 : 0;
-    return n;
+    return static_cast<int>(m_lines->stretches(row).size());
 }
 
-QList<QLineSeries*> ViewWidget::lineSegments(int row) const
+const QList<QList<QPointF>>& ViewWidget::lineSegments(int row) const
 {
-    QList<QLineSeries*> out;
-    for (QLineSeries* s : m_plots[static_cast<size_t>(row)].segments)
-        out.append(s);
-    return out;
+    return m_lines->stretches(row);
 }
 
 QWidget* ViewWidget::graphWidget() const
@@ -629,67 +611,60 @@ void ViewWidget::publishStatistics()
     m_stats_timer->stop();
 }
 
-// Qt Charts recomputes every series' geometry (and its hover shape, a stroked
-// path) whenever an axis range changes and whenever a series' points change.
-// So: decimate everything first, empty the series that will change (cheap),
-// set the axes once (cheap over empty series), then one replace per stretch:
-// each series' geometry is computed once per refresh.
+// The lines are one item: each row's stretches go to it, the axes get a
+// range only when it changed (a moved range lays the axis labels out again).
 void ViewWidget::refreshLine(qint64 from, qint64 to)
 {
     double y_min = std::numeric_limits<double>::infinity();
     double y_max = -std::numeric_limits<double>::infinity();
-    std::vector<QList<QList<QPointF>>> all(m_plots.size());
     for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        QList<QList<QPointF>>& stretches = all[static_cast<size_t>(row)];
+        QList<QList<QPointF>> stretches;
         const ViewSeries& s = m_data->series(row);
         if (s.visible)
             m_plots[static_cast<size_t>(row)].decimator.segments(s.scaleFactor(), stretches);
-        // Beyond the pool's limit the last stretches join into one.
-        while (stretches.size() > kMaxSegmentsPerSeries) {
-            QList<QPointF> tail = stretches.takeLast();
-            stretches.back().append(tail);
-        }
         for (const QList<QPointF>& stretch : stretches)
             for (const QPointF& point : stretch) {
                 y_min = std::min(y_min, point.y());
                 y_max = std::max(y_max, point.y());
             }
+        m_lines->setColor(row, s.color);
+        m_lines->setStretches(row, std::move(stretches));
     }
-    for (RowPlot& p : m_plots)
-        for (QLineSeries* segment : p.segments)
-            if (segment->count() > 0)
-                segment->clear();
 
-    m_time_axis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
+    const QDateTime from_time = QDateTime::fromMSecsSinceEpoch(from);
+    const QDateTime to_time = QDateTime::fromMSecsSinceEpoch(to);
+    if (m_time_axis->min() != from_time || m_time_axis->max() != to_time)
+        m_time_axis->setRange(from_time, to_time);
     const QString format = to - from > 2 * 86'400'000 ? QStringLiteral("MM-dd hh:mm")
                            : to - from < 10'000       ? QStringLiteral("hh:mm:ss.zzz")
                                                       : QStringLiteral("hh:mm:ss");
     if (m_time_axis->format() != format)
         m_time_axis->setFormat(format);
+    const auto set_y = [this](double lo, double hi) {
+        if (m_y_axis->min() != lo || m_y_axis->max() != hi)
+            m_y_axis->setRange(lo, hi);
+    };
+    std::optional<std::pair<double, double>> y_auto;
     if (m_y_zoom) {
-        m_y_axis->setRange(m_y_zoom->first, m_y_zoom->second);
+        set_y(m_y_zoom->first, m_y_zoom->second);
     } else if (m_y_fixed) {
-        m_y_axis->setRange(m_y_fixed->first, m_y_fixed->second);
+        set_y(m_y_fixed->first, m_y_fixed->second);
     } else if (y_min <= y_max) {
         const double lo = std::min(0.0, y_min);
         double hi = y_max > lo ? y_max : lo + 1.0;
         hi += (hi - lo) * 0.05;
-        m_y_axis->setRange(lo, hi);
-        m_y_axis->applyNiceNumbers();
-    } else {
-        m_y_axis->setRange(0, 100);
-    }
-
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        RowPlot& p = m_plots[static_cast<size_t>(row)];
-        const QList<QList<QPointF>>& stretches = all[static_cast<size_t>(row)];
-        while (static_cast<qsizetype>(p.segments.size()) < stretches.size()) {
-            newSegment(row);
-            applyPen(row);
+        y_auto = std::make_pair(lo, hi);
+        // Nice numbers of the same automatic range are the same: keep them.
+        if (y_auto != m_y_auto) {
+            m_y_axis->setRange(lo, hi);
+            m_y_axis->applyNiceNumbers();
         }
-        for (qsizetype i = 0; i < stretches.size(); ++i)
-            p.segments[static_cast<size_t>(i)]->replace(stretches[i]);
+    } else {
+        set_y(0, 100);
     }
+    m_y_auto = y_auto;
+    m_lines->setPlotArea(m_line_chart->plotArea());
+    m_lines->setRanges(double(from), double(to), m_y_axis->min(), m_y_axis->max());
 }
 
 void ViewWidget::rebuildBars()

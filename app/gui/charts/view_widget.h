@@ -5,11 +5,10 @@
 // turn and at most one per 200 ms, none while the view is hidden (another
 // tab) or frozen. A refresh
 // brings each series' Decimator up to date (new points only while the window
-// slides) and hands the chart ≈ 2 points per pixel column through one
-// QXYSeries::replace per line segment. No animations, no OpenGL.
-//
-// Gaps: Qt Charts 6.4 joins a QLineSeries across NaN points, so a series is a
-// small pool of QLineSeries, one per unbroken stretch of its decimated line.
+// slides) and hands ≈ 2 points per pixel column to one PlotLinesItem over the
+// chart's plot area, which draws every line (one polyline per unbroken
+// stretch: a gap breaks the line). Qt Charts draws the axes, grid and plot
+// area only. No animations, no OpenGL.
 #pragma once
 
 #include "decimator.h"
@@ -26,7 +25,6 @@ class QBarSeries;
 class QChart;
 class QDateTimeAxis;
 class QLabel;
-class QLineSeries;
 class QScrollBar;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -40,6 +38,7 @@ class QBarCategoryAxis;
 namespace perfscope::gui {
 
 class ChartView;
+class PlotLinesItem;
 class LegendModel;
 class ViewData;
 
@@ -48,9 +47,6 @@ class ViewWidget : public QWidget {
 public:
     enum class Kind { Line, Histogram, Report };
     Q_ENUM(Kind)
-    // Line segments per series at most; a series broken more often in one
-    // window has its last stretches joined (a pathological flapping counter).
-    static constexpr int kMaxSegmentsPerSeries = 64;
     static constexpr int kStatsIntervalMs = 1000;
     // Batches at 1 s arrive a few ms early or late: statistics this close to
     // due go with the refresh rather than a moment later on their own.
@@ -107,8 +103,10 @@ public:
     ChartView* chartView() const { return m_chart_view; }
     QTableView* legendView() const { return m_legend_view; }
     QChart* lineChart() const { return m_line_chart; }
+    PlotLinesItem* plotLines() const { return m_lines; }
+    // The unbroken stretches drawn for a row (value coordinates).
     int lineSegmentCount(int row) const;
-    QList<QLineSeries*> lineSegments(int row) const;
+    const QList<QList<QPointF>>& lineSegments(int row) const;
     QString valueBarText() const;
     QTreeWidget* reportTree() const { return m_report; }
     QBarSeries* barSeries() const { return m_bars; }
@@ -125,7 +123,6 @@ protected:
 
 private:
     struct RowPlot {
-        std::vector<QLineSeries*> segments;
         Decimator decimator;
         WindowStats stats;
     };
@@ -151,10 +148,10 @@ private:
     void refreshReport();
     void refreshValueBar(qint64 from, qint64 to);
     void updateScrollBar();
-    void applyPen(int row);
+    void applyPens();
+    void onHover(const QPointF& position);
     void rebuildBars();
     void rebuildReport();
-    QLineSeries* newSegment(int row);
     int plotWidthPx() const;
 
     ViewData* m_data;
@@ -191,6 +188,9 @@ private:
     QChart* m_line_chart = nullptr;
     QDateTimeAxis* m_time_axis = nullptr;
     QValueAxis* m_y_axis = nullptr;
+    PlotLinesItem* m_lines = nullptr;
+    std::optional<std::pair<double, double>> m_y_auto;  // the automatic range last set, before nice numbers
+    int m_hover_row = -1;  // the row whose tooltip shows
     ChartView* m_bar_view = nullptr;
     QChart* m_bar_chart = nullptr;
     QBarSeries* m_bars = nullptr;

@@ -10,6 +10,7 @@
 #include <QClipboard>
 #include <QFile>
 #include <QRegularExpression>
+#include <QPainter>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -138,6 +139,17 @@ void TestGraphExporter::svgParsesAndIsVector()
     QVERIFY(svg.contains("Counter 1 (cpu1)"));
     QVERIFY(svg.contains(f.data.series(0).color.name().toLatin1()));
     QVERIFY(svg.contains("Average"));
+    // The lines are in it: rendered back, every visible series has ink in the graph, the hidden one none.
+    QImage back(exporter.pictureSize(), QImage::Format_ARGB32);
+    back.fill(f.view.palette().color(QPalette::Base));
+    {
+        QPainter painter(&back);
+        QSvgRenderer(path).render(&painter, QRectF(QPointF(0, 0), QSizeF(back.size())));
+    }
+    const QRect graph(0, 0, back.width(), f.view.graphWidget()->height());
+    for (int row = 0; row < 3; ++row)
+        QVERIFY2(color_pixels(back, f.data.series(row).color, graph, 40) >= 30, qPrintable(QString::number(row)));
+    QCOMPARE(color_pixels(back, f.data.series(3).color, graph, 0), 0);
 }
 
 void TestGraphExporter::pdfHasAPage()

@@ -4,6 +4,7 @@
 #include "chart_test_data.h"
 #include "chart_view.h"
 #include "legend_model.h"
+#include "plot_lines_item.h"
 #include "view_widget.h"
 
 #include <QAbstractItemModelTester>
@@ -12,11 +13,11 @@
 #include <QChart>
 #include <QElapsedTimer>
 #include <QLabel>
-#include <QLineSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QValueAxis>
 
@@ -70,8 +71,8 @@ void compare_legend(const ViewWidget& w)
 qsizetype total_points(const ViewWidget& w, int row)
 {
     qsizetype n = 0;
-    for (QLineSeries* s : w.lineSegments(row))
-        n += s->count();
+    for (const QList<QPointF>& stretch : w.lineSegments(row))
+        n += stretch.size();
     return n;
 }
 
@@ -99,6 +100,8 @@ private slots:
     void valueBarShowsSelected();
     void highlightAndRemoveSelected();
     void tooltipNamesValueAndTime();
+    void linesArePaintedWithGaps();
+    void hoverOverALineShowsItsTooltip();
     void errorShownAndYRange();
     void clearKeepsSeries();
 };
@@ -278,8 +281,15 @@ void TestViewWidget::rubberBandZooms()
     QVERIFY(plot.width() > 100);
     const QPoint a = plot.topLeft().toPoint() + QPoint(int(plot.width() / 4), 10);
     const QPoint b = plot.topLeft().toPoint() + QPoint(int(plot.width() / 2), int(plot.height()) - 10);
-    const QPointF va = w.lineChart()->mapToValue(a);
-    const QPointF vb = w.lineChart()->mapToValue(b);
+    // The expected values by the axes' own ranges over the plot area.
+    const auto [t0, t1] = w.visibleRange();
+    const auto [y0, y1] = w.yRange();
+    const auto to_value = [&, t0 = t0, t1 = t1, y0 = y0, y1 = y1](const QPointF& p) {
+        return QPointF(double(t0) + (p.x() - plot.left()) / plot.width() * double(t1 - t0),
+                       y0 + (plot.bottom() - p.y()) / plot.height() * (y1 - y0));
+    };
+    const QPointF va = to_value(a);
+    const QPointF vb = to_value(b);
     QWidget* viewport = w.chartView()->viewport();
     QTest::mousePress(viewport, Qt::LeftButton, {}, a);
     QTest::mouseMove(viewport, b);
@@ -305,17 +315,16 @@ void TestViewWidget::gapSplitsTheLine()
     w.refresh();
     QCOMPARE(w.lineSegmentCount(0), 2);
     QCOMPARE(w.lineSegmentCount(1), 1);
-    const QList<QLineSeries*> segments = w.lineSegments(0);
+    const QList<QList<QPointF>> segments = w.lineSegments(0);
     // One point per column here (90 points, ~800 px): each stretch has its points.
-    QCOMPARE(segments[0]->count(), 30);
-    QCOMPARE(segments[1]->count(), 50);
-    QCOMPARE(segments[0]->at(29), QPointF(double(kT0 + 29'000), wave(1, 29)));
-    QCOMPARE(segments[1]->at(0), QPointF(double(kT0 + 40'000), wave(1, 40)));
-    // The gap scrolls out of the window: one stretch again, extra segments empty.
+    QCOMPARE(segments[0].size(), 30);
+    QCOMPARE(segments[1].size(), 50);
+    QCOMPARE(segments[0].at(29), QPointF(double(kT0 + 29'000), wave(1, 29)));
+    QCOMPARE(segments[1].at(0), QPointF(double(kT0 + 40'000), wave(1, 40)));
+    // The gap scrolls out of the window: one stretch again.
     w.setTimeWindow(40);
     w.refresh();
     QCOMPARE(w.lineSegmentCount(0), 1);
-    QVERIFY(w.lineSegments(0).size() >= 2);
 }
 
 void TestViewWidget::onlyDecimatedPointsReachTheChart()
@@ -492,21 +501,27 @@ void TestViewWidget::highlightAndRemoveSelected()
     w.show();
     fill_view(data, 3, 20, 5, 8);
     w.refresh();
-    const int chart_series = int(w.lineChart()->series().size());
+    QCOMPARE(w.lineSegmentCount(0), 2);  // gap over steps 5..7 in series 1
+    QCOMPARE(w.plotLines()->lineCount(), 3);
     w.setSelectedRow(0);
+    QCOMPARE(w.plotLines()->pen(0).widthF(), 2.5);
     w.highlightSelected(true);
     QVERIFY(w.isHighlighting());
-    QCOMPARE(w.lineSegments(0)[0]->pen().widthF(), 4.0);
-    QCOMPARE(w.lineSegments(0)[1]->pen().widthF(), 4.0);
-    QVERIFY(w.lineSegments(1)[0]->pen().widthF() < 4.0);
-    QCOMPARE(w.lineSegments(1)[0]->pen().color(), data.series(1).color);
+    QCOMPARE(w.plotLines()->pen(0).widthF(), 4.0);
+    QCOMPARE(w.plotLines()->pen(0).color(), data.series(0).color);
+    QVERIFY(w.plotLines()->pen(1).widthF() <= 1.0);
+    QVERIFY(w.plotLines()->pen(1).isCosmetic());
+    QCOMPARE(w.plotLines()->pen(1).color(), data.series(1).color);
     w.removeSelected();
     QCOMPARE(data.seriesCount(), 2);
     QCOMPARE(data.series(0).info.id, quint64(2));
-    QCOMPARE(int(w.lineChart()->series().size()), chart_series - 2);
+    QCOMPARE(w.plotLines()->lineCount(), 2);
     w.refresh();
     QCOMPARE(w.legendModel()->rowCount(), 2);
-    QCOMPARE(w.lineSegments(0)[0]->pen().color(), data.series(0).color);
+    QCOMPARE(w.plotLines()->pen(0).color(), data.series(0).color);
+    // The thick pen follows the selection (the legend may select the next row).
+    for (int row = 0; row < 2; ++row)
+        QCOMPARE(w.plotLines()->pen(row).widthF() > 1.0, w.selectedRow() == row);
 }
 
 void TestViewWidget::tooltipNamesValueAndTime()
@@ -519,6 +534,84 @@ void TestViewWidget::tooltipNamesValueAndTime()
     QVERIFY(text.contains(LegendModel::formatValue(wave(1, 2))));
     QVERIFY(text.contains(QDateTime::fromMSecsSinceEpoch(kT0 + 2'000).toString(QStringLiteral("hh:mm:ss.zzz"))));
     QVERIFY(w.tooltipText(0, kT0 + 4'000).contains(QStringLiteral("no value")));
+}
+
+// The item draws each series in its color where its points map, nothing over
+// a gap; the pixel positions come from the axes' ranges over the plot area.
+void TestViewWidget::linesArePaintedWithGaps()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    fill_view(data, 2, 90, 30, 40);  // series 1 (row 0): gap over steps 30..39
+    w.refresh();
+    QCoreApplication::processEvents();
+    const QImage image = w.chartView()->grab().toImage();
+    const QRectF plot = w.lineChart()->plotArea();
+    const auto [t0, t1] = w.visibleRange();
+    const auto [y0, y1] = w.yRange();
+    const auto x_of = [&, t0 = t0, t1 = t1](qint64 t) {
+        return int(std::lround(plot.left() + double(t - t0) / double(t1 - t0) * plot.width()));
+    };
+    const auto y_of = [&, y0 = y0, y1 = y1](double v) {
+        return int(std::lround(plot.bottom() - (v - y0) / (y1 - y0) * plot.height()));
+    };
+    const auto ink_near = [&](int x, int y, const QColor& color) {
+        int n = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                n += image.pixelColor(x + dx, y + dy) == color;
+        return n;
+    };
+    const auto ink_in_column = [&](int x, const QColor& color) {
+        int n = 0;
+        for (int y = int(plot.top()) + 1; y < int(plot.bottom()); ++y)
+            n += image.pixelColor(x, y) == color;
+        return n;
+    };
+    const QColor c0 = data.series(0).color;
+    const QColor c1 = data.series(1).color;
+    QVERIFY(c0 != c1);
+    for (int step : {5, 20, 50, 80}) {
+        const qint64 t = kT0 + step * 1'000;
+        QVERIFY2(ink_near(x_of(t), y_of(wave(1, step)), c0) > 0, qPrintable(QString::number(step)));
+        QVERIFY2(ink_near(x_of(t), y_of(wave(2, step)), c1) > 0, qPrintable(QString::number(step)));
+    }
+    // Inside the gap: no ink of series 1 anywhere in the column; series 2 goes on.
+    const int gap_x = x_of(kT0 + 35'000);
+    QCOMPARE(ink_in_column(gap_x, c0), 0);
+    QVERIFY(ink_in_column(gap_x, c1) > 0);
+    // Hidden: its ink goes.
+    data.setVisible(0, false);
+    w.refresh();
+    QCoreApplication::processEvents();
+    const QImage hidden = w.chartView()->grab().toImage();
+    int left = 0;
+    for (int y = int(plot.top()) + 1; y < int(plot.bottom()); ++y)
+        for (int x = int(plot.left()) + 1; x < int(plot.right()); ++x)
+            left += hidden.pixelColor(x, y) == c0;
+    QCOMPARE(left, 0);
+}
+
+void TestViewWidget::hoverOverALineShowsItsTooltip()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    fill_view(data, 2, 90);
+    w.refresh();
+    QCoreApplication::processEvents();
+    const PlotLinesItem* lines = w.plotLines();
+    const QPointF on_row1 = lines->mapToPosition(QPointF(double(kT0 + 45'000), wave(2, 45)));
+    QCOMPARE(lines->lineAt(on_row1, 4.0), std::optional<int>(1));
+    QTest::mouseMove(w.chartView()->viewport(), on_row1.toPoint());
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().startsWith(data.series(1).displayName() + QLatin1Char('\n')), qPrintable(QToolTip::text()));
+    QVERIFY(QToolTip::text().contains(LegendModel::formatValue(wave(2, 45))));
 }
 
 void TestViewWidget::errorShownAndYRange()
