@@ -24,9 +24,9 @@ namespace perfscope::cli {
 
 namespace {
 
+#ifdef _WIN32
 constexpr std::uint64_t kMaxDefinitionBytes = 1 << 20;
 
-#ifdef _WIN32
 // perfscope-counters.dll beside perfscope-cli.exe.
 std::string default_library()
 {
