@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 namespace wpo::published {
@@ -13,23 +14,21 @@ LinuxPublishedSet::LinuxPublishedSet(std::string directory) : m_directory(std::m
 
 void LinuxPublishedSet::refresh()
 {
-    struct Found {
-        std::uint32_t slot;
-        std::uint64_t inode;
-    };
-    std::vector<Found> found;
+    // Listed through the directory's descriptor into a kept vector: a
+    // collection with publishers running allocates nothing here.
+    m_found.clear();
     if (DIR* dir = opendir(m_directory.c_str())) {
         while (const dirent* e = readdir(dir)) {
             const auto slot = linux_segment_slot(e->d_name);
             if (!slot)
                 continue;
             struct stat st {};
-            const std::string path = m_directory + "/" + e->d_name;
-            if (stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
-                found.push_back({*slot, static_cast<std::uint64_t>(st.st_ino)});
+            if (fstatat(dirfd(dir), e->d_name, &st, 0) == 0 && S_ISREG(st.st_mode))
+                m_found.push_back({*slot, static_cast<std::uint64_t>(st.st_ino)});
         }
         closedir(dir);
     }
+    const std::vector<Found>& found = m_found;
     // Keep what is still there, unchanged and alive.
     std::erase_if(m_segments, [&](const Segment& s) {
         const bool listed = std::any_of(found.begin(), found.end(),

@@ -37,7 +37,13 @@ public:
     const std::vector<Segment>& segments() const { return m_segments; }
 
 private:
+    struct Found {
+        std::uint32_t slot;
+        std::uint64_t inode;
+    };
+
     std::string m_directory;
+    std::vector<Found> m_found;       // refresh()'s listing, kept for its storage
     std::vector<Segment> m_segments;  // by slot
     std::vector<std::uint64_t> m_bad;  // inodes that failed validation, not retried
     ReadScratch m_scratch;

@@ -1,6 +1,9 @@
 #include "sources/procfs/procfs_published.h"
 
 #include "format/block_builder.h"
+#include "published/segment_names.h"
+
+#include <algorithm>
 
 namespace wpo::procfs {
 
@@ -15,6 +18,13 @@ Status ProcfsPublished::append(std::string_view query, std::vector<std::byte>& b
         return {};
     if (auto parsed = m_query.parse(query); !parsed)
         return parsed.error();
+    // An index list names published objects only in their range: a sampler of
+    // the built-in objects ("230 232") does not list the segment directory.
+    if (m_query.kind() == ObjectQuery::Kind::list &&
+        std::none_of(m_query.indices().begin(), m_query.indices().end(), [](std::uint32_t i) {
+            return i >= published::kLinuxFirstIndex && i <= published::kLinuxLastIndex;
+        }))
+        return {};
     m_set.refresh();
     if (m_set.segments().empty())
         return {};
