@@ -36,6 +36,10 @@ QString LegendModel::formatValue(double value)
         return QStringLiteral("—");
     if (value != 0.0 && (std::abs(value) >= 1e15 || std::abs(value) < 1e-3))
         return QString::number(value, 'g', 6);
+    // Three decimals mean nothing on a byte count in the billions, and would
+    // make it too wide for its column (an elided number reads as a smaller one).
+    if (std::abs(value) >= 1e6)
+        return QString::number(value, 'f', 0);
     return QString::number(value, 'f', 3);
 }
 

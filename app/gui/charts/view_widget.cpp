@@ -190,7 +190,9 @@ void ViewWidget::buildUi()
     m_legend_view->verticalHeader()->setDefaultSectionSize(m_legend_view->fontMetrics().height() + 6);
     m_legend_view->horizontalHeader()->setStretchLastSection(true);
     const int em = m_legend_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int widths[] = {4, 4, 5, 14, 10, 8, 9, 8, 8, 8, 8};
+    // Value columns hold a byte count with its three decimals
+    // ("24703184440.000"): an elided number reads as a smaller one.
+    const int widths[] = {4, 4, 5, 14, 10, 8, 9, 11, 11, 11, 11};
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,

@@ -81,6 +81,8 @@ qsizetype total_points(const ViewWidget& w, int row)
 class TestViewWidget : public QObject {
     Q_OBJECT
 private slots:
+    void valueFormat_data();
+    void valueFormat();
     void legendModelUnderTester();
     void legendEditsWriteThrough();
     void statisticsOverVisibleWindow_data();
@@ -105,6 +107,30 @@ private slots:
     void errorShownAndYRange();
     void clearKeepsSeries();
 };
+
+// Legend and value bar numbers: three decimals, whole from 10^6 up (a byte
+// count in the billions fits its column), 'g' at the extremes, a dash for none.
+void TestViewWidget::valueFormat_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("percent") << 3.0104 << "3.010";
+    QTest::newRow("zero") << 0.0 << "0.000";
+    QTest::newRow("just under a million") << 999999.9994 << "999999.999";
+    QTest::newRow("a million") << 1000000.4 << "1000000";
+    QTest::newRow("available bytes") << 24651763712.4 << "24651763712";
+    QTest::newRow("negative, large") << -2500000.6 << "-2500001";
+    QTest::newRow("tiny") << 0.0005 << "0.0005";
+    QTest::newRow("huge") << 2.5e15 << "2.5e+15";
+    QTest::newRow("none") << std::nan("") << QStringLiteral("—");
+}
+
+void TestViewWidget::valueFormat()
+{
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(LegendModel::formatValue(value), text);
+}
 
 void TestViewWidget::legendModelUnderTester()
 {
