@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
@@ -41,6 +42,7 @@ public:
         if (m_pid == 0) {
             close(ready[0]);
             static int s_naps;
+            static std::atomic<int> s_napped{0};  // threads whose naps are over
             s_naps = naps;
             for (int t = 1; t < threads; ++t) {
                 pthread_t thread;
@@ -51,12 +53,19 @@ public:
                             const timespec nap{0, 100'000};
                             nanosleep(&nap, nullptr);
                         }
+                        s_napped.fetch_add(1);
                         for (;;)
                             pause();
                     },
                     nullptr);
             }
-            const timespec settle{0, 20'000'000 + naps * 200'000L};  // the naps are over
+            // Ready once every thread has napped and blocked for good: a
+            // loaded machine stretches the naps, so wait for them, not a time.
+            while (s_napped.load() < threads - 1) {
+                const timespec poll{0, 1'000'000};
+                nanosleep(&poll, nullptr);
+            }
+            const timespec settle{0, 20'000'000};  // into pause()
             nanosleep(&settle, nullptr);
             (void)!write(ready[1], "x", 1);
             for (;;)
@@ -171,12 +180,16 @@ TEST(ProcfsHandleCache, ContextSwitchesAgreeWithTheKernelsCount)
             const auto tid = static_cast<pid_t>(raw(thread, t, ix::kIdThread));
             const std::uint64_t expected = status_switches(helper.pid(), tid);  // the thread is blocked: stable
             const std::uint64_t got = raw(thread, t, ix::kContextSwitchesPerSec);
+            // The naps show in the count, but not one for one: a nanosleep
+            // whose timer fires before the thread is off the CPU returns
+            // without a switch (seen: 193 for 200 naps, status agreeing).
             if (tid != helper.pid()) {
-                EXPECT_GE(got, std::uint64_t(kNaps));
+                EXPECT_GE(got, std::uint64_t(kNaps) / 2) << tid;
             }
-            // schedstat counts switches onto a CPU, status switches off it:
-            // one apart for a blocked thread, and the kernel may let a few
-            // go uncounted in schedstat (docs/procfs-source.md). 2 % of slack.
+            // The kernel's own count is the reference. schedstat counts
+            // switches onto a CPU, status switches off it: one apart for a
+            // blocked thread, and the kernel may let a few go uncounted in
+            // schedstat (docs/procfs-source.md). 2 % of slack.
             EXPECT_LE(got, expected + 1) << tid;
             EXPECT_GE(got + 2 + expected / 50, expected) << tid;
             ++checked;
