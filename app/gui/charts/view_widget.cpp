@@ -3,6 +3,7 @@
 #include "chart_view.h"
 #include "legend_delegate.h"
 #include "legend_model.h"
+#include "plot_grid_item.h"
 #include "plot_lines_item.h"
 #include "view_data.h"
 
@@ -12,7 +13,6 @@
 #include <QChart>
 #include <QCursor>
 #include <QDateTime>
-#include <QDateTimeAxis>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QGraphicsLayout>
@@ -102,28 +102,30 @@ void ViewWidget::buildUi()
 
     m_line_chart = new QChart();
     style_chart(m_line_chart);
-    m_time_axis = new QDateTimeAxis(m_line_chart);
-    m_time_axis->setFormat(QStringLiteral("hh:mm:ss"));
-    m_time_axis->setTickCount(6);
-    // The default range is empty (0 .. 0). If the chart is laid out with it
-    // (a view shown before its first sample), Qt Charts gives the axis no
-    // labels, hence no height, and an axis with an empty geometry ignores
-    // every later range change: no time labels and no vertical grid, ever.
-    // A real range from the start avoids that state.
-    const QDateTime now = QDateTime::currentDateTime();
-    m_time_axis->setRange(now.addMSecs(-m_window_ms), now);
     m_y_axis = new QValueAxis(m_line_chart);
     m_y_axis->setLabelFormat(QStringLiteral("%.6g"));
     m_y_axis->setRange(0, 100);
-    m_line_chart->addAxis(m_time_axis, Qt::AlignBottom);
+    // The grid and the axis line are PlotGridItem's (see there why).
+    m_y_axis->setGridLineVisible(false);
+    m_y_axis->setLineVisible(false);
     m_line_chart->addAxis(m_y_axis, Qt::AlignLeft);
-    // The lines: one item over the plot area (a child of the chart, so it is
-    // part of the scene exports render), above the grid.
+    // The frame, grid and time axis, then the lines above them: items over
+    // the plot area (children of the chart, so exports render them).
+    m_grid = new PlotGridItem(m_line_chart);
+    m_grid->setZValue(5);
+    m_grid->setLabelFont(m_y_axis->labelsFont());
+    QMargins margins = m_line_chart->margins();
+    margins.setBottom(margins.bottom() + m_grid->labelBandHeight());
+    m_line_chart->setMargins(margins);
     m_lines = new PlotLinesItem(m_line_chart);
     m_lines->setZValue(10);
-    m_lines->setRanges(double(now.addMSecs(-m_window_ms).toMSecsSinceEpoch()), double(now.toMSecsSinceEpoch()), 0,
-                       100);
-    connect(m_line_chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) { m_lines->setPlotArea(area); });
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    m_grid->setTimeRange(now - m_window_ms, now);
+    m_lines->setRanges(double(now - m_window_ms), double(now), 0, 100);
+    connect(m_line_chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+        m_grid->setPlotArea(area);
+        m_lines->setPlotArea(area);
+    });
     m_chart_view = new ChartView(m_line_chart, this);
     m_chart_view->setPlotLines(m_lines);
     connect(m_chart_view, &ChartView::hovered, this, &ViewWidget::onHover);
@@ -238,6 +240,7 @@ void ViewWidget::applyPalette()
             axis->setTitleBrush(pal.brush(QPalette::Text));
         }
     }
+    m_grid->setColors(pal.color(QPalette::Base), pal.color(QPalette::Text), pal.color(QPalette::Mid));
     m_chart_view->setBackgroundBrush(pal.brush(QPalette::Base));
     m_bar_view->setBackgroundBrush(pal.brush(QPalette::Base));
 }
@@ -613,8 +616,9 @@ void ViewWidget::publishStatistics()
     m_stats_timer->stop();
 }
 
-// The lines are one item: each row's stretches go to it, the axes get a
-// range only when it changed (a moved range lays the axis labels out again).
+// The lines are one item: each row's stretches go to it; the value axis gets a
+// range only when it changed (a moved range lays its labels out again); the
+// grid item follows the time range (its labels scroll, see PlotGridItem).
 void ViewWidget::refreshLine(qint64 from, qint64 to)
 {
     double y_min = std::numeric_limits<double>::infinity();
@@ -633,15 +637,6 @@ void ViewWidget::refreshLine(qint64 from, qint64 to)
         m_lines->setStretches(row, std::move(stretches));
     }
 
-    const QDateTime from_time = QDateTime::fromMSecsSinceEpoch(from);
-    const QDateTime to_time = QDateTime::fromMSecsSinceEpoch(to);
-    if (m_time_axis->min() != from_time || m_time_axis->max() != to_time)
-        m_time_axis->setRange(from_time, to_time);
-    const QString format = to - from > 2 * 86'400'000 ? QStringLiteral("MM-dd hh:mm")
-                           : to - from < 10'000       ? QStringLiteral("hh:mm:ss.zzz")
-                                                      : QStringLiteral("hh:mm:ss");
-    if (m_time_axis->format() != format)
-        m_time_axis->setFormat(format);
     const auto set_y = [this](double lo, double hi) {
         if (m_y_axis->min() != lo || m_y_axis->max() != hi)
             m_y_axis->setRange(lo, hi);
@@ -665,6 +660,9 @@ void ViewWidget::refreshLine(qint64 from, qint64 to)
         set_y(0, 100);
     }
     m_y_auto = y_auto;
+    m_grid->setPlotArea(m_line_chart->plotArea());
+    m_grid->setTimeRange(from, to);
+    m_grid->setValueTicks(m_y_axis->min(), m_y_axis->max(), m_y_axis->tickCount());
     m_lines->setPlotArea(m_line_chart->plotArea());
     m_lines->setRanges(double(from), double(to), m_y_axis->min(), m_y_axis->max());
 }

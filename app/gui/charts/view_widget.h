@@ -7,8 +7,9 @@
 // brings each series' Decimator up to date (new points only while the window
 // slides) and hands ≈ 2 points per pixel column to one PlotLinesItem over the
 // chart's plot area, which draws every line (one polyline per unbroken
-// stretch: a gap breaks the line). Qt Charts draws the axes, grid and plot
-// area only. No animations, no OpenGL.
+// stretch: a gap breaks the line), above one PlotGridItem that draws the
+// frame, the grid and the scrolling time axis. Qt Charts lays out the plot
+// area and draws the value axis's labels only. No animations, no OpenGL.
 #pragma once
 
 #include "decimator.h"
@@ -23,7 +24,6 @@
 
 class QBarSeries;
 class QChart;
-class QDateTimeAxis;
 class QLabel;
 class QScrollBar;
 class QSortFilterProxyModel;
@@ -38,6 +38,7 @@ class QBarCategoryAxis;
 namespace perfscope::gui {
 
 class ChartView;
+class PlotGridItem;
 class PlotLinesItem;
 class LegendModel;
 class ViewData;
@@ -104,6 +105,7 @@ public:
     QTableView* legendView() const { return m_legend_view; }
     QChart* lineChart() const { return m_line_chart; }
     PlotLinesItem* plotLines() const { return m_lines; }
+    PlotGridItem* plotGrid() const { return m_grid; }
     // The unbroken stretches drawn for a row (value coordinates).
     int lineSegmentCount(int row) const;
     const QList<QList<QPointF>>& lineSegments(int row) const;
@@ -186,8 +188,8 @@ private:
     QStackedWidget* m_stack = nullptr;
     ChartView* m_chart_view = nullptr;
     QChart* m_line_chart = nullptr;
-    QDateTimeAxis* m_time_axis = nullptr;
     QValueAxis* m_y_axis = nullptr;
+    PlotGridItem* m_grid = nullptr;
     PlotLinesItem* m_lines = nullptr;
     std::optional<std::pair<double, double>> m_y_auto;  // the automatic range last set, before nice numbers
     int m_hover_row = -1;  // the row whose tooltip shows

@@ -121,12 +121,13 @@ void TestGraphExporter::svgParsesAndIsVector()
     QVERIFY2(exporter.saveSvg(path, &error), qPrintable(error));
     const QByteArray svg = read_all(path);
     QXmlStreamReader xml(svg);
-    int paths = 0;
+    int shapes = 0;  // lines, grid and frame as vector shapes
     int images = 0;
     int texts = 0;
     while (!xml.atEnd()) {
         if (xml.readNext() == QXmlStreamReader::StartElement) {
-            paths += xml.name() == QLatin1String("path") || xml.name() == QLatin1String("polyline");
+            shapes += xml.name() == QLatin1String("path") || xml.name() == QLatin1String("polyline") ||
+                      xml.name() == QLatin1String("rect");
             images += xml.name() == QLatin1String("image");
             texts += xml.name() == QLatin1String("text");
         }
@@ -134,7 +135,7 @@ void TestGraphExporter::svgParsesAndIsVector()
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(QSvgRenderer(path).isValid());
     QCOMPARE(images, 0);  // vector, not a bitmap inside an SVG
-    QVERIFY(paths > 10);
+    QVERIFY(shapes > 10);
     QVERIFY(texts > 10);
     QVERIFY(svg.contains("Counter 1 (cpu1)"));
     QVERIFY(svg.contains(f.data.series(0).color.name().toLatin1()));
