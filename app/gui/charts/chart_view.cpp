@@ -16,6 +16,13 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
     // (measured: docs/gui-charts.md).
     setRenderHint(QPainter::Antialiasing, false);
     setMouseTracking(true);
+    // The view fills the exposed area with its background brush (the
+    // palette's Base, set by the owner); the viewport's own fill and the
+    // chart's background item would paint the same pixels twice more on every
+    // repaint.
+    viewport()->setAutoFillBackground(false);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    chart->setBackgroundVisible(false);
     // Drops (counters from the browser) are the enclosing view's business:
     // QGraphicsView accepts them by default and would swallow them.
     setAcceptDrops(false);

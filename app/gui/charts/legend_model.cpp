@@ -153,12 +153,31 @@ bool LegendModel::setData(const QModelIndex& index, const QVariant& value, int r
     return false;
 }
 
+// One signal per changed cell: a view repaints just that cell, where a range
+// of cells makes QAbstractItemView repaint its whole viewport; and most
+// counters' minimum and maximum, many counters' every figure, stay the same
+// from one second to the next.
 void LegendModel::setStatistics(std::vector<WindowStats> stats)
 {
     stats.resize(static_cast<size_t>(m_rows));
-    m_stats = std::move(stats);
-    if (m_rows > 0)
-        emit dataChanged(index(0, Last), index(m_rows - 1, Maximum), {Qt::DisplayRole, Qt::UserRole});
+    const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+    std::swap(m_stats, stats);
+    if (stats.size() != m_stats.size())
+        stats.resize(m_stats.size());
+    for (int row = 0; row < m_rows; ++row) {
+        const WindowStats& was = stats[static_cast<size_t>(row)];
+        const WindowStats& now = m_stats[static_cast<size_t>(row)];
+        const std::pair<Column, bool> cells[] = {{Last, same(was.last, now.last)},
+                                                 {Average, same(was.average, now.average)},
+                                                 {Minimum, same(was.minimum, now.minimum)},
+                                                 {Maximum, same(was.maximum, now.maximum)}};
+        for (const auto& [column, unchanged] : cells) {
+            if (!unchanged) {
+                const QModelIndex cell = index(row, column);
+                emit dataChanged(cell, cell, {Qt::DisplayRole, Qt::UserRole});
+            }
+        }
+    }
 }
 
 const WindowStats& LegendModel::statistics(int row) const
