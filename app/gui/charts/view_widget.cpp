@@ -3,6 +3,7 @@
 #include "chart_view.h"
 #include "legend_delegate.h"
 #include "legend_model.h"
+#include "nice_range.h"
 #include "plot_grid_item.h"
 #include "plot_lines_item.h"
 #include "view_data.h"
@@ -46,6 +47,18 @@ QString format_duration(qint64 ms)
         .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
         .arg(s % 60, 2, 10, QLatin1Char('0'))
         .arg(frac);
+}
+
+constexpr int kValueTicks = 5;
+
+// An axis range and tick count, given to the axis only when they changed:
+// each change lays the axis's labels out again.
+void setAxisRange(QValueAxis* axis, const NiceRange& range)
+{
+    if (axis->min() != range.min || axis->max() != range.max)
+        axis->setRange(range.min, range.max);
+    if (axis->tickCount() != range.ticks)
+        axis->setTickCount(range.ticks);
 }
 
 void style_chart(QChart* chart)
@@ -637,29 +650,18 @@ void ViewWidget::refreshLine(qint64 from, qint64 to)
         m_lines->setStretches(row, std::move(stretches));
     }
 
-    const auto set_y = [this](double lo, double hi) {
-        if (m_y_axis->min() != lo || m_y_axis->max() != hi)
-            m_y_axis->setRange(lo, hi);
-    };
-    std::optional<std::pair<double, double>> y_auto;
     if (m_y_zoom) {
-        set_y(m_y_zoom->first, m_y_zoom->second);
+        setAxisRange(m_y_axis, {m_y_zoom->first, m_y_zoom->second, kValueTicks});
     } else if (m_y_fixed) {
-        set_y(m_y_fixed->first, m_y_fixed->second);
+        setAxisRange(m_y_axis, {m_y_fixed->first, m_y_fixed->second, kValueTicks});
     } else if (y_min <= y_max) {
         const double lo = std::min(0.0, y_min);
         double hi = y_max > lo ? y_max : lo + 1.0;
         hi += (hi - lo) * 0.05;
-        y_auto = std::make_pair(lo, hi);
-        // Nice numbers of the same automatic range are the same: keep them.
-        if (y_auto != m_y_auto) {
-            m_y_axis->setRange(lo, hi);
-            m_y_axis->applyNiceNumbers();
-        }
+        setAxisRange(m_y_axis, niceRange(lo, hi, kValueTicks));
     } else {
-        set_y(0, 100);
+        setAxisRange(m_y_axis, {0, 100, kValueTicks});
     }
-    m_y_auto = y_auto;
     m_grid->setPlotArea(m_line_chart->plotArea());
     m_grid->setTimeRange(from, to);
     m_grid->setValueTicks(m_y_axis->min(), m_y_axis->max(), m_y_axis->tickCount());
@@ -699,12 +701,10 @@ void ViewWidget::refreshHistogram()
         hi = std::max(hi, v);
         lo = std::min(lo, v);
     }
-    if (m_y_fixed) {
-        m_bar_y->setRange(m_y_fixed->first, m_y_fixed->second);
-    } else {
-        m_bar_y->setRange(lo, hi > lo ? hi * 1.05 : lo + 1.0);
-        m_bar_y->applyNiceNumbers();
-    }
+    if (m_y_fixed)
+        setAxisRange(m_bar_y, {m_y_fixed->first, m_y_fixed->second, kValueTicks});
+    else
+        setAxisRange(m_bar_y, niceRange(lo, hi > lo ? hi + (hi - lo) * 0.05 : lo + 1.0, kValueTicks));
 }
 
 // Report: object → counter → instance, like PerfMon's report view.

@@ -191,7 +191,6 @@ private:
     QValueAxis* m_y_axis = nullptr;
     PlotGridItem* m_grid = nullptr;
     PlotLinesItem* m_lines = nullptr;
-    std::optional<std::pair<double, double>> m_y_auto;  // the automatic range last set, before nice numbers
     int m_hover_row = -1;  // the row whose tooltip shows
     ChartView* m_bar_view = nullptr;
     QChart* m_bar_chart = nullptr;

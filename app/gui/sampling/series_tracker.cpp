@@ -19,6 +19,7 @@ quint64 SeriesTracker::next_series_id()
 void SeriesTracker::set_counters(const QVector<ViewCounter>& counters)
 {
     m_counters = counters;
+    m_wants.clear();
     // Entries decided under the old list are decided again: a series no
     // longer wanted is forgotten (the view removed it), a value that was
     // unwanted may now start a series.
@@ -77,6 +78,23 @@ bool SeriesTracker::wanted(const Key& key) const
     return false;
 }
 
+const SeriesTracker::Want& SeriesTracker::want_for(std::uint32_t object, std::uint32_t counter)
+{
+    auto [it, inserted] = m_wants.try_emplace({object, counter});
+    if (inserted) {
+        Want& want = it->second;
+        for (const ViewCounter& c : m_counters) {
+            if (c.object != object || (c.counter != 0 && c.counter != counter))
+                continue;
+            want.none |= c.instances == ViewCounter::Instances::none;
+            want.all |= c.instances == ViewCounter::Instances::all;
+            if (c.instances == ViewCounter::Instances::one)
+                want.ones.push_back(c.identity);
+        }
+    }
+    return it->second;
+}
+
 SeriesInfo SeriesTracker::describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const
 {
     SeriesInfo info;
@@ -123,12 +141,29 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
     for (auto& [object, cycle] : m_cycle)
         cycle = ObjectCycle{.instances = std::move(cycle.instances), .counters = std::move(cycle.counters)};
 
+    // Values come object by object and counter by counter: the object's cycle
+    // and the counter's wants are looked up when they change, and a value no
+    // counter of the view wants (the other processes of a Process object) is
+    // passed over before any lookup by identity.
     std::uint32_t ids_object = 0;
     bool have_ids = false;
+    ObjectCycle* cycle = nullptr;
+    std::uint32_t cycle_object = 0;
+    const Want* want = nullptr;
+    std::pair<std::uint32_t, std::uint32_t> want_key{};
     for (const wpo::CalculatedValue& v : *values) {
-        ObjectCycle& cycle = m_cycle[v.object_index];
-        cycle.present = true;
+        if (!cycle || cycle_object != v.object_index) {
+            cycle = &m_cycle[v.object_index];
+            cycle_object = v.object_index;
+            cycle->present = true;
+        }
+        if (!want || want_key != std::pair(v.object_index, v.counter_index)) {
+            want_key = {v.object_index, v.counter_index};
+            want = &want_for(v.object_index, v.counter_index);
+        }
         Key key{v.object_index, v.counter_index, v.instance >= 0, {}};
+        if (key.has_instance ? !(want->all || !want->ones.empty()) : !want->none)
+            continue;
         if (key.has_instance) {
             if (!have_ids || ids_object != v.object_index) {
                 if (wpo::Status listed = snapshot.identities(v.object_index, m_ids); !listed)
@@ -139,14 +174,16 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
             if (static_cast<std::size_t>(v.instance) >= m_ids.size())
                 continue;  // positions index the same sample's identities; never trust that blindly
             key.instance = m_ids[static_cast<std::size_t>(v.instance)];
+            if (!want->all && std::find(want->ones.begin(), want->ones.end(), key.instance) == want->ones.end())
+                continue;
         }
         auto [it, inserted] = m_entries.try_emplace(key);
         Entry& entry = it->second;
         if (entry.seen == m_generation)
             continue;  // two instances sharing an identity: the first wins, as PDH takes the first match
         entry.seen = m_generation;
-        if (inserted && wanted(key)) {
-            SeriesInfo info = describe(snapshot, key, cycle);
+        if (inserted) {
+            SeriesInfo info = describe(snapshot, key, *cycle);
             entry.id = info.id;
             batch.added.push_back(std::move(info));
         }
@@ -162,8 +199,8 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
             ++it;
             continue;
         }
-        auto cycle = m_cycle.find(it->first.object);
-        const bool object_present = cycle != m_cycle.end() && cycle->second.present;
+        const auto object_cycle = m_cycle.find(it->first.object);
+        const bool object_present = object_cycle != m_cycle.end() && object_cycle->second.present;
         if (!object_present) {
             if (entry.id != 0 && !entry.suppressed)
                 batch.points.push_back({entry.id, 0.0, false});

@@ -62,7 +62,18 @@ private:
         std::vector<wpo::CounterRecord> counters;
     };
 
+    // What the view's counters want of one counter's values: the value
+    // without an instance, every instance, or these instances.
+    struct Want {
+        bool none = false;
+        bool all = false;
+        std::vector<wpo::InstanceIdentity> ones;
+        bool any() const { return none || all || !ones.empty(); }
+    };
+
     bool wanted(const Key& key) const;
+    // The merged wants of (object, counter), computed once per counter list.
+    const Want& want_for(std::uint32_t object, std::uint32_t counter);
     SeriesInfo describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const;
 
     const wpo::NameTable& m_names;
@@ -70,6 +81,7 @@ private:
     QVector<ViewCounter> m_counters;
     std::map<Key, Entry> m_entries;
     std::map<std::uint32_t, ObjectCycle> m_cycle;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, Want> m_wants;  // cleared by set_counters
     std::vector<wpo::InstanceIdentity> m_ids;  // reused
     std::uint64_t m_generation = 0;
 };
