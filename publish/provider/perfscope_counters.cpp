@@ -23,12 +23,6 @@
 // - Nothing a publisher does can take the host down: the segment is mapped
 //   for the whole of a Collect (it cannot vanish under us), parsed as
 //   untrusted input by SegmentView, and no exception leaves an export.
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
 #include <windows.h>
 
 #include "core/byte_io.h"

@@ -5,12 +5,6 @@
 #include "format/phantom_objects.h"
 #include "format/wine_shifted_objects.h"
 
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
 #include <windows.h>
 
 #include <algorithm>
