@@ -1,6 +1,6 @@
 // A steady procfs source allocates nothing: once its buffers, rows and handle
-// cache have grown, a collect of Process (+ Thread) over an
-// unchanged tree makes no heap allocation, whether the caller keeps its
+// cache have grown, a collect of Process (+ Thread), Processor or Global over
+// an unchanged tree makes no heap allocation, whether the caller keeps its
 // buffer or hands a new one (then exactly one: the block, reserved from the
 // last one's size). Counts every global operator new of this executable,
 // which is why these tests live alone.
@@ -68,7 +68,9 @@ TEST_P(ProcfsAllocation, ANewBufferEachTimeCostsOneAllocation)
 INSTANTIATE_TEST_SUITE_P(Queries, ProcfsAllocation,
                          ::testing::Values(Row{"ProcessThread_small", "230 232", "proc-small"},
                                            Row{"Process_small", "230", "proc-small"},
-                                           Row{"ProcessThread_broken", "230 232", "proc-broken"}),
+                                           Row{"ProcessThread_broken", "230 232", "proc-broken"},
+                                           Row{"Processor_small", "238", "proc-small"},
+                                           Row{"Global_small", "Global", "proc-small"}),
                          [](const auto& row) { return std::string(row.param.name); });
 
 }  // namespace

@@ -390,12 +390,18 @@ void unescape_mount_path(std::string_view escaped, std::string& out)
 
 void parse_interrupts(std::string_view text, std::vector<std::uint64_t>& out)
 {
+    std::vector<std::uint32_t> column_cpu;
+    parse_interrupts(text, out, column_cpu);
+}
+
+void parse_interrupts(std::string_view text, std::vector<std::uint64_t>& out, std::vector<std::uint32_t>& column_cpu)
+{
     out.clear();
+    column_cpu.clear();
     std::string_view line;
     if (!next_line(text, line))
         return;
     // Header: "CPU0 CPU1 ..." — offline CPUs have no column, so map columns to numbers.
-    std::vector<std::uint32_t> column_cpu;
     {
         Tokens tokens(line);
         std::string_view token;

@@ -187,5 +187,8 @@ void unescape_mount_path(std::string_view escaped, std::string& out);
 // out[cpu] for every CPU named in the header; out is resized to fit (empty
 // when the header names no CPU or a number of 65536 or more).
 void parse_interrupts(std::string_view text, std::vector<std::uint64_t>& out);
+// The same with the header's column-to-CPU map kept by the caller, so that a
+// steady collector does not allocate.
+void parse_interrupts(std::string_view text, std::vector<std::uint64_t>& out, std::vector<std::uint32_t>& column_cpu);
 
 }  // namespace wpo::procfs

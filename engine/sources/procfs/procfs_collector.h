@@ -167,6 +167,7 @@ private:
     std::string m_pool;
     KernelStat m_kstat;
     std::vector<std::uint64_t> m_interrupts;
+    std::vector<std::uint32_t> m_interrupt_columns;
     MemInfo m_meminfo;
     VmStat m_vmstat;
     LoadAvg m_loadavg;

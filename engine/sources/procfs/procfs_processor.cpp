@@ -16,7 +16,7 @@ namespace ix = procfs_index;
 void ProcfsCollector::read_interrupts()
 {
     if (auto text = m_reader.read(m_root.get(), "interrupts"))
-        parse_interrupts(*text, m_interrupts);
+        parse_interrupts(*text, m_interrupts, m_interrupt_columns);
     else
         m_interrupts.clear();
 }
