@@ -32,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <numeric>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -243,9 +244,13 @@ int cpu_scenario(const char* metric, int views, int counters, double interval)
         samples += app.window->view(v)->samples();
         queries += app.window->view(v)->sourceQueries();
     }
-    const std::string note = std::to_string(seconds) + " s in 5 s chunks, " + std::to_string(views) + " views x " +
-                             std::to_string(counters) + " counters, " + std::to_string(samples) + " samples, " +
-                             std::to_string(queries) + " source queries";
+    // Chunks are equally long: their mean is the average over the whole run.
+    char mean[64];
+    const double average = own.empty() ? 0.0 : std::accumulate(own.begin(), own.end(), 0.0) / double(own.size());
+    std::snprintf(mean, sizeof mean, "mean %.3f %% over %d s, ", average, seconds);
+    const std::string note = std::string(mean) + std::to_string(seconds) + " s in 5 s chunks, " +
+                             std::to_string(views) + " views x " + std::to_string(counters) + " counters, " +
+                             std::to_string(samples) + " samples, " + std::to_string(queries) + " source queries";
     print_result(metric, own, "%", note);
     print_result((std::string(metric) + "_gui_thread").c_str(), gui, "%",
                  "the GUI thread's share of the above (clock ticks of its task)");
