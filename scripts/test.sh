@@ -67,7 +67,8 @@ if wanted fuzz; then
     step "libFuzzer: short runs of every target"
     cmake --preset fuzz
     cmake --build --preset fuzz -j "$jobs"
-    ctest --test-dir build/fuzz -L fuzz --output-on-failure
+    # Each libFuzzer run is single-threaded and bounded in time: one per core.
+    ctest --test-dir build/fuzz -L fuzz --output-on-failure -j "$jobs"
 fi
 
 echo
