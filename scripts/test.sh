@@ -66,7 +66,7 @@ fi
 if wanted fuzz; then
     step "libFuzzer: short runs of every target"
     cmake --preset fuzz
-    cmake --build --preset fuzz -j "$jobs"
+    cmake --build --preset fuzz -j "$jobs" --target fuzz_step
     # Each libFuzzer run is single-threaded and bounded in time: one per core.
     ctest --test-dir build/fuzz -L fuzz --output-on-failure -j "$jobs"
 fi
