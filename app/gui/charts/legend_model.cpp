@@ -6,6 +6,7 @@
 #include <QFont>
 
 #include <cmath>
+#include <utility>
 
 namespace perfscope::gui {
 
@@ -160,12 +161,10 @@ bool LegendModel::setData(const QModelIndex& index, const QVariant& value, int r
 void LegendModel::setStatistics(std::vector<WindowStats> stats)
 {
     stats.resize(static_cast<size_t>(m_rows));
+    const std::vector<WindowStats> before = std::exchange(m_stats, std::move(stats));  // m_rows long too
     const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
-    std::swap(m_stats, stats);
-    if (stats.size() != m_stats.size())
-        stats.resize(m_stats.size());
     for (int row = 0; row < m_rows; ++row) {
-        const WindowStats& was = stats[static_cast<size_t>(row)];
+        const WindowStats& was = before[static_cast<size_t>(row)];
         const WindowStats& now = m_stats[static_cast<size_t>(row)];
         const std::pair<Column, bool> cells[] = {{Last, same(was.last, now.last)},
                                                  {Average, same(was.average, now.average)},

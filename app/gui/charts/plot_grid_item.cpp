@@ -119,8 +119,8 @@ void PlotGridItem::layoutTicks()
         m_labels.clear();
     m_scale = scale;
     // Days, and hours in zones with a half-hour offset, start at local midnight.
-    m_offset_ms = qint64(QDateTime::fromMSecsSinceEpoch(m_from).offsetFromUtc()) * 1000;
-    tickTimes(m_from, m_to, m_scale.step_ms, m_offset_ms, m_ticks);
+    const qint64 offset_ms = qint64(QDateTime::fromMSecsSinceEpoch(m_from).offsetFromUtc()) * 1000;
+    tickTimes(m_from, m_to, m_scale.step_ms, offset_ms, m_ticks);
     // Keep only the labels still shown.
     for (auto it = m_labels.begin(); it != m_labels.end();) {
         if (std::binary_search(m_ticks.begin(), m_ticks.end(), it.key()))

@@ -6,8 +6,8 @@
 // fixed fractions of the plot, so every label changes with every sample and
 // Qt lays all of them out again as QTextDocuments each refresh; and its grid
 // lines are stroked line items, which Qt 6's raster engine draws as one span
-// per pixel row and hands to its thread pool once a line is ~100 px long (a
-// wake-up and a wait per line per repaint). Here ticks sit at round local
+// per pixel row and, for a long line, hands to its thread pool (a wake-up and
+// a wait per line per repaint, seen in perf profiles of the app). Here ticks sit at round local
 // times and scroll with the data (a label is laid out once, as a QStaticText,
 // when its tick appears), and every line is a 1 px opaque rectangle, which the
 // raster engine fills directly. The value axis keeps Qt's labels (they change
@@ -75,7 +75,6 @@ private:
     QColor m_frame;
     QFont m_font;
     TimeScale m_scale;
-    qint64 m_offset_ms = 0;  // local time minus UTC at m_from
     std::vector<qint64> m_ticks;
     QHash<qint64, QStaticText> m_labels;     // per tick time, in m_scale.format
     QHash<QString, double> m_label_widths;  // per format, for this font

@@ -68,7 +68,6 @@ void style_chart(QChart* chart)
     // Room for the first and last time labels, centred on the plot edges.
     chart->setMargins(QMargins(18, 10, 30, 4));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
-    chart->setBackgroundRoundness(0);
 }
 
 }  // namespace
@@ -241,8 +240,7 @@ void ViewWidget::applyPalette()
 {
     const QPalette pal = palette();
     for (QChart* chart : {m_line_chart, m_bar_chart}) {
-        chart->setBackgroundBrush(pal.brush(QPalette::Base));
-        chart->setBackgroundPen(Qt::NoPen);
+        // No chart background (ChartView paints the view's once): no plot area one either.
         chart->setPlotAreaBackgroundVisible(false);
         for (QAbstractAxis* axis : chart->axes()) {
             axis->setLabelsColor(pal.color(QPalette::Text));

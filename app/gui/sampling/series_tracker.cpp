@@ -24,7 +24,7 @@ void SeriesTracker::set_counters(const QVector<ViewCounter>& counters)
     // longer wanted is forgotten (the view removed it), a value that was
     // unwanted may now start a series.
     for (auto it = m_entries.begin(); it != m_entries.end();) {
-        const bool keep = it->second.id != 0 && wanted(it->first);
+        const bool keep = wanted(it->first);
         it = keep ? std::next(it) : m_entries.erase(it);
     }
 }
@@ -55,27 +55,11 @@ void SeriesTracker::suppress(quint64 series)
             entry.suppressed = true;
 }
 
-bool SeriesTracker::wanted(const Key& key) const
+bool SeriesTracker::Want::covers(const Key& key) const
 {
-    for (const ViewCounter& c : m_counters) {
-        if (c.object != key.object || (c.counter != 0 && c.counter != key.counter))
-            continue;
-        switch (c.instances) {
-        case ViewCounter::Instances::none:
-            if (!key.has_instance)
-                return true;
-            break;
-        case ViewCounter::Instances::all:
-            if (key.has_instance)
-                return true;
-            break;
-        case ViewCounter::Instances::one:
-            if (key.has_instance && key.instance == c.identity)
-                return true;
-            break;
-        }
-    }
-    return false;
+    if (!key.has_instance)
+        return none;
+    return all || std::find(ones.begin(), ones.end(), key.instance) != ones.end();
 }
 
 const SeriesTracker::Want& SeriesTracker::want_for(std::uint32_t object, std::uint32_t counter)
@@ -84,7 +68,7 @@ const SeriesTracker::Want& SeriesTracker::want_for(std::uint32_t object, std::ui
     if (inserted) {
         Want& want = it->second;
         for (const ViewCounter& c : m_counters) {
-            if (c.object != object || (c.counter != 0 && c.counter != counter))
+            if (c.object != object || (counter != kAnyCounter && c.counter != 0 && c.counter != counter))
                 continue;
             want.none |= c.instances == ViewCounter::Instances::none;
             want.all |= c.instances == ViewCounter::Instances::all;
@@ -141,28 +125,25 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
     for (auto& [object, cycle] : m_cycle)
         cycle = ObjectCycle{.instances = std::move(cycle.instances), .counters = std::move(cycle.counters)};
 
-    // Values come object by object and counter by counter: the object's cycle
-    // and the counter's wants are looked up when they change, and a value no
-    // counter of the view wants (the other processes of a Process object) is
-    // passed over before any lookup by identity.
+    // Values come object by object, then instance by instance (snapshot.h):
+    // the object's cycle and what any counter of it wants are looked up when
+    // the object changes, so a value of an instance no counter of the view
+    // wants (the other processes of a Process object) is passed over before
+    // any lookup by counter.
     std::uint32_t ids_object = 0;
     bool have_ids = false;
     ObjectCycle* cycle = nullptr;
+    const Want* object_want = nullptr;
     std::uint32_t cycle_object = 0;
-    const Want* want = nullptr;
-    std::pair<std::uint32_t, std::uint32_t> want_key{};
     for (const wpo::CalculatedValue& v : *values) {
         if (!cycle || cycle_object != v.object_index) {
             cycle = &m_cycle[v.object_index];
             cycle_object = v.object_index;
             cycle->present = true;
-        }
-        if (!want || want_key != std::pair(v.object_index, v.counter_index)) {
-            want_key = {v.object_index, v.counter_index};
-            want = &want_for(v.object_index, v.counter_index);
+            object_want = &want_for(v.object_index, kAnyCounter);
         }
         Key key{v.object_index, v.counter_index, v.instance >= 0, {}};
-        if (key.has_instance ? !(want->all || !want->ones.empty()) : !want->none)
+        if (key.has_instance ? !object_want->any_instance() : !object_want->none)
             continue;
         if (key.has_instance) {
             if (!have_ids || ids_object != v.object_index) {
@@ -174,9 +155,9 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
             if (static_cast<std::size_t>(v.instance) >= m_ids.size())
                 continue;  // positions index the same sample's identities; never trust that blindly
             key.instance = m_ids[static_cast<std::size_t>(v.instance)];
-            if (!want->all && std::find(want->ones.begin(), want->ones.end(), key.instance) == want->ones.end())
-                continue;
         }
+        if (!object_want->covers(key) || !wanted(key))
+            continue;
         auto [it, inserted] = m_entries.try_emplace(key);
         Entry& entry = it->second;
         if (entry.seen == m_generation)
@@ -187,7 +168,7 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
             entry.id = info.id;
             batch.added.push_back(std::move(info));
         }
-        if (entry.id != 0 && !entry.suppressed)
+        if (!entry.suppressed)
             batch.points.push_back({entry.id, v.value.valid() ? v.value.as_double() : 0.0, v.value.valid()});
     }
 
@@ -202,12 +183,12 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
         const auto object_cycle = m_cycle.find(it->first.object);
         const bool object_present = object_cycle != m_cycle.end() && object_cycle->second.present;
         if (!object_present) {
-            if (entry.id != 0 && !entry.suppressed)
+            if (!entry.suppressed)
                 batch.points.push_back({entry.id, 0.0, false});
             ++it;
             continue;
         }
-        if (entry.id != 0 && !entry.suppressed)
+        if (!entry.suppressed)
             batch.ended.push_back(entry.id);
         it = m_entries.erase(it);
     }

@@ -50,7 +50,7 @@ private:
         friend auto operator<=>(const Key&, const Key&) = default;
     };
     struct Entry {
-        quint64 id = 0;  // 0: a value no counter of the view wants
+        quint64 id = 0;  // the series (only wanted values get an entry)
         std::uint64_t seen = 0;
         bool suppressed = false;
     };
@@ -62,18 +62,21 @@ private:
         std::vector<wpo::CounterRecord> counters;
     };
 
-    // What the view's counters want of one counter's values: the value
-    // without an instance, every instance, or these instances.
+    // What the view's counters want of one counter's values (or, for
+    // kAnyCounter, of any counter of the object): the value without an
+    // instance, every instance, or these instances.
+    static constexpr std::uint32_t kAnyCounter = 0xFFFFFFFFu;
     struct Want {
         bool none = false;
         bool all = false;
         std::vector<wpo::InstanceIdentity> ones;
-        bool any() const { return none || all || !ones.empty(); }
+        bool any_instance() const { return all || !ones.empty(); }
+        bool covers(const Key& key) const;
     };
 
-    bool wanted(const Key& key) const;
     // The merged wants of (object, counter), computed once per counter list.
     const Want& want_for(std::uint32_t object, std::uint32_t counter);
+    bool wanted(const Key& key) { return want_for(key.object, key.counter).covers(key); }
     SeriesInfo describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const;
 
     const wpo::NameTable& m_names;
