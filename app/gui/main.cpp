@@ -94,8 +94,19 @@ int main(int argc, char** argv)
         if (command_line->interval_s)
             settings.interval_s = *command_line->interval_s;
         ViewPane* pane = window.addView(settings);
-        if (!counters->isEmpty())
+        if (!counters->isEmpty()) {
             pane->addCounters(*counters);
+        } else {
+            // Nothing named and no session: start by watching this machine's
+            // processors and memory, as PerfMon starts with % Processor Time
+            // (all percentages, so they share one axis). A source without one
+            // of them (another platform's names) just leaves it out.
+            for (const char* path : {"\\Processor(_Total)\\% Processor Time", "\\Processor(_Total)\\% User Time",
+                                     "\\Processor(_Total)\\% Privileged Time",
+                                     "\\Memory\\% Committed Bytes In Use"})
+                if (auto first = resolve_view_counters(**hub, {QString::fromLatin1(path)}))
+                    pane->addCounters(*first);
+        }
     }
     if (log)
         window.addLogView(*log, QFileInfo(command_line->log_file).fileName());

@@ -299,7 +299,8 @@ std::pair<qint64, qint64> ViewWidget::visibleRange() const
 {
     if (m_frozen)
         return {m_view_to - m_view_span, m_view_to};
-    const qint64 to = m_data->lastTime();
+    // A view without data yet shows the window ending now, not at the epoch.
+    const qint64 to = m_data->lastTime() > 0 ? m_data->lastTime() : QDateTime::currentMSecsSinceEpoch();
     return {to - m_window_ms, to};
 }
 
