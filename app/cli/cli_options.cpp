@@ -1,6 +1,6 @@
-#include "cli_options.h"
+#include "cli/cli_options.h"
 
-#include "interval.h"
+#include "query/interval.h"
 
 #include <charconv>
 #include <cmath>
@@ -121,7 +121,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!v)
                 return v.error();
             if (a == "-si") {
-                auto s = core::parse_interval(*v);
+                auto s = wpo::query::parse_interval(*v);
                 if (!s)
                     return s.error();
                 o.interval_s = *s;
@@ -171,7 +171,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             auto v = value_of(a);
             if (!v)
                 return v.error();
-            auto s = core::parse_interval(*v);
+            auto s = wpo::query::parse_interval(*v);
             if (!s)
                 return s.error();
             o.interval_s = *s;

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "cache/perf_object_cache.h"
-#include "cli_options.h"
-#include "object_resolver.h"
+#include "cli/cli_options.h"
+#include "query/object_resolver.h"
 #include "names/name_table.h"
 #include "sources/source.h"
 
@@ -15,9 +15,9 @@
 
 namespace perfscope::cli {
 
-using core::object_query;
-using core::resolve_object;
-using core::unknown_object_hint;
+using wpo::query::object_query;
+using wpo::query::resolve_object;
+using wpo::query::unknown_object_hint;
 
 struct Context {
     wpo::Source& source;

@@ -1,4 +1,4 @@
-#include "counter_registration.h"
+#include "cli/counter_registration.h"
 
 #include <string_view>
 

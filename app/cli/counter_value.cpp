@@ -1,4 +1,4 @@
-#include "counter_value.h"
+#include "cli/counter_value.h"
 
 #include "format/counter_type.h"
 #include "naming/instance_names.h"

@@ -1,11 +1,11 @@
 // perfscope-cli counters install DEFINITION [--library DLL] | uninstall NAME
 // (docs/windows-provider.md). Registration is a Windows matter: on Linux the
 // procfs source serves published counters without it, and says so.
-#include "commands.h"
-#include "counter_registration.h"
+#include "cli/commands.h"
+#include "cli/counter_registration.h"
 
 #include "published/definition.h"
-#include "text_file.h"
+#include "files/text_file.h"
 
 #include <cinttypes>
 #include <filesystem>
@@ -58,7 +58,7 @@ wpo::Status run_counters(const Options& options, std::FILE* out)
         print(out, "Removed", *removed);
         return {};
     }
-    auto text = core::read_text_file(options.counters_target, kMaxDefinitionBytes);
+    auto text = files::read_text_file(options.counters_target, kMaxDefinitionBytes);
     if (!text)
         return text.error();
     auto definition = wpo::published::parse_definition(*text);

@@ -1,7 +1,7 @@
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "dump_formatter.h"
-#include "sample.h"
+#include "cli/dump_formatter.h"
+#include "query/sample.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,8 +10,8 @@
 
 namespace perfscope::cli {
 
-using core::LeftOutWarnings;
-using core::Sample;
+using wpo::query::LeftOutWarnings;
+using wpo::query::Sample;
 
 wpo::Status run_dump(const Options& options, Context& c)
 {

@@ -1,6 +1,6 @@
-#include "dump_formatter.h"
+#include "cli/dump_formatter.h"
 
-#include "counter_value.h"
+#include "cli/counter_value.h"
 #include "decode/object_layout.h"
 #include "format/counter_type.h"
 #include "naming/instance_names.h"

@@ -1,19 +1,19 @@
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "counter_value.h"
+#include "cli/counter_value.h"
 
 #include "decode/object_layout.h"
 #include "format/counter_type.h"
 #include "naming/instance_names.h"
-#include "sample.h"
+#include "query/sample.h"
 
 #include <cinttypes>
 #include <cstdio>
 
 namespace perfscope::cli {
 
-using core::LeftOutWarnings;
-using core::Sample;
+using wpo::query::LeftOutWarnings;
+using wpo::query::Sample;
 namespace {
 
 wpo::Status list_objects(Context& c, LeftOutWarnings& warnings)

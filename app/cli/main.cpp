@@ -1,9 +1,9 @@
 // perfscope-cli: list, query (typeperf-compatible) and dump performance data.
 // Errors reach here as values and leave as one line on stderr plus an exit
 // code: 2 for anything the user asked wrongly, 1 when the data source failed.
-#include "cli_options.h"
-#include "commands.h"
-#include "platform_source.h"
+#include "cli/cli_options.h"
+#include "cli/commands.h"
+#include "query/platform_source.h"
 
 #include <cstdio>
 #include <string>
@@ -50,7 +50,7 @@ int main(int argc, char** argv)
         return std::fflush(stdout) == 0 ? 0 : 1;
     }
 
-    auto source = perfscope::core::make_platform_source(options->proc_root);
+    auto source = wpo::query::make_platform_source(options->proc_root);
     if (!source)
         return fail(source.error());
     auto names = (*source)->load_names();

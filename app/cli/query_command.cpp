@@ -9,12 +9,12 @@
 // time), never by position, and a column whose instance has gone gets an
 // empty cell. An entity never decodes across a change of an object's counter
 // definitions.
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "counter_set.h"
-#include "pdh_csv_writer.h"
-#include "query_columns.h"
-#include "query_sampler.h"
+#include "files/counter_set.h"
+#include "files/pdh_csv_writer.h"
+#include "query/query_columns.h"
+#include "query/query_sampler.h"
 #include "snapshot/shared_source.h"
 
 #include <algorithm>
@@ -28,11 +28,11 @@
 namespace perfscope::cli {
 namespace {
 
-using core::LeftOutWarnings;
-using core::PdhCsvWriter;
-using core::QueryColumn;
-using core::QueryPath;
-using core::QuerySampler;
+using wpo::query::LeftOutWarnings;
+using files::PdhCsvWriter;
+using wpo::query::QueryColumn;
+using wpo::query::QueryPath;
+using wpo::query::QuerySampler;
 
 using wpo::Errc;
 using wpo::Error;
@@ -142,14 +142,14 @@ wpo::Result<Options> apply_counter_set(const Options& options)
 {
     if (options.set_file.empty())
         return options;
-    auto set = core::load_counter_set(options.set_file);
+    auto set = files::load_counter_set(options.set_file);
     if (!set)
         return set.error();
     Options out = options;
     out.paths.clear();
     std::set<std::string> seen;
-    for (const core::ViewSettings& view : set->views)
-        for (const core::CounterSetEntry& entry : view.counters)
+    for (const files::ViewSettings& view : set->views)
+        for (const files::CounterSetEntry& entry : view.counters)
             if (seen.insert(entry.path).second)
                 out.paths.push_back(entry.path);
     if (out.paths.empty())
@@ -163,7 +163,7 @@ wpo::Result<Options> apply_counter_set(const Options& options)
 
 wpo::Status run_query(const Options& given, Context& c)
 {
-    using core::QueryPath;
+    using wpo::query::QueryPath;
     auto with_set = apply_counter_set(given);
     if (!with_set)
         return with_set.error();
@@ -194,7 +194,7 @@ wpo::Status run_query(const Options& given, Context& c)
         return block.error();
     LeftOutWarnings warnings(c.err, c.names);
     warnings.report(block->left_out());
-    auto columns = core::resolve_columns(paths, *block, c.names);
+    auto columns = wpo::query::resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();
 

@@ -1,13 +1,13 @@
 // perfscope: the desktop app. The command line is checked, and its counter
 // paths resolved against the source, before any window opens: a bad
 // argument, path or file is a message on stderr naming it and exit code 2.
-#include "app/command_line.h"
-#include "counter_set.h"
-#include "pdh_csv_reader.h"
-#include "platform_source.h"
-#include "sampling/resolve_view_counters.h"
-#include "sampling/source_hub.h"
-#include "window/main_window.h"
+#include "gui/app/command_line.h"
+#include "files/counter_set.h"
+#include "files/pdh_csv_reader.h"
+#include "query/platform_source.h"
+#include "gui/sampling/resolve_view_counters.h"
+#include "gui/sampling/source_hub.h"
+#include "gui/window/main_window.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -49,7 +49,7 @@ int main(int argc, char** argv)
         return 0;
     }
 
-    auto source = perfscope::core::make_platform_source();
+    auto source = wpo::query::make_platform_source();
     if (!source)
         return fail(source.error().message());
     auto hub = SourceHub::create(std::move(*source));
@@ -59,9 +59,9 @@ int main(int argc, char** argv)
     if (!counters)
         return fail(counters.error().message());
     // A set and a log are read whole now: a bad one stops here, naming the file and the line.
-    std::optional<perfscope::core::CounterSet> set;
+    std::optional<perfscope::files::CounterSet> set;
     if (!command_line->set_file.isEmpty()) {
-        auto loaded = perfscope::core::load_counter_set(command_line->set_file.toStdString());
+        auto loaded = perfscope::files::load_counter_set(command_line->set_file.toStdString());
         if (!loaded)
             return fail("--set: " + loaded.error().message());
         for (const auto& view : loaded->views)
@@ -70,9 +70,9 @@ int main(int argc, char** argv)
                     return fail("--set \"" + command_line->set_file.toStdString() + "\": " + resolved.error().message());
         set = std::move(*loaded);
     }
-    std::optional<perfscope::core::PdhCsvLog> log;
+    std::optional<perfscope::files::PdhCsvLog> log;
     if (!command_line->log_file.isEmpty()) {
-        auto read = perfscope::core::read_pdh_csv(command_line->log_file.toStdString());
+        auto read = perfscope::files::read_pdh_csv(command_line->log_file.toStdString());
         if (!read)
             return fail("--open: " + read.error().message());
         log = std::move(*read);

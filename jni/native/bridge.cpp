@@ -1,4 +1,4 @@
-#include "bridge.h"
+#include "native/bridge.h"
 
 #include "core/utf.h"
 #include "naming/instance_names.h"

@@ -8,9 +8,9 @@
 // Fuzzed by tests/fuzz/fuzz_jni_arguments.cpp.
 #pragma once
 
-#include "error_codes.h"
-#include "handle_table.h"
-#include "path_sampler.h"
+#include "native/error_codes.h"
+#include "native/handle_table.h"
+#include "native/path_sampler.h"
 
 #include "names/name_table.h"
 #include "snapshot/snapshot.h"

@@ -1,7 +1,7 @@
 // The JNI library's process-wide bridge over the platform source. Apart from
-// bridge.cpp so that the JVM-free layer (wpojni_core: tests, fuzzing) does
+// bridge.cpp so that the JVM-free layer (wpojni_bridge: tests, fuzzing) does
 // not pull in the platform sources.
-#include "bridge.h"
+#include "native/bridge.h"
 
 #ifdef _WIN32
 #include "sources/registry/registry_source.h"

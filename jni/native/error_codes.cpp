@@ -1,4 +1,4 @@
-#include "error_codes.h"
+#include "native/error_codes.h"
 
 namespace perfscope::jni {
 

@@ -6,8 +6,8 @@
 // Sampler methods throw org.perfscope.wpo.WPOException naming the problem.
 // Class, field and constructor IDs are looked up once in JNI_OnLoad; the
 // sampling path makes no callbacks into Java.
-#include "bridge.h"
-#include "error_codes.h"
+#include "native/bridge.h"
+#include "native/error_codes.h"
 
 #include <jni.h>
 

@@ -1,11 +1,6 @@
-#include "path_sampler.h"
+#include "native/path_sampler.h"
 
-#include "format/block_view.h"
-#include "naming/counter_path.h"
-#include "object_resolver.h"
-#include "query_columns.h"
-
-#include <set>
+#include "query/path_resolution.h"
 
 namespace perfscope::jni {
 
@@ -28,43 +23,25 @@ wpo::Result<std::unique_ptr<PathSampler>> PathSampler::open(wpo::SharedSource& s
 {
     if (paths.empty())
         return Error(Errc::invalid_argument, "no counter paths given");
-    // Resolved as perfscope-cli query does (app/core): one collection of
-    // every path's objects, then paths -> columns against that block.
-    std::vector<core::QueryPath> resolved;
-    std::set<std::uint32_t> objects;
-    for (const std::string& text : paths) {
-        auto parsed = wpo::CounterPath::parse(text);
-        if (!parsed)
-            return Error(Errc::invalid_argument, "malformed counter path \"" + text + "\": " + parsed.error().message());
-        auto object = names.find_object(parsed->object);
-        if (!object) {
-            // The hint collects from the source: hold it as a sampler would.
-            auto held = source.lock();
-            return Error(Errc::not_found, "unknown object \"" + parsed->object + "\" in \"" + text + "\"" +
-                                              core::unknown_object_hint(names, parsed->object, &source.source(),
-                                                                        "PerfObjects.objects()"));
-        }
-        objects.insert(*object);
-        resolved.push_back({text, std::move(*parsed), *object, {}});
-    }
-    std::vector<std::byte> bytes;
-    if (wpo::Status collected = source.collect(core::object_query({objects.begin(), objects.end()}), bytes); !collected)
-        return collected.error();
-    auto block = wpo::BlockView::parse(bytes);
-    if (!block)
-        return block.error();
-    core::ColumnWording wording;
-    wording.where_to_look = java_where_to_look;
-    wording.machine_in_header = false;
-    auto columns = core::resolve_columns(resolved, *block, names, wording);
-    if (!columns)
-        return columns.error();
+    // Resolved as perfscope-cli query does: one collection of every path's
+    // objects, then paths -> columns against that block. A sampler needs
+    // every path: the first that does not resolve is the error.
+    wpo::query::PathWording wording;
+    wording.columns.where_to_look = java_where_to_look;
+    wording.columns.machine_in_header = false;
+    wording.where_objects = "PerfObjects.objects()";
+    auto resolution = wpo::query::resolve_paths(paths, source, names, wording);
+    if (!resolution)
+        return resolution.error();
+    if (wpo::Status first = resolution->first_error(); !first)
+        return first.error();
+    std::vector<wpo::query::QueryColumn>& columns = resolution->columns;
 
-    auto sampler = core::QuerySampler::create(source, resolved, *columns, options, nullptr);
+    auto sampler = wpo::query::QuerySampler::create(source, resolution->paths, columns, options, nullptr);
     if (!sampler)
         return sampler.error();
     std::unique_ptr<PathSampler> result(new PathSampler(std::move(*sampler)));
-    for (core::QueryColumn& c : *columns)
+    for (wpo::query::QueryColumn& c : columns)
         result->m_columns.push_back({std::move(c.header), c.entity});
     return result;
 }

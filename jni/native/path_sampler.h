@@ -1,7 +1,7 @@
 // The plain Java API's sampler (org.perfscope.wpo.Sampler): counter paths as
 // perfscope-cli and PDH write them ("\Process(java:1234)\% Processor Time",
 // "\Processor(*)\*"), resolved by perfscope-cli's own resolver
-// (app/core query_columns.h), one Custom snapshot entity per path on the
+// (engine/query/query_columns.h), one Custom snapshot entity per path on the
 // bridge's shared source and cache.
 //
 // Paths are resolved once, against a block collected at open: a wildcard
@@ -18,7 +18,7 @@
 #include "core/result.h"
 #include "names/name_table.h"
 #include "naming/instance_identity.h"
-#include "query_sampler.h"
+#include "query/query_sampler.h"
 #include "snapshot/snapshot.h"
 
 #include <cstdint>
@@ -53,10 +53,10 @@ public:
     wpo::Result<bool> sample(std::span<double> values);
 
 private:
-    explicit PathSampler(core::QuerySampler sampler) : m_sampler(std::move(sampler)) {}
+    explicit PathSampler(wpo::query::QuerySampler sampler) : m_sampler(std::move(sampler)) {}
 
     std::mutex m_mutex;
-    core::QuerySampler m_sampler;  // the CLI's: one Custom entity per path
+    wpo::query::QuerySampler m_sampler;  // the CLI's: one Custom entity per path
     std::vector<Column> m_columns;
 };
 

@@ -13,12 +13,12 @@
 // Short CI mode by default; `--full` or PERFSCOPE_BENCH_FULL=1 for the
 // README figures (60 s CPU runs, 10 min memory run). The GUI thread's share
 // of the CPU figure is printed beside it (its /proc/self/task stat).
-#include "platform_source.h"
-#include "sampling/resolve_view_counters.h"
-#include "sampling/source_hub.h"
+#include "query/platform_source.h"
+#include "gui/sampling/resolve_view_counters.h"
+#include "gui/sampling/source_hub.h"
 #include "snapshot/snapshot.h"
-#include "window/main_window.h"
-#include "window/process_cpu.h"
+#include "gui/window/main_window.h"
+#include "gui/window/process_cpu.h"
 
 #include <QApplication>
 #include <QDir>
@@ -187,7 +187,7 @@ struct App {
 App make_app(int views, int counters, double interval, qsizetype capacity = 86'400)
 {
     App app;
-    auto source = perfscope::core::make_platform_source();
+    auto source = wpo::query::make_platform_source();
     auto hub = SourceHub::create(std::move(*source));
     if (!hub) {
         std::fprintf(stderr, "gui_bench: %s\n", hub.error().describe().c_str());

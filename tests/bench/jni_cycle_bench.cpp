@@ -8,7 +8,7 @@
 //   RESULT cpp_cycle_us <median> us (min <v> max <v>)
 //   RESULT cpp_values_per_cycle <n> values
 //   RESULT cpp_copy_ns_per_value <median> ns (min max)   Bridge::values alone
-#include "bridge.h"
+#include "native/bridge.h"
 #include "sources/procfs/procfs_source.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // The real perfscope-cli against the real /proc, as a user runs it: exit
 // codes, what goes to stdout and stderr, files written, Ctrl-C.
-#include "counter_set.h"
-#include "pdh_csv_reader.h"
+#include "files/counter_set.h"
+#include "files/pdh_csv_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -496,7 +496,7 @@ TEST_F(Cli, QueryLogsReadBack)
                           R"(\Processor(*)\% Idle Time)"});
     const auto after = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    auto log = perfscope::core::read_pdh_csv(file);
+    auto log = perfscope::files::read_pdh_csv(file);
     ASSERT_TRUE(log.ok()) << log.error().describe();
     const auto header = cells(lines(slurp(file))[0]);
     EXPECT_EQ(log->columns, std::vector<std::string>(header.begin() + 1, header.end()));
@@ -515,14 +515,14 @@ TEST_F(Cli, QueryLogsReadBack)
 // A set saved by the desktop app drives a script's query.
 TEST_F(Cli, QueryTakesACounterSet)
 {
-    perfscope::core::CounterSet set;
-    perfscope::core::ViewSettings view;
+    perfscope::files::CounterSet set;
+    perfscope::files::ViewSettings view;
     view.interval_s = 0.1;
     view.counters = {{R"(\Memory\Available Bytes)", 0x00FF00, std::nullopt, true},
                      {R"(\System\Processes)", std::nullopt, std::nullopt, true}};
     set.views = {view};
     const auto file = (dir / "set.json").string();
-    ASSERT_TRUE(perfscope::core::save_counter_set(file, set).ok());
+    ASSERT_TRUE(perfscope::files::save_counter_set(file, set).ok());
     const CliRun r = run({"query", "--set", file, "-sc", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto rows = lines(r.out);

@@ -4,7 +4,7 @@
 // again refused, uninstall removing everything, an unknown name, and keys
 // install must not touch. Expected indices come from Perflib's Last Counter /
 // Last Help as read before the install, by lodctr's rule.
-#include "counter_registration.h"
+#include "cli/counter_registration.h"
 
 #include "format/counter_type.h"
 #include "published/definition.h"

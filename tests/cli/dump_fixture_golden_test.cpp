@@ -4,7 +4,7 @@
 // (whose key numbers golden_formula_test.cpp recomputes from the trees).
 // The busy process is PID 14116: its % Processor Time must read
 // 100 * (2609 - 644) ticks * 100000 (100 ns per 1/100 s tick) / 311.1e6 = 63.16 %.
-#include "dump_formatter.h"
+#include "cli/dump_formatter.h"
 #include "sources/procfs/procfs_source.h"
 
 #include <gtest/gtest.h>

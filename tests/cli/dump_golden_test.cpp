@@ -3,9 +3,9 @@
 // review the diff by hand (every decoded number there was checked against
 // the formulas of spec §3 when it was written; golden_formula_test.cpp
 // recomputes the key ones, so a regenerated shift fails there).
-#include "dump_formatter.h"
+#include "cli/dump_formatter.h"
 #include "format/counter_type.h"
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 // An unsound object in the source's block costs only itself: `query`, `dump`
 // and `list` print every other object as usual and tell on stderr, one line
 // per left-out object per run (not per interval), keeping stdout clean.
-#include "commands.h"
+#include "cli/commands.h"
 #include "damaging_source.h"
 #include "format/counter_type.h"
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <gtest/gtest.h>
 

@@ -3,10 +3,10 @@
 // empty cell, a change of an object's definitions never pairs raw values of
 // different layouts, and the paths' entities share one collection per
 // interval through the cache (--stats).
-#include "commands.h"
-#include "counter_set.h"
+#include "cli/commands.h"
+#include "files/counter_set.h"
 #include "format/counter_type.h"
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <gtest/gtest.h>
 
@@ -392,17 +392,17 @@ protected:
     }
     void TearDown() override { std::filesystem::remove(file); }
 
-    void save(const core::CounterSet& set) { ASSERT_TRUE(core::save_counter_set(file, set).ok()); }
+    void save(const files::CounterSet& set) { ASSERT_TRUE(files::save_counter_set(file, set).ok()); }
 };
 
-core::CounterSet two_views()
+files::CounterSet two_views()
 {
-    core::CounterSet set;
-    core::ViewSettings a;
+    files::CounterSet set;
+    files::ViewSettings a;
     a.interval_s = 5;
     a.counters = {{R"(\Process(*)\% Processor Time)", 0xFF0000, std::nullopt, true},
                   {R"(\Memory\Available Bytes)", std::nullopt, std::nullopt, false}};
-    core::ViewSettings b;
+    files::ViewSettings b;
     b.interval_s = 0.25;
     b.counters = {{R"(\Memory\Available Bytes)", std::nullopt, std::nullopt, true},
                   {R"(\Process(b)\Working Set)", std::nullopt, 3, true}};
@@ -463,7 +463,7 @@ TEST_F(QueryCounterSet, ErrorsNameTheFile)
     EXPECT_EQ(missing.error().code(), wpo::Errc::not_found);
     EXPECT_NE(missing.error().message().find(file), std::string::npos);
 
-    save(core::CounterSet{});
+    save(files::CounterSet{});
     auto empty = apply_counter_set(o);
     ASSERT_FALSE(empty.ok());
     EXPECT_EQ(empty.error().code(), wpo::Errc::invalid_argument);

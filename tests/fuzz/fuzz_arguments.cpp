@@ -1,9 +1,9 @@
 // perfscope-cli's command line: the input, split at NUL bytes, is argv.
 // parse_options and CounterPath::parse must give a value or an Error for any
 // text; a path that parses prints back to text that parses to the same path;
-// core::parse_interval (-si, the app's --interval) gives 0.1 s to a year or an Error.
-#include "cli_options.h"
-#include "interval.h"
+// wpo::query::parse_interval (-si, the app's --interval) gives 0.1 s to a year or an Error.
+#include "cli/cli_options.h"
+#include "query/interval.h"
 #include "naming/counter_path.h"
 
 #include <cstddef>
@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(options.error().code() == wpo::Errc::invalid_argument && !options.error().message().empty());
 
     for (const std::string& arg : args) {
-        auto seconds = perfscope::core::parse_interval(arg, "--interval");
+        auto seconds = wpo::query::parse_interval(arg, "--interval");
         if (seconds)
             check(*seconds >= 0.1 && *seconds <= 86400.0 * 365);
         else

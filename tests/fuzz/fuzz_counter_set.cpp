@@ -4,8 +4,8 @@
 // "line L, column C"; an accepted document formats to text that parses to
 // the same value, and an accepted set formats to text that parses to the
 // same set and formats to the same text again.
-#include "counter_set.h"
-#include "json_value.h"
+#include "files/counter_set.h"
+#include "files/json_value.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,7 +23,7 @@ void check(bool ok)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    using namespace perfscope::core;
+    using namespace perfscope::files;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
 
     auto json = parse_json(text);

@@ -4,7 +4,7 @@
 // arrays and counter paths, over a fixed two-object block. Every call must
 // return a code from error_codes.h or a count whose data fits the capacity
 // the caller gave; nothing may crash or touch memory it does not own.
-#include "bridge.h"
+#include "native/bridge.h"
 #include "test_blocks.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // error naming the line; an accepted log has one value per column in every
 // row, only finite values, and written out again in the PDH layout (times
 // through format_pdh_time, values with 17 digits) parses to the same log.
-#include "pdh_csv_reader.h"
+#include "files/pdh_csv_reader.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,7 +28,7 @@ std::string quote(const std::string& cell)
     return out + "\"";
 }
 
-std::string write(const perfscope::core::PdhCsvLog& log)
+std::string write(const perfscope::files::PdhCsvLog& log)
 {
     const std::string tag = log.separator == '\t' ? "(PDH-TSV 4.0)" : "(PDH-CSV 4.0)";
     std::string text = quote(tag + " (" + log.zone_name + ")(" + std::to_string(log.bias_minutes) + ")");
@@ -36,7 +36,7 @@ std::string write(const perfscope::core::PdhCsvLog& log)
         text += log.separator + quote(column);
     text += "\r\n";
     for (const auto& row : log.rows) {
-        text += quote(perfscope::core::format_pdh_time(row.time_ms - std::int64_t{log.bias_minutes} * 60'000));
+        text += quote(perfscope::files::format_pdh_time(row.time_ms - std::int64_t{log.bias_minutes} * 60'000));
         for (const auto& value : row.values) {
             char number[64] = " ";
             if (value)
@@ -53,7 +53,7 @@ std::string write(const perfscope::core::PdhCsvLog& log)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    auto log = perfscope::core::parse_pdh_csv(text);
+    auto log = perfscope::files::parse_pdh_csv(text);
     if (!log) {
         check(log.error().code() == wpo::Errc::invalid_argument);
         check(log.error().message().starts_with("line "));
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const auto& value : row.values)
             check(!value || std::isfinite(*value));
     }
-    auto again = perfscope::core::parse_pdh_csv(write(*log));
+    auto again = perfscope::files::parse_pdh_csv(write(*log));
     check(again.ok());
     check(again->zone_name == log->zone_name && again->bias_minutes == log->bias_minutes);
     check(again->separator == log->separator && again->columns == log->columns);
@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(again->rows[i].values == log->rows[i].values);
     }
     // Any text that parses as a time stamp formats back to the same time.
-    if (auto ms = perfscope::core::parse_pdh_time(text))
-        check(perfscope::core::parse_pdh_time(perfscope::core::format_pdh_time(*ms)) == ms);
+    if (auto ms = perfscope::files::parse_pdh_time(text))
+        check(perfscope::files::parse_pdh_time(perfscope::files::format_pdh_time(*ms)) == ms);
     return 0;
 }

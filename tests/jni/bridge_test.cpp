@@ -1,7 +1,7 @@
 // The JNI bridge without a JVM: handles, argument checks and the codes Java
 // receives, over the snapshot tests' TestMachine (known values).
-#include "bridge.h"
-#include "test_machine.h"
+#include "native/bridge.h"
+#include "../snapshot/test_machine.h"
 
 #include "format/counter_type.h"
 

@@ -1,7 +1,7 @@
 // Unique instance names and path resolution over blocks from the test source.
 #include "format/counter_type.h"
 #include "naming/instance_names.h"
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <gtest/gtest.h>
 

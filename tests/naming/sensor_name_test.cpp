@@ -3,7 +3,7 @@
 #include "format/counter_type.h"
 #include "naming/instance_names.h"
 #include "naming/sensor_name.h"
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The test source answers queries the way HKEY_PERFORMANCE_DATA does.
 #include "format/counter_type.h"
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <gtest/gtest.h>
 

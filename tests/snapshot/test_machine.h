@@ -11,7 +11,7 @@
 //   50000 Costly   one RAWCOUNT (50002)
 #pragma once
 
-#include "sources/test/test_source.h"
+#include "test_source.h"
 
 #include <cstdint>
 #include <string>

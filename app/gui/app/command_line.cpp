@@ -1,6 +1,6 @@
-#include "command_line.h"
+#include "gui/app/command_line.h"
 
-#include "interval.h"
+#include "query/interval.h"
 
 #include <QFileInfo>
 
@@ -61,7 +61,7 @@ wpo::Result<CommandLine> parse_command_line(const QStringList& args)
             auto text = value("--interval");
             if (!text)
                 return text.error();
-            auto seconds = core::parse_interval(text->toStdString(), "--interval");
+            auto seconds = wpo::query::parse_interval(text->toStdString(), "--interval");
             if (!seconds)
                 return seconds.error();
             if (*seconds < 0.1 || *seconds > 3600)

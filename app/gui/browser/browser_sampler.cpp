@@ -1,6 +1,6 @@
-#include "browser_sampler.h"
+#include "gui/browser/browser_sampler.h"
 
-#include "browser/browser_worker.h"
+#include "gui/browser/browser_worker.h"
 
 #include <QMetaObject>
 

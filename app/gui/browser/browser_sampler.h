@@ -4,8 +4,8 @@
 // exit. Only the selected object's instances are sent to the GUI.
 #pragma once
 
-#include "browser/browse_data.h"
-#include "sampling/source_hub.h"
+#include "gui/browser/browse_data.h"
+#include "gui/sampling/source_hub.h"
 
 #include <QObject>
 #include <QThread>

@@ -1,4 +1,4 @@
-#include "browser_worker.h"
+#include "gui/browser/browser_worker.h"
 
 namespace perfscope::gui {
 

@@ -1,8 +1,8 @@
 // BrowserSampler's half on the worker thread (see browser_sampler.h).
 #pragma once
 
-#include "browser/browse_data.h"
-#include "sampling/source_hub.h"
+#include "gui/browser/browse_data.h"
+#include "gui/sampling/source_hub.h"
 #include "snapshot/snapshot.h"
 
 #include <QObject>

@@ -1,6 +1,6 @@
-#include "counter_browser.h"
+#include "gui/browser/counter_browser.h"
 
-#include "browser/counter_mime_data.h"
+#include "gui/browser/counter_mime_data.h"
 
 #include <QApplication>
 #include <QDrag>

@@ -5,10 +5,10 @@
 // Global snapshot on a worker thread); the instance list updates live.
 #pragma once
 
-#include "browser/browser_sampler.h"
-#include "browser/instance_list_model.h"
-#include "browser/object_tree_model.h"
-#include "sampling/view_counter.h"
+#include "gui/browser/browser_sampler.h"
+#include "gui/browser/instance_list_model.h"
+#include "gui/browser/object_tree_model.h"
+#include "gui/sampling/view_counter.h"
 
 #include <QDockWidget>
 #include <QSortFilterProxyModel>

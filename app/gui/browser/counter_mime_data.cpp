@@ -1,4 +1,4 @@
-#include "counter_mime_data.h"
+#include "gui/browser/counter_mime_data.h"
 
 #include <QStringList>
 

@@ -6,7 +6,7 @@
 // another program gets the paths only.
 #pragma once
 
-#include "sampling/view_counter.h"
+#include "gui/sampling/view_counter.h"
 
 #include <QMimeData>
 

@@ -1,4 +1,4 @@
-#include "instance_list_model.h"
+#include "gui/browser/instance_list_model.h"
 
 #include <algorithm>
 

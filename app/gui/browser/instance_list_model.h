@@ -5,7 +5,7 @@
 // so a selection on a process that keeps running survives the refresh.
 #pragma once
 
-#include "browser/browse_data.h"
+#include "gui/browser/browse_data.h"
 
 #include <QAbstractListModel>
 

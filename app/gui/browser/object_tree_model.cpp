@@ -1,4 +1,4 @@
-#include "object_tree_model.h"
+#include "gui/browser/object_tree_model.h"
 
 namespace perfscope::gui {
 

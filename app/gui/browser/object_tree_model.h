@@ -4,7 +4,7 @@
 // changed (rare: a provider came or went).
 #pragma once
 
-#include "browser/browse_data.h"
+#include "gui/browser/browse_data.h"
 
 #include <QAbstractItemModel>
 

@@ -1,6 +1,6 @@
-#include "chart_view.h"
+#include "gui/charts/chart_view.h"
 
-#include "plot_lines_item.h"
+#include "gui/charts/plot_lines_item.h"
 
 #include <QChart>
 #include <QMouseEvent>

@@ -1,4 +1,4 @@
-#include "decimator.h"
+#include "gui/charts/decimator.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 // each update so that the statistics cover exactly [from, to].
 #pragma once
 
-#include "series_history.h"
+#include "gui/charts/series_history.h"
 
 #include <QList>
 #include <QPointF>

@@ -1,9 +1,9 @@
-#include "graph_exporter.h"
+#include "gui/charts/graph_exporter.h"
 
-#include "legend_model.h"
-#include "pdh_csv_writer.h"
-#include "view_data.h"
-#include "view_widget.h"
+#include "gui/charts/legend_model.h"
+#include "files/pdh_csv_writer.h"
+#include "gui/charts/view_data.h"
+#include "gui/charts/view_widget.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -254,8 +254,8 @@ bool GraphExporter::saveCsv(const QString& path, QString* error) const
     using std::chrono::milliseconds;
     using std::chrono::system_clock;
     const auto when = [](qint64 ms) { return system_clock::time_point(milliseconds(ms)); };
-    core::PdhCsvWriter writer(file, ',');
-    const auto [zone, bias] = core::PdhCsvWriter::local_zone(when(times.empty() ? to : times.front()));
+    files::PdhCsvWriter writer(file, ',');
+    const auto [zone, bias] = files::PdhCsvWriter::local_zone(when(times.empty() ? to : times.front()));
     bool ok = writer.write_header(columns, zone, bias);
     // One cursor per series: each history is walked once, in time order.
     std::vector<qsizetype> cursor;

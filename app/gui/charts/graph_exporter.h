@@ -1,7 +1,7 @@
 // Exports one view: the graph with its legend and the statistics of the
 // visible window as PNG, SVG (QSvgGenerator: vector lines and text) or PDF
 // (QPdfWriter), the same picture to the clipboard, and the visible series over
-// the visible window as PDH-CSV 4.0 through perfscope::core::PdhCsvWriter, the
+// the visible window as PDH-CSV 4.0 through perfscope::files::PdhCsvWriter, the
 // writer perfscope-cli query uses.
 #pragma once
 

@@ -1,6 +1,6 @@
-#include "legend_delegate.h"
+#include "gui/charts/legend_delegate.h"
 
-#include "legend_model.h"
+#include "gui/charts/legend_model.h"
 
 #include <QColorDialog>
 #include <QEvent>

@@ -1,6 +1,6 @@
-#include "legend_model.h"
+#include "gui/charts/legend_model.h"
 
-#include "view_data.h"
+#include "gui/charts/view_data.h"
 
 #include <QColor>
 #include <QFont>

@@ -5,7 +5,7 @@
 // write through to the ViewData. Qt::UserRole gives the raw value to sort by.
 #pragma once
 
-#include "decimator.h"
+#include "gui/charts/decimator.h"
 
 #include <QAbstractTableModel>
 

@@ -1,8 +1,8 @@
-#include "log_loader.h"
+#include "gui/charts/log_loader.h"
 
 #include "naming/counter_path.h"
-#include "pdh_csv_reader.h"
-#include "view_data.h"
+#include "files/pdh_csv_reader.h"
+#include "gui/charts/view_data.h"
 
 #include <QFile>
 #include <QtConcurrent/QtConcurrentRun>
@@ -12,7 +12,7 @@
 namespace perfscope::gui {
 
 struct LogLoader::Outcome {
-    std::optional<core::PdhCsvLog> log;
+    std::optional<files::PdhCsvLog> log;
     QString error;
 };
 
@@ -39,7 +39,7 @@ void LogLoader::load(const QString& path)
     const std::string file = QFile::encodeName(path).toStdString();
     m_watcher->setFuture(QtConcurrent::run([file] {
         auto outcome = std::make_shared<Outcome>();
-        auto log = core::read_pdh_csv(file);
+        auto log = files::read_pdh_csv(file);
         if (log.ok())
             outcome->log = std::move(log.value());
         else
@@ -67,7 +67,7 @@ void LogLoader::onFinished()
     emit loaded(m_path, m_target->seriesCount(), static_cast<int>(outcome->log->rows.size()));
 }
 
-void LogLoader::fill(const core::PdhCsvLog& log, ViewData* target)
+void LogLoader::fill(const files::PdhCsvLog& log, ViewData* target)
 {
     target->setHistoryCapacity(std::max<qsizetype>(1, static_cast<qsizetype>(log.rows.size())));
     for (size_t c = 0; c < log.columns.size(); ++c) {
@@ -89,7 +89,7 @@ void LogLoader::fill(const core::PdhCsvLog& log, ViewData* target)
         }
         target->addSeries(info);
     }
-    for (const core::PdhCsvRow& row : log.rows) {
+    for (const files::PdhCsvRow& row : log.rows) {
         for (size_t c = 0; c < log.columns.size() && c < row.values.size(); ++c) {
             const auto& v = row.values[c];
             target->appendPoint(static_cast<int>(c), row.time_ms, v.value_or(0.0), v.has_value());

@@ -1,6 +1,6 @@
 // Opens a PDH-CSV/TSV log (perfscope-cli query, typeperf, relog) as a
 // read-only view: the file is read and parsed off the GUI thread
-// (QtConcurrent, perfscope::core::read_pdh_csv); only a log that parsed whole
+// (QtConcurrent, perfscope::files::read_pdh_csv); only a log that parsed whole
 // reaches the ViewData, in one go on the GUI thread, so a bad file loads
 // nothing half-way and the error names the line the reader names.
 //
@@ -15,7 +15,7 @@
 
 #include <memory>
 
-namespace perfscope::core {
+namespace perfscope::files {
 struct PdhCsvLog;
 }
 
@@ -35,7 +35,7 @@ public:
     bool isRunning() const;
 
     // The GUI-thread half, public for tests: the log's columns and rows into `target`.
-    static void fill(const core::PdhCsvLog& log, ViewData* target);
+    static void fill(const files::PdhCsvLog& log, ViewData* target);
 
 signals:
     void loaded(const QString& path, int series, int rows);

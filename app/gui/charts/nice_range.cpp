@@ -1,4 +1,4 @@
-#include "nice_range.h"
+#include "gui/charts/nice_range.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "plot_grid_item.h"
+#include "gui/charts/plot_grid_item.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>

@@ -14,7 +14,7 @@
 // only with the range); its grid lines are drawn here at its ticks.
 #pragma once
 
-#include "time_ticks.h"
+#include "gui/charts/time_ticks.h"
 
 #include <QColor>
 #include <QFont>

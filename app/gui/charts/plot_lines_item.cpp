@@ -1,4 +1,4 @@
-#include "plot_lines_item.h"
+#include "gui/charts/plot_lines_item.h"
 
 #include <QPainter>
 

@@ -1,4 +1,4 @@
-#include "series_history.h"
+#include "gui/charts/series_history.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "time_ticks.h"
+#include "gui/charts/time_ticks.h"
 
 namespace perfscope::gui {
 namespace {

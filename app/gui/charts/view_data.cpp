@@ -1,4 +1,4 @@
-#include "view_data.h"
+#include "gui/charts/view_data.h"
 
 #include <QVarLengthArray>
 

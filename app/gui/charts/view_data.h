@@ -5,9 +5,9 @@
 // ignored, presentation stays editable.
 #pragma once
 
-#include "model/sample_batch.h"
-#include "model/series_info.h"
-#include "series_history.h"
+#include "gui/data/sample_batch.h"
+#include "gui/data/series_info.h"
+#include "gui/charts/series_history.h"
 
 #include <QColor>
 #include <QHash>

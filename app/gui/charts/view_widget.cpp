@@ -1,12 +1,12 @@
-#include "view_widget.h"
+#include "gui/charts/view_widget.h"
 
-#include "chart_view.h"
-#include "legend_delegate.h"
-#include "legend_model.h"
-#include "nice_range.h"
-#include "plot_grid_item.h"
-#include "plot_lines_item.h"
-#include "view_data.h"
+#include "gui/charts/chart_view.h"
+#include "gui/charts/legend_delegate.h"
+#include "gui/charts/legend_model.h"
+#include "gui/charts/nice_range.h"
+#include "gui/charts/plot_grid_item.h"
+#include "gui/charts/plot_lines_item.h"
+#include "gui/charts/view_data.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -12,7 +12,7 @@
 // area and draws the value axis's labels only. No animations, no OpenGL.
 #pragma once
 
-#include "decimator.h"
+#include "gui/charts/decimator.h"
 
 #include <QElapsedTimer>
 #include <QPointer>

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "core/result.h"
-#include "sampling/source_hub.h"
-#include "sampling/view_counter.h"
+#include "gui/sampling/source_hub.h"
+#include "gui/sampling/view_counter.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "sampler_worker.h"
+#include "gui/sampling/sampler_worker.h"
 
 #include <QDateTime>
 

@@ -4,10 +4,10 @@
 // that thread; results leave only as batchReady() (a queued signal).
 #pragma once
 
-#include "model/sample_batch.h"
-#include "sampling/series_tracker.h"
-#include "sampling/source_hub.h"
-#include "sampling/view_counter.h"
+#include "gui/data/sample_batch.h"
+#include "gui/sampling/series_tracker.h"
+#include "gui/sampling/source_hub.h"
+#include "gui/sampling/view_counter.h"
 #include "snapshot/snapshot.h"
 
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "series_tracker.h"
+#include "gui/sampling/series_tracker.h"
 
 #include <algorithm>
 #include <atomic>

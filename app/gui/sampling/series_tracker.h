@@ -8,10 +8,10 @@
 // Not thread-safe: used by the view's sampler on its own thread.
 #pragma once
 
-#include "model/sample_batch.h"
+#include "gui/data/sample_batch.h"
 #include "names/name_table.h"
 #include "naming/instance_identity.h"
-#include "sampling/view_counter.h"
+#include "gui/sampling/view_counter.h"
 #include "snapshot/snapshot.h"
 
 #include <cstdint>

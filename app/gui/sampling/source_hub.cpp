@@ -1,4 +1,4 @@
-#include "source_hub.h"
+#include "gui/sampling/source_hub.h"
 
 #include "format/block_view.h"
 

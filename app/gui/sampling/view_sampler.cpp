@@ -1,6 +1,6 @@
-#include "view_sampler.h"
+#include "gui/sampling/view_sampler.h"
 
-#include "sampling/sampler_worker.h"
+#include "gui/sampling/sampler_worker.h"
 
 #include <QMetaObject>
 

@@ -9,9 +9,9 @@
 //   sampler.start();
 #pragma once
 
-#include "model/sample_batch.h"
-#include "sampling/source_hub.h"
-#include "sampling/view_counter.h"
+#include "gui/data/sample_batch.h"
+#include "gui/sampling/source_hub.h"
+#include "gui/sampling/view_counter.h"
 
 #include <QObject>
 #include <QThread>

@@ -1,4 +1,4 @@
-#include "counter_set_io.h"
+#include "gui/window/counter_set_io.h"
 
 #include "naming/counter_path.h"
 
@@ -6,29 +6,29 @@ namespace perfscope::gui {
 
 namespace {
 
-core::ViewKind to_core(ViewKind kind)
+files::ViewKind to_core(ViewKind kind)
 {
     switch (kind) {
-    case ViewKind::line: return core::ViewKind::line;
-    case ViewKind::histogram: return core::ViewKind::histogram;
-    case ViewKind::report: return core::ViewKind::report;
+    case ViewKind::line: return files::ViewKind::line;
+    case ViewKind::histogram: return files::ViewKind::histogram;
+    case ViewKind::report: return files::ViewKind::report;
     }
-    return core::ViewKind::line;
+    return files::ViewKind::line;
 }
 
-ViewKind from_core(core::ViewKind kind)
+ViewKind from_core(files::ViewKind kind)
 {
     switch (kind) {
-    case core::ViewKind::line: return ViewKind::line;
-    case core::ViewKind::histogram: return ViewKind::histogram;
-    case core::ViewKind::report: return ViewKind::report;
+    case files::ViewKind::line: return ViewKind::line;
+    case files::ViewKind::histogram: return ViewKind::histogram;
+    case files::ViewKind::report: return ViewKind::report;
     }
     return ViewKind::line;
 }
 
 }  // namespace
 
-ViewSettings from_core(const core::ViewSettings& s)
+ViewSettings from_core(const files::ViewSettings& s)
 {
     ViewSettings out;
     out.title = QString::fromStdString(s.title);
@@ -39,9 +39,9 @@ ViewSettings from_core(const core::ViewSettings& s)
     return out;
 }
 
-core::ViewSettings to_core(const ViewSettings& s)
+files::ViewSettings to_core(const ViewSettings& s)
 {
-    core::ViewSettings out;
+    files::ViewSettings out;
     out.title = s.title.toStdString();
     out.kind = to_core(s.kind);
     out.interval_s = s.interval_s;

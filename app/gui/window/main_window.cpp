@@ -1,9 +1,9 @@
-#include "main_window.h"
+#include "gui/window/main_window.h"
 
-#include "graph_exporter.h"
-#include "log_loader.h"
-#include "sampling/resolve_view_counters.h"
-#include "window/view_settings_dialog.h"
+#include "gui/charts/graph_exporter.h"
+#include "gui/charts/log_loader.h"
+#include "gui/sampling/resolve_view_counters.h"
+#include "gui/window/view_settings_dialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -411,9 +411,9 @@ void MainWindow::showMessage(const QString& text)
     statusBar()->showMessage(text, 10'000);
 }
 
-core::CounterSet MainWindow::counterSet() const
+files::CounterSet MainWindow::counterSet() const
 {
-    core::CounterSet set;
+    files::CounterSet set;
     set.tiled = m_tiled;
     const ViewPane* current = currentView();
     for (const ViewPane* pane : m_panes) {
@@ -426,18 +426,18 @@ core::CounterSet MainWindow::counterSet() const
     return set;
 }
 
-QStringList MainWindow::applyCounterSet(const core::CounterSet& set)
+QStringList MainWindow::applyCounterSet(const files::CounterSet& set)
 {
     while (!m_panes.isEmpty())
         closeView(m_panes.last());
     QStringList skipped;
-    for (const core::ViewSettings& view : set.views) {
+    for (const files::ViewSettings& view : set.views) {
         ViewPane* pane = addView(from_core(view));
         if (!view.y_auto)
             pane->content().setYRange(view.y_min, view.y_max);
         QVector<ViewCounter> counters;
         QVector<SeriesLook> looks;
-        for (const core::CounterSetEntry& entry : view.counters) {
+        for (const files::CounterSetEntry& entry : view.counters) {
             const QString path = QString::fromStdString(entry.path);
             // One path at a time, so one exited process does not drop the rest.
             auto resolved = resolve_view_counters(m_hub, {path});
@@ -464,7 +464,7 @@ QStringList MainWindow::applyCounterSet(const core::CounterSet& set)
 
 bool MainWindow::saveCounterSet(const QString& path, QString* error)
 {
-    if (wpo::Status saved = core::save_counter_set(path.toStdString(), counterSet()); !saved) {
+    if (wpo::Status saved = files::save_counter_set(path.toStdString(), counterSet()); !saved) {
         if (error)
             *error = QString::fromStdString(saved.error().message());
         return false;
@@ -475,7 +475,7 @@ bool MainWindow::saveCounterSet(const QString& path, QString* error)
 
 bool MainWindow::loadCounterSet(const QString& path, QString* error)
 {
-    auto set = core::load_counter_set(path.toStdString());
+    auto set = files::load_counter_set(path.toStdString());
     if (!set) {
         if (error)
             *error = QString::fromStdString(set.error().message());
@@ -494,7 +494,7 @@ QString MainWindow::sessionPath()
 bool MainWindow::saveSession(QString* error)
 {
     QDir().mkpath(QFileInfo(sessionPath()).absolutePath());
-    if (wpo::Status saved = core::save_counter_set(sessionPath().toStdString(), counterSet()); !saved) {
+    if (wpo::Status saved = files::save_counter_set(sessionPath().toStdString(), counterSet()); !saved) {
         if (error)
             *error = QString::fromStdString(saved.error().message());
         return false;
@@ -506,7 +506,7 @@ bool MainWindow::restoreSession()
 {
     if (!QFileInfo::exists(sessionPath()))
         return false;
-    auto set = core::load_counter_set(sessionPath().toStdString());
+    auto set = files::load_counter_set(sessionPath().toStdString());
     if (!set) {
         showMessage(tr("The last session could not be restored: %1").arg(QString::fromStdString(set.error().message())));
         return false;
@@ -529,7 +529,7 @@ bool MainWindow::exportCurrentView(const QString& path, QString* error)
     return GraphExporter(&pane->content()).save(path, error);
 }
 
-ViewPane* MainWindow::addLogView(const core::PdhCsvLog& log, const QString& title)
+ViewPane* MainWindow::addLogView(const files::PdhCsvLog& log, const QString& title)
 {
     ViewSettings settings;
     settings.title = title;

@@ -4,12 +4,12 @@
 // queries it saved, and the app's own CPU use.
 #pragma once
 
-#include "browser/counter_browser.h"
-#include "sampling/source_hub.h"
-#include "counter_set.h"
-#include "pdh_csv_reader.h"
-#include "window/process_cpu.h"
-#include "window/view_pane.h"
+#include "gui/browser/counter_browser.h"
+#include "gui/sampling/source_hub.h"
+#include "files/counter_set.h"
+#include "files/pdh_csv_reader.h"
+#include "gui/window/process_cpu.h"
+#include "gui/window/view_pane.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -46,8 +46,8 @@ public:
 
     // Counter sets (docs/counter-sets.md). Paths that no longer resolve (a
     // process that exited) are skipped and returned.
-    core::CounterSet counterSet() const;
-    QStringList applyCounterSet(const core::CounterSet& set);
+    files::CounterSet counterSet() const;
+    QStringList applyCounterSet(const files::CounterSet& set);
     bool saveCounterSet(const QString& path, QString* error = nullptr);
     bool loadCounterSet(const QString& path, QString* error = nullptr);
     // The last session: saved on close, restored at start.
@@ -58,7 +58,7 @@ public:
     bool exportCurrentView(const QString& path, QString* error = nullptr);
     // A log as a read-only view: read off the GUI thread (openLog) or already parsed.
     void openLog(const QString& path);
-    ViewPane* addLogView(const core::PdhCsvLog& log, const QString& title);
+    ViewPane* addLogView(const files::PdhCsvLog& log, const QString& title);
 
 public slots:
     void addCountersToCurrent(const QVector<perfscope::gui::ViewCounter>& counters);

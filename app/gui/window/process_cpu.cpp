@@ -1,4 +1,4 @@
-#include "process_cpu.h"
+#include "gui/window/process_cpu.h"
 
 #include <sys/resource.h>
 

@@ -1,8 +1,8 @@
-#include "view_pane.h"
+#include "gui/window/view_pane.h"
 
-#include "browser/counter_mime_data.h"
-#include "log_loader.h"
-#include "pdh_csv_reader.h"
+#include "gui/browser/counter_mime_data.h"
+#include "gui/charts/log_loader.h"
+#include "files/pdh_csv_reader.h"
 
 #include <QDropEvent>
 #include <QVBoxLayout>
@@ -132,15 +132,15 @@ void ViewPane::setLooks(const QVector<SeriesLook>& looks)
     m_looks = looks;
 }
 
-core::ViewSettings ViewPane::toCore() const
+files::ViewSettings ViewPane::toCore() const
 {
-    core::ViewSettings out = gui::to_core(m_settings);
+    files::ViewSettings out = gui::to_core(m_settings);
     const ViewWidget& widget = *m_content;
     out.y_auto = widget.isYAuto();
     if (!out.y_auto)
         std::tie(out.y_min, out.y_max) = widget.yRange();
     for (const ViewCounter& c : m_sampler.counters()) {
-        core::CounterSetEntry entry;
+        files::CounterSetEntry entry;
         entry.path = c.text.toStdString();
         for (int row = 0; row < m_data.seriesCount(); ++row) {
             const ViewSeries& s = m_data.series(row);
@@ -163,7 +163,7 @@ void ViewPane::beginLog()
     m_sampler.stop();
 }
 
-void ViewPane::showLog(const core::PdhCsvLog& log)
+void ViewPane::showLog(const files::PdhCsvLog& log)
 {
     beginLog();
     LogLoader::fill(log, &m_data);

@@ -3,13 +3,13 @@
 // widget that draws it. The main window shows panes as tabs or tiles.
 #pragma once
 
-#include "model/sample_batch.h"
-#include "sampling/view_sampler.h"
-#include "view_data.h"
-#include "view_widget.h"
-#include "pdh_csv_reader.h"
-#include "window/counter_set_io.h"
-#include "window/view_settings.h"
+#include "gui/data/sample_batch.h"
+#include "gui/sampling/view_sampler.h"
+#include "gui/charts/view_data.h"
+#include "gui/charts/view_widget.h"
+#include "files/pdh_csv_reader.h"
+#include "gui/window/counter_set_io.h"
+#include "gui/window/view_settings.h"
 
 #include <QWidget>
 
@@ -36,9 +36,9 @@ public:
     // Colors, scales and shown states for series of these paths, applied as they appear.
     void setLooks(const QVector<SeriesLook>& looks);
     // This view as a counter set's view: settings, paths, and looks that were set.
-    core::ViewSettings toCore() const;
+    files::ViewSettings toCore() const;
     // A read-only view of a log (no sampling).
-    void showLog(const core::PdhCsvLog& log);
+    void showLog(const files::PdhCsvLog& log);
     // A view a LogLoader is filling: never samples, never saved as counters.
     void beginLog();
     // Shows the whole log (after it loaded).

@@ -1,4 +1,4 @@
-#include "view_settings.h"
+#include "gui/window/view_settings.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "view_settings_dialog.h"
+#include "gui/window/view_settings_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -2,7 +2,7 @@
 // window and history capacity.
 #pragma once
 
-#include "window/view_settings.h"
+#include "gui/window/view_settings.h"
 
 #include <QDialog>
 

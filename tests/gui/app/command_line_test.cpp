@@ -1,7 +1,7 @@
 // perfscope's command line: the parser's rules row by row, then the real
 // binary: bad arguments, paths and files exit 2 with a message naming the bad
 // part before any window opens; good paths start the app.
-#include "app/command_line.h"
+#include "gui/app/command_line.h"
 
 #include <QFile>
 #include <QProcess>

@@ -1,10 +1,10 @@
 // The browser's models under QAbstractItemModelTester, and the dock against
 // the live test machine: objects and counters with help texts, instances
 // that appear and disappear live, the filter over all three, Add.
-#include "browser/counter_browser.h"
-#include "browser/instance_list_model.h"
-#include "browser/object_tree_model.h"
-#include "live_test_machine.h"
+#include "gui/browser/counter_browser.h"
+#include "gui/browser/instance_list_model.h"
+#include "gui/browser/object_tree_model.h"
+#include "../support/live_test_machine.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -3,7 +3,7 @@
 // the cases of issue 8's budget. Prints RESULT lines (median, min, max over
 // the runs); never fails on timing. Label bench: not part of ctest -L gui.
 #include "chart_test_data.h"
-#include "view_widget.h"
+#include "gui/charts/view_widget.h"
 
 #include <QElapsedTimer>
 #include <QTest>

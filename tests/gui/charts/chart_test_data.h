@@ -2,7 +2,7 @@
 // tests compute what they expect from the same inputs.
 #pragma once
 
-#include "view_data.h"
+#include "gui/charts/view_data.h"
 
 #include <cmath>
 

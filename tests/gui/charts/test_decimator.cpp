@@ -1,7 +1,7 @@
 // Decimator: min and max per pixel column computed from the raw input by the
 // test itself, breaks at gap-only columns, incremental updates equal to a full
 // pass, statistics over exactly the window.
-#include "decimator.h"
+#include "gui/charts/decimator.h"
 
 #include <QTest>
 

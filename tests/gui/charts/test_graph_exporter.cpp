@@ -2,9 +2,9 @@
 // with a page, CSV read back by the log reader with the values of the
 // visible window, clipboard, errors naming the file.
 #include "chart_test_data.h"
-#include "graph_exporter.h"
-#include "pdh_csv_reader.h"
-#include "view_widget.h"
+#include "gui/charts/graph_exporter.h"
+#include "files/pdh_csv_reader.h"
+#include "gui/charts/view_widget.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -189,7 +189,7 @@ void TestGraphExporter::csvReadsBack()
     const QString path = m_dir.filePath(QStringLiteral("data.csv"));
     QString error;
     QVERIFY2(exporter.save(path, &error), qPrintable(error));
-    auto log = perfscope::core::read_pdh_csv(QFile::encodeName(path).toStdString());
+    auto log = perfscope::files::read_pdh_csv(QFile::encodeName(path).toStdString());
     QVERIFY2(log.ok(), log.ok() ? "" : log.error().message().c_str());
     // Visible series only, named by their paths.
     QCOMPARE(log->columns.size(), size_t(3));

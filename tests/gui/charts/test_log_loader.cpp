@@ -2,12 +2,12 @@
 // open as read-only views with the values of the file; broken files load
 // nothing and the message names the line; the file is read off the GUI thread.
 #include "chart_test_data.h"
-#include "graph_exporter.h"
-#include "legend_model.h"
-#include "log_loader.h"
-#include "pdh_csv_reader.h"
-#include "pdh_csv_writer.h"
-#include "view_widget.h"
+#include "gui/charts/graph_exporter.h"
+#include "gui/charts/legend_model.h"
+#include "gui/charts/log_loader.h"
+#include "files/pdh_csv_reader.h"
+#include "files/pdh_csv_writer.h"
+#include "gui/charts/view_widget.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -147,10 +147,10 @@ void TestLogLoader::cliWrittenFileRoundTrips()
     const QString path = m_dir.filePath(QStringLiteral("cli.csv"));
     std::FILE* f = std::fopen(QFile::encodeName(path).constData(), "wb");
     QVERIFY(f);
-    perfscope::core::PdhCsvWriter writer(f, ',');
+    perfscope::files::PdhCsvWriter writer(f, ',');
     using std::chrono::milliseconds;
     using std::chrono::system_clock;
-    const auto [zone, bias] = perfscope::core::PdhCsvWriter::local_zone(system_clock::time_point(milliseconds(kT0)));
+    const auto [zone, bias] = perfscope::files::PdhCsvWriter::local_zone(system_clock::time_point(milliseconds(kT0)));
     QVERIFY(writer.write_header({"\\\\host\\Processor(cpu0)\\% User Time", "\\\\host\\Memory\\MemFree"}, zone, bias));
     for (int i = 0; i < 50; ++i) {
         std::optional<double> a = i == 10 ? std::nullopt : std::optional<double>(wave(1, i));
@@ -236,7 +236,7 @@ void TestLogLoader::logViewHasLegendZoomAndExport()
     const QString out = m_dir.filePath(QStringLiteral("zoomed.csv"));
     QString error;
     QVERIFY2(GraphExporter(&view).save(out, &error), qPrintable(error));
-    auto log = perfscope::core::read_pdh_csv(QFile::encodeName(out).toStdString());
+    auto log = perfscope::files::read_pdh_csv(QFile::encodeName(out).toStdString());
     QVERIFY(log.ok());
     QCOMPARE(log->rows.size(), size_t(2));
     QCOMPARE(log->rows[1].values[0], std::optional<double>(7.03125));

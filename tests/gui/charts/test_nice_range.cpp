@@ -2,7 +2,7 @@
 // loose labels: span rounded up to 1/2/5/10 × 10^n, step = the nearest such
 // number to span / (ticks − 1), ends widened to whole steps); and, over many
 // inputs, the properties the axis relies on.
-#include "nice_range.h"
+#include "gui/charts/nice_range.h"
 
 #include <QTest>
 

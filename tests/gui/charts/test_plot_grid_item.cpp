@@ -2,7 +2,7 @@
 // to (x = left + (t − from) / (to − from) × width), in the grid color blended
 // by formula (40/255 of the text over the background); the frame; labels in
 // the band under the plot; ticks at multiples of the step in local time.
-#include "plot_grid_item.h"
+#include "gui/charts/plot_grid_item.h"
 
 #include <QDateTime>
 #include <QImage>

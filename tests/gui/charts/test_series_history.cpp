@@ -1,6 +1,6 @@
 // SeriesHistory: ring buffer order and wrap, capacity changes, gaps, time
 // search, the 32-bit time offsets and the bytes each stored value costs.
-#include "series_history.h"
+#include "gui/charts/series_history.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // ViewData: series arrive, end and leave through batches; gaps for series a
 // batch says nothing of; the source's error; presentation setters; read-only.
-#include "view_data.h"
+#include "gui/charts/view_data.h"
 
 #include <QSignalSpy>
 #include <QTest>

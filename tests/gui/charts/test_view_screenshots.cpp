@@ -4,8 +4,8 @@
 // the line graph under a dark palette. Asserts only that each image has
 // content; whether it looks right is for the eye.
 #include "chart_test_data.h"
-#include "graph_exporter.h"
-#include "view_widget.h"
+#include "gui/charts/graph_exporter.h"
+#include "gui/charts/view_widget.h"
 
 #include <QApplication>
 #include <QDir>

@@ -2,10 +2,10 @@
 // freeze, scroll back, zoom, gaps as separate line segments, decimated points
 // only, no work while hidden, histogram, report, value bar, highlight, delete.
 #include "chart_test_data.h"
-#include "chart_view.h"
-#include "legend_model.h"
-#include "plot_lines_item.h"
-#include "view_widget.h"
+#include "gui/charts/chart_view.h"
+#include "gui/charts/legend_model.h"
+#include "gui/charts/plot_lines_item.h"
+#include "gui/charts/view_widget.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarSeries>

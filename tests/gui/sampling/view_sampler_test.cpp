@@ -2,10 +2,10 @@
 // (LiveTestMachine) and against the real /proc: batches arrive through queued
 // signals from worker threads, series follow instance identities, views share
 // the cache, a failing source reports and keeps going.
-#include "live_test_machine.h"
-#include "sampling/resolve_view_counters.h"
-#include "sampling/source_hub.h"
-#include "sampling/view_sampler.h"
+#include "../support/live_test_machine.h"
+#include "gui/sampling/resolve_view_counters.h"
+#include "gui/sampling/source_hub.h"
+#include "gui/sampling/view_sampler.h"
 #include "sources/procfs/procfs_source.h"
 
 #include <QCoreApplication>

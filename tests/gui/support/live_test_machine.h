@@ -6,7 +6,7 @@
 // It names its objects and counters (load_names), so paths and the browser work.
 #pragma once
 
-#include "test_machine.h"
+#include "../../snapshot/test_machine.h"
 
 #include <chrono>
 #include <cstddef>

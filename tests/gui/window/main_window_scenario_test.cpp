@@ -3,12 +3,12 @@
 // the cache, freeze and resume, tiles, an instance ending mid-run and
 // <All instances> picking up a later one, the status bar's figures, a drag
 // from the browser dropped on a view.
-#include "browser/counter_mime_data.h"
-#include "chart_view.h"
-#include "live_test_machine.h"
-#include "window/main_window.h"
+#include "gui/browser/counter_mime_data.h"
+#include "gui/charts/chart_view.h"
+#include "../support/live_test_machine.h"
+#include "gui/window/main_window.h"
 
-#include "pdh_csv_reader.h"
+#include "files/pdh_csv_reader.h"
 
 #include <QAction>
 #include <QDropEvent>
@@ -271,7 +271,7 @@ private slots:
         QVERIFY(bytes.startsWith("%PDF"));
         QVERIFY(bytes.contains("/Type /Page") || bytes.contains("/Type/Page"));
         // CSV: read back by the log reader, one column per series, the rows shown.
-        auto log = perfscope::core::read_pdh_csv(dir.filePath("v.csv").toStdString());
+        auto log = perfscope::files::read_pdh_csv(dir.filePath("v.csv").toStdString());
         QVERIFY2(log, log ? "" : log.error().message().c_str());
         QCOMPARE(log->columns.size(), std::size_t(3));
         QVERIFY(QString::fromStdString(log->columns[0]).endsWith("\\System\\Processes"));

@@ -3,12 +3,12 @@
 // go to <build>/screenshots/gui/ for people (and the README) to look at; the
 // test checks each is the window's size and not blank, and that the line
 // view's time axis is laid out and labelled.
-#include "platform_source.h"
-#include "sampling/resolve_view_counters.h"
-#include "window/main_window.h"
-#include "charts/chart_view.h"
-#include "charts/plot_grid_item.h"
-#include "charts/view_widget.h"
+#include "query/platform_source.h"
+#include "gui/sampling/resolve_view_counters.h"
+#include "gui/window/main_window.h"
+#include "gui/charts/chart_view.h"
+#include "gui/charts/plot_grid_item.h"
+#include "gui/charts/view_widget.h"
 
 #include <QApplication>
 #include <QChart>
@@ -29,7 +29,7 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QDir().mkpath(dir());
-        auto source = perfscope::core::make_platform_source();
+        auto source = wpo::query::make_platform_source();
         QVERIFY(source);
         auto hub = SourceHub::create(std::move(*source));
         QVERIFY(hub);

@@ -1,0 +1,82 @@
+// Counter sets: views with their counters, intervals, windows, colors and
+// scales, saved as JSON so the desktop app can restore a session and scripts
+// (`perfscope-cli query --set`) can sample what a view shows. The format is
+// documented, with its version rules, in docs/counter-sets.md.
+#pragma once
+
+#include "core/result.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfscope::files {
+
+enum class ViewKind { line, histogram, report };
+
+struct CounterSetEntry {
+    // A typeperf path: \Process(bash:1234)\% Processor Time, \Process(*)\Working Set.
+    std::string path;
+    std::optional<std::uint32_t> color;    // 0xRRGGBB; none = the app picks
+    std::optional<int> scale_exponent;     // none = the counter's DefaultScale
+    bool visible = true;
+
+    friend bool operator==(const CounterSetEntry&, const CounterSetEntry&) = default;
+};
+
+struct ViewSettings {
+    std::string title;
+    ViewKind kind = ViewKind::line;
+    double interval_s = 1.0;
+    double window_s = 100.0;
+    std::size_t history_capacity = 86400;
+    bool y_auto = true;
+    double y_min = 0.0, y_max = 100.0;
+    std::vector<CounterSetEntry> counters;
+
+    friend bool operator==(const ViewSettings&, const ViewSettings&) = default;
+};
+
+struct CounterSet {
+    int version = 1;
+    std::vector<ViewSettings> views;
+    int current_view = 0;
+    bool tiled = false;
+
+    friend bool operator==(const CounterSet&, const CounterSet&) = default;
+};
+
+// The limits the reader enforces (docs/counter-sets.md).
+inline constexpr int kCounterSetVersion = 1;           // the only version this build reads and writes
+inline constexpr double kMinIntervalS = 0.1;
+inline constexpr double kMaxIntervalS = 3600.0;
+inline constexpr double kMaxWindowS = 366.0 * 86400;   // a year
+inline constexpr std::size_t kMaxHistoryCapacity = 10'000'000;
+inline constexpr int kMinScaleExponent = -10, kMaxScaleExponent = 10;
+inline constexpr std::size_t kMaxCounterSetBytes = 16u << 20;
+
+// Errc::invalid_argument, "line L, column C: <field>: what is wrong", e.g.
+// "line 6, column 21: views[0].interval_s is 0.05; it must be 0.1 to 3600
+// seconds". Unknown fields are ignored; a missing field takes the default
+// above (only "version" and every counter's "path" are required).
+wpo::Result<CounterSet> parse_counter_set(std::string_view json);
+
+// The set as JSON (every field written; color and scale only when set).
+// parse_counter_set(format_counter_set(s)) == s for every valid s.
+std::string format_counter_set(const CounterSet& set);
+
+// Errors name the file: not_found, permission_denied, io_error, too_large,
+// or a parse error prefixed by the path.
+wpo::Result<CounterSet> load_counter_set(const std::string& path);
+
+// Atomic: writes a temporary file beside `path`, flushes it to disk and
+// renames it over `path`, so a reader (or a crash) sees the old file or the
+// new one, never half of one. The temporary is removed on failure.
+wpo::Status save_counter_set(const std::string& path, const CounterSet& set);
+
+std::string_view to_string(ViewKind kind);
+
+}  // namespace perfscope::files

@@ -1,0 +1,334 @@
+#include "files/pdh_csv_reader.h"
+
+#include "files/text_file.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace perfscope::files {
+namespace {
+
+using wpo::Errc;
+using wpo::Error;
+
+Error bad_line(std::size_t line, const std::string& what)
+{
+    return Error(Errc::invalid_argument, "line " + std::to_string(line) + ": " + what);
+}
+
+Error bad_at(std::size_t line, std::size_t column, const std::string& what)
+{
+    return Error(Errc::invalid_argument,
+                 "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+}
+
+// A cell's text for messages: cut, so a huge cell cannot make a huge message.
+std::string shown(std::string_view text)
+{
+    constexpr std::size_t kMax = 40;
+    std::string out(text.substr(0, kMax));
+    if (text.size() > kMax)
+        out += "...";
+    return "\"" + out + "\"";
+}
+
+bool all_digits(std::string_view s)
+{
+    if (s.empty())
+        return false;
+    for (char c : s)
+        if (c < '0' || c > '9')
+            return false;
+    return true;
+}
+
+int number(std::string_view digits)
+{
+    int n = 0;
+    for (char c : digits)
+        n = n * 10 + (c - '0');
+    return n;
+}
+
+// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar
+// (H. Hinnant's days_from_civil).
+std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+struct Civil {
+    std::int64_t year;
+    unsigned month, day;
+};
+
+// The inverse (civil_from_days).
+Civil civil_from_days(std::int64_t z)
+{
+    z += 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+    return {static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2), m, d};
+}
+
+unsigned days_in_month(int year, int month)
+{
+    static constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+// One line split into cells. A quoted cell ends at a quote followed by the
+// separator or the line's end; "" inside it is a quote. An unquoted cell
+// runs to the next separator and may not contain a quote.
+wpo::Result<std::vector<std::string>> split_cells(std::string_view line, char separator, std::size_t line_no)
+{
+    std::vector<std::string> cells;
+    std::size_t i = 0;
+    while (true) {
+        std::string cell;
+        const std::size_t start = i;
+        if (i < line.size() && line[i] == '"') {
+            ++i;
+            bool closed = false;
+            while (i < line.size()) {
+                if (line[i] == '"') {
+                    if (i + 1 < line.size() && line[i + 1] == '"') {
+                        cell += '"';
+                        i += 2;
+                        continue;
+                    }
+                    closed = true;
+                    ++i;
+                    break;
+                }
+                cell += line[i++];
+            }
+            if (!closed)
+                return bad_at(line_no, start + 1, "the quoted cell is not closed (a truncated line?)");
+            if (i < line.size() && line[i] != separator)
+                return bad_at(line_no, i + 1, "text after a quoted cell's closing quote");
+        } else {
+            while (i < line.size() && line[i] != separator) {
+                if (line[i] == '"')
+                    return bad_at(line_no, i + 1, "a quote inside an unquoted cell");
+                cell += line[i++];
+            }
+        }
+        cells.push_back(std::move(cell));
+        if (i >= line.size())
+            return cells;
+        ++i;  // the separator; a line ending in one has an empty last cell
+    }
+}
+
+struct Header {
+    char separator = ',';
+    std::string zone;
+    int bias = 0;
+};
+
+// "(PDH-CSV 4.0) (zone)(bias)"; the zone name may hold parentheses, so the
+// bias is the last "(...)".
+wpo::Result<Header> parse_format_cell(std::string_view cell, std::size_t line_no)
+{
+    Header h;
+    std::string_view rest;
+    if (cell.starts_with("(PDH-CSV 4.0) (")) {
+        h.separator = ',';
+    } else if (cell.starts_with("(PDH-TSV 4.0) (")) {
+        h.separator = '\t';
+    } else {
+        return bad_line(line_no, "not a PDH-CSV log: the first cell is " + shown(cell) +
+                                     ", expected \"(PDH-CSV 4.0) (<time zone>)(<bias minutes>)\"");
+    }
+    rest = cell.substr(std::strlen("(PDH-CSV 4.0) ("));
+    const std::size_t split = rest.rfind(")(");
+    if (split == std::string_view::npos || !rest.ends_with(")"))
+        return bad_line(line_no, "the first cell " + shown(cell) + " has no \"(<time zone>)(<bias minutes>)\"");
+    h.zone = std::string(rest.substr(0, split));
+    std::string_view bias = rest.substr(split + 2, rest.size() - split - 3);
+    const bool negative = bias.starts_with("-");
+    if (negative)
+        bias.remove_prefix(1);
+    if (!all_digits(bias) || bias.size() > 4 || number(bias) > 24 * 60)
+        return bad_line(line_no, "the time zone bias in " + shown(cell) + " is not minutes between -1440 and 1440");
+    h.bias = negative ? -number(bias) : number(bias);
+    return h;
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool is_typeperf_trailer(std::string_view line)
+{
+    line = trim(line);
+    return line == "Exiting, please wait..." || line == "The command completed successfully.";
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parse_pdh_time(std::string_view s)
+{
+    // MM/DD/YYYY HH:MM:SS, then an optional '.' and 1..9 fraction digits.
+    if (s.size() < 19 || s[2] != '/' || s[5] != '/' || s[10] != ' ' || s[13] != ':' || s[16] != ':')
+        return std::nullopt;
+    const std::string_view parts[] = {s.substr(0, 2),  s.substr(3, 2),  s.substr(6, 4),
+                                      s.substr(11, 2), s.substr(14, 2), s.substr(17, 2)};
+    for (std::string_view p : parts)
+        if (!all_digits(p))
+            return std::nullopt;
+    const int month = number(parts[0]), day = number(parts[1]), year = number(parts[2]);
+    const int hour = number(parts[3]), minute = number(parts[4]), second = number(parts[5]);
+    if (month < 1 || month > 12 || year < 1601 || day < 1 || static_cast<unsigned>(day) > days_in_month(year, month) ||
+        hour > 23 || minute > 59 || second > 59)
+        return std::nullopt;
+    int ms = 0;
+    if (s.size() > 19) {
+        const std::string_view fraction = s.substr(20);
+        if (s[19] != '.' || !all_digits(fraction) || fraction.size() > 9)
+            return std::nullopt;
+        std::string padded(fraction.substr(0, 3));
+        padded.resize(3, '0');  // ".5" is 500 ms
+        ms = number(padded);
+    }
+    const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+    return ((days * 24 + hour) * 60 + minute) * 60'000 + second * 1000 + ms;
+}
+
+std::string format_pdh_time(std::int64_t wall_ms)
+{
+    constexpr std::int64_t kDay = 86'400'000;
+    const std::int64_t lowest = days_from_civil(1601, 1, 1) * kDay;
+    const std::int64_t highest = days_from_civil(10000, 1, 1) * kDay - 1;
+    wall_ms = std::clamp(wall_ms, lowest, highest);
+    std::int64_t days = wall_ms / kDay;
+    std::int64_t ms = wall_ms % kDay;
+    if (ms < 0) {
+        ms += kDay;
+        --days;
+    }
+    const Civil c = civil_from_days(days);
+    char text[40];
+    std::snprintf(text, sizeof text, "%02u/%02u/%04d %02d:%02d:%02d.%03d", c.month, c.day, static_cast<int>(c.year),
+                  static_cast<int>(ms / 3'600'000), static_cast<int>(ms / 60'000 % 60),
+                  static_cast<int>(ms / 1000 % 60), static_cast<int>(ms % 1000));
+    return text;
+}
+
+wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
+{
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    PdhCsvLog log;
+    bool have_header = false;
+    bool trailer = false;  // typeperf's closing lines seen: nothing may follow
+    std::size_t line_no = 0;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = text.find('\n', at);
+        std::string_view line = text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+        at = end == std::string_view::npos ? text.size() : end + 1;
+        ++line_no;
+        if (line.ends_with('\r'))
+            line.remove_suffix(1);
+        if (trim(line).empty())
+            continue;
+        if (trailer && !is_typeperf_trailer(line))
+            return bad_line(line_no, "text after typeperf's closing message");
+        if (!have_header) {
+            if (!line.starts_with("\"(PDH-") && !line.starts_with("(PDH-"))
+                return bad_line(line_no, "not a PDH-CSV log: it starts with " + shown(line) +
+                                             ", not \"(PDH-CSV 4.0) (<time zone>)(<bias minutes>)\"");
+            const bool tsv = line.starts_with("\"(PDH-TSV") || line.starts_with("(PDH-TSV");
+            auto cells = split_cells(line, tsv ? '\t' : ',', line_no);
+            if (!cells)
+                return cells.error();
+            auto header = parse_format_cell((*cells)[0], line_no);
+            if (!header)
+                return header.error();
+            if (cells->size() < 2)
+                return bad_line(line_no, "the header names no counter columns");
+            log.separator = header->separator;
+            log.zone_name = std::move(header->zone);
+            log.bias_minutes = header->bias;
+            for (std::size_t i = 1; i < cells->size(); ++i) {
+                if (trim((*cells)[i]).empty())
+                    return bad_line(line_no, "column " + std::to_string(i) + " of the header has no counter path");
+                log.columns.push_back(std::move((*cells)[i]));
+            }
+            have_header = true;
+            continue;
+        }
+        if (is_typeperf_trailer(line)) {
+            trailer = true;
+            continue;
+        }
+        auto cells = split_cells(line, log.separator, line_no);
+        if (!cells)
+            return cells.error();
+        if (cells->size() != log.columns.size() + 1) {
+            const bool cut = cells->size() < log.columns.size() + 1 && end == std::string_view::npos;
+            return bad_line(line_no, std::to_string(cells->size()) + " cells where the header has " +
+                                         std::to_string(log.columns.size() + 1) +
+                                         (cut ? " (the file ends in the middle of this line)" : ""));
+        }
+        PdhCsvRow row;
+        const auto local = parse_pdh_time(trim((*cells)[0]));
+        if (!local)
+            return bad_line(line_no, "the time stamp " + shown((*cells)[0]) +
+                                         " is not a date and time \"MM/DD/YYYY HH:MM:SS.mmm\"");
+        row.time_ms = *local + static_cast<std::int64_t>(log.bias_minutes) * 60'000;
+        row.values.reserve(log.columns.size());
+        for (std::size_t i = 1; i < cells->size(); ++i) {
+            const std::string_view cell = trim((*cells)[i]);
+            if (cell.empty()) {
+                row.values.emplace_back();
+                continue;
+            }
+            double value = 0;
+            const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+            if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
+                return bad_line(line_no, "cell " + std::to_string(i + 1) + " (" + shown(log.columns[i - 1]) + ") " +
+                                             shown((*cells)[i]) + " is not a number");
+            row.values.emplace_back(value);
+        }
+        log.rows.push_back(std::move(row));
+    }
+    if (!have_header)
+        return bad_line(line_no == 0 ? 1 : line_no, "empty: no PDH-CSV header");
+    return log;
+}
+
+wpo::Result<PdhCsvLog> read_pdh_csv(const std::string& path)
+{
+    auto text = read_text_file(path, kMaxPdhCsvBytes);
+    if (!text)
+        return text.error();
+    auto log = parse_pdh_csv(*text);
+    if (!log)
+        return Error(log.error().code(), "\"" + path + "\": " + log.error().message());
+    return log;
+}
+
+}  // namespace perfscope::files

@@ -1,0 +1,66 @@
+// Reads the text logs Windows Performance Monitor, typeperf and relog write
+// and `perfscope-cli query` writes too ("PDH-CSV 4.0", and its TSV twin):
+//
+//   "(PDH-CSV 4.0) (W. Europe Standard Time)(-60)","\\HOST\Processor(_Total)\% Processor Time"
+//   "11/22/2026 08:30:01.123","12.500000"
+//   "11/22/2026 08:30:02.124"," "
+//
+// The header's first cell names the format, the time zone and its bias in
+// minutes (Windows: UTC = local + bias); the other cells are the columns'
+// counter paths. Each row is a local time stamp "MM/DD/YYYY HH:MM:SS.mmm"
+// and one value per column, " " (one space) where the counter had none.
+//
+// Also accepted, as the tools write them: a UTF-8 byte order mark, CRLF line
+// ends, blank lines (typeperf's console output starts with one), unquoted
+// cells (numbers), a time stamp without or with fewer/more fraction digits,
+// an empty cell for a missing value, and the two lines typeperf's console
+// output ends with ("Exiting, please wait..." and "The command completed
+// successfully.") after the last row.
+//
+// Anything else is an error naming the line (and column or cell) and what is
+// wrong, and nothing is returned half-way: a log loads whole or not at all.
+#pragma once
+
+#include "core/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfscope::files {
+
+struct PdhCsvRow {
+    // UTC milliseconds since the Unix epoch: the local stamp + the bias.
+    std::int64_t time_ms = 0;
+    std::vector<std::optional<double>> values;  // one per column; none = " "
+};
+
+struct PdhCsvLog {
+    std::string zone_name;  // "W. Europe Standard Time", "UTC"
+    int bias_minutes = 0;   // UTC - local, as Windows gives it
+    std::vector<std::string> columns;  // \\HOST\Object(Instance)\Counter, as written
+    std::vector<PdhCsvRow> rows;
+    char separator = ',';   // '\t' for PDH-TSV
+};
+
+// Errc::invalid_argument with "line L[, column C]: what is wrong".
+wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text);
+
+// The file's errors name the file: not_found, permission_denied, io_error,
+// too_large (over kMaxPdhCsvBytes), or a parse error prefixed by the path.
+wpo::Result<PdhCsvLog> read_pdh_csv(const std::string& path);
+
+inline constexpr std::uint64_t kMaxPdhCsvBytes = 1ull << 30;
+
+// "MM/DD/YYYY HH:MM:SS[.fff]" -> milliseconds since 1970-01-01 00:00 of the
+// same wall clock (no zone applied); none when it is not such a stamp or
+// names no real date or time.
+std::optional<std::int64_t> parse_pdh_time(std::string_view stamp);
+
+// The inverse: "MM/DD/YYYY HH:MM:SS.mmm" of milliseconds since 1970-01-01
+// 00:00 on a wall clock (years 1601..9999; others are clamped to them).
+std::string format_pdh_time(std::int64_t wall_ms);
+
+}  // namespace perfscope::files

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The layers of the tree, checked from the sources (HACKING.md, "Layout"):
+#   - engine/ (wpo, wpo_query, ...) includes nothing outside engine/: every
+#     quoted include is a path below engine/, and no Qt or JNI header;
+#   - the query layer (engine/query) in particular includes nothing of app/,
+#     jni/ or Qt;
+#   - app/files includes nothing of the CLI or the desktop app, app/cli nothing
+#     of the desktop app;
+#   - jni/ links no target defined under app/.
+# Usage: layering_test.sh SOURCE_DIR
+set -uo pipefail
+src=${1:?source dir}
+cd "$src" || exit 2
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+sources() {  # folder: the C++ sources under it
+    find "$1" -type f \( -name '*.h' -o -name '*.cpp' -o -name '*.h.in' -o -name '*.cpp.in' \) | sort
+}
+
+while IFS= read -r file; do
+    while IFS=: read -r line text; do
+        inc=$(sed -E 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]+)".*/\1/' <<<"$text")
+        [[ -e "engine/$inc" ]] || fail "$file:$line includes \"$inc\", which is not a header below engine/"
+    done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file")
+    while IFS=: read -r line text; do
+        fail "$file:$line includes a Qt or JNI header: $text"
+    done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(Q[A-Za-z]*|jni\.h|jni_md\.h)' "$file")
+done < <(sources engine)
+
+check_no_include() {  # folder pattern why
+    local folder=$1 pattern=$2 why=$3
+    while IFS=: read -r file line text; do
+        fail "$file:$line $why: $text"
+    done < <(grep -rnE "^[[:space:]]*#[[:space:]]*include[[:space:]]*[\"<]($pattern)" "$folder" \
+                 --include='*.h' --include='*.cpp')
+}
+check_no_include app/files 'cli/|gui/|Q[A-Za-z]' "the file formats include a front end or Qt"
+check_no_include app/cli 'gui/|Q[A-Za-z]' "the CLI includes the desktop app or Qt"
+
+# Targets defined under app/, then any of them named where jni/ links.
+mapfile -t app_targets < <(grep -rhoE '^[[:space:]]*add_(library|executable)\([A-Za-z0-9_.-]+' app \
+                               --include=CMakeLists.txt | sed -E 's/.*\(//' | sort -u)
+(( ${#app_targets[@]} > 0 )) || fail "no targets found under app/ (the check itself is broken)"
+links=$(grep -hA3 'target_link_libraries' jni/CMakeLists.txt)
+for target in "${app_targets[@]}"; do
+    if grep -qwF -- "$target" <<<"$links"; then
+        fail "jni/CMakeLists.txt links $target, a target of app/"
+    fi
+done
+
+if (( failures > 0 )); then
+    echo "$failures layering violation(s)"
+    exit 1
+fi
+echo "layering: engine/ self-contained, app/files and app/cli below the desktop app, jni/ on the engine only"
