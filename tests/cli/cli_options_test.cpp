@@ -37,7 +37,7 @@ TEST(CliOptions, ListAndDump)
     EXPECT_TRUE(dump->single_sample);
 }
 
-// -si's syntax itself: tests/core/interval_test.cpp (wpo::query::parse_interval).
+// -si's syntax itself: tests/query/interval_test.cpp (wpo::query::parse_interval).
 TEST(CliOptions, Intervals)
 {
     EXPECT_DOUBLE_EQ(parse_options({"query", "-si", "01:30", "\\A\\B"})->interval_s, 90.0);
