@@ -15,7 +15,6 @@
 
 namespace perfscope::cli {
 
-using wpo::query::object_query;
 using wpo::query::resolve_object;
 using wpo::query::unknown_object_hint;
 

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/dump_formatter.h"
+#include "format/object_query.h"
 #include "query/sample.h"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ wpo::Status run_dump(const Options& options, Context& c)
             return index.error();
         objects.push_back(*index);
     }
-    const std::string query = objects.empty() ? "Global" : object_query(objects);
+    const std::string query = objects.empty() ? "Global" : wpo::ObjectQuery::list(objects);
     LeftOutWarnings warnings(c.err, c.names);
     Sample first, second;
     if (wpo::Status status = first.collect(c.source, query, warnings); !status)

@@ -13,6 +13,7 @@
 
 #include "files/counter_set.h"
 #include "files/pdh_csv_writer.h"
+#include "format/object_query.h"
 #include "query/query_columns.h"
 #include "query/query_sampler.h"
 #include "snapshot/shared_source.h"
@@ -187,7 +188,7 @@ wpo::Status run_query(const Options& given, Context& c)
     // snapshot API browses by index only. One collection of every path's
     // objects, as PDH validates paths before its first sample.
     std::vector<std::byte> bytes;
-    if (wpo::Status status = source.collect(object_query({objects.begin(), objects.end()}), bytes); !status)
+    if (wpo::Status status = source.collect(wpo::ObjectQuery::list(std::vector(objects.begin(), objects.end())), bytes); !status)
         return status;
     auto block = wpo::BlockView::parse(bytes);
     if (!block)

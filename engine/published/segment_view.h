@@ -37,7 +37,7 @@
 #include "format/block_builder.h"
 #include "names/name_table.h"
 #include "published/definition.h"
-#include "sources/object_query.h"
+#include "format/object_query.h"
 
 #include <cstddef>
 #include <cstdint>

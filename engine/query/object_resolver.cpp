@@ -56,15 +56,4 @@ wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std
                       "unknown object \"" + text + "\"" + unknown_object_hint(names, text, source));
 }
 
-std::string object_query(const std::vector<std::uint32_t>& indices)
-{
-    std::string query;
-    for (std::uint32_t index : indices) {
-        if (!query.empty())
-            query += ' ';
-        query += std::to_string(index);
-    }
-    return query;
-}
-
 }  // namespace wpo::query

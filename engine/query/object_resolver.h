@@ -33,7 +33,4 @@ wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std
 std::string unknown_object_hint(const wpo::NameTable& names, const std::string& text, wpo::Source* source,
                                 const std::string& where = "perfscope-cli list");
 
-// "230 232": the query string asking a Source for these objects.
-std::string object_query(const std::vector<std::uint32_t>& indices);
-
 }  // namespace wpo::query

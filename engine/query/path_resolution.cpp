@@ -2,6 +2,7 @@
 #include "query/path_resolution.h"
 
 #include "format/block_view.h"
+#include "format/object_query.h"
 #include "query/object_resolver.h"
 
 #include <set>
@@ -60,7 +61,7 @@ wpo::Result<PathResolution> resolve_paths(std::span<const std::string> texts, wp
         return out;
 
     std::vector<std::byte> bytes;
-    if (wpo::Status collected = source.collect(object_query({objects.begin(), objects.end()}), bytes); !collected)
+    if (wpo::Status collected = source.collect(ObjectQuery::list(std::vector(objects.begin(), objects.end())), bytes); !collected)
         return collected.error();
     auto block = wpo::BlockView::parse(bytes);
     if (!block)

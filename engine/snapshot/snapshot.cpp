@@ -2,10 +2,10 @@
 
 #include "decode/object_layout.h"
 #include "format/counter_type.h"
+#include "format/object_query.h"
 #include "naming/instance_names.h"
 
 #include <algorithm>
-#include <charconv>
 #include <climits>
 #include <map>
 #include <mutex>
@@ -43,15 +43,6 @@ namespace {
 
 // Room for one decimal object index and a separator in the request string.
 constexpr std::size_t kQueryCharsPerObject = 11;
-
-void append_index(std::string& query, std::uint32_t index)
-{
-    char digits[10];
-    const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
-    if (!query.empty())
-        query.push_back(' ');
-    query.append(digits, end);
-}
 
 Error with_context(const Error& error, const std::string& context)
 {
@@ -116,7 +107,7 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
                 w.counters.insert(r.counter_index);
         }
         for (const auto& [index, w] : wanted)
-            append_index(query, index);
+            ObjectQuery::append(query, index);
     } else {
         if (!requests.empty())
             return Error(Errc::invalid_argument, "only a custom snapshot takes a request list");
@@ -154,7 +145,7 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
                         missing.insert(instance.parent_object_index());
         if (!missing.empty()) {
             for (std::uint32_t index : missing)
-                append_index(query, index);
+                ObjectQuery::append(query, index);
             block = collect_first();
             if (!block)
                 return block.error();
@@ -414,7 +405,7 @@ Result<Anomalies> Snapshot::sample()
             m_query.clear();
             for (const auto& slot : m_slots)
                 if (!slot->cached)
-                    append_index(m_query, slot->index);
+                    ObjectQuery::append(m_query, slot->index);
             const std::size_t capacity = m_block_bytes.capacity();
             Status collected = m_source.collect_locked(source_lock, m_query, m_block_bytes);
             m_cache.count_source_query();

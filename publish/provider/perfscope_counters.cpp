@@ -30,7 +30,7 @@
 #include "format/layout.h"
 #include "published/publisher_link.h"
 #include "published/segment_view.h"
-#include "sources/object_query.h"
+#include "format/object_query.h"
 
 #include <cstring>
 #include <memory>

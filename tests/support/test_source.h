@@ -5,7 +5,7 @@
 #pragma once
 
 #include "format/block_builder.h"
-#include "sources/object_query.h"
+#include "format/object_query.h"
 #include "sources/source.h"
 
 #include <cstdint>

@@ -5,7 +5,7 @@
 
 #include "core/result.h"
 #include "format/block_builder.h"
-#include "sources/object_query.h"
+#include "format/object_query.h"
 #include "sources/procfs/dir_reader.h"
 #include "sources/procfs/file_reader.h"
 #include "sources/procfs/handle_budget.h"

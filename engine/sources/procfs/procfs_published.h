@@ -11,7 +11,7 @@
 #include "core/result.h"
 #include "names/name_table.h"
 #include "published/linux_published_set.h"
-#include "sources/object_query.h"
+#include "format/object_query.h"
 
 #include <cstddef>
 #include <string>

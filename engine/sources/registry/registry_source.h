@@ -42,7 +42,7 @@
 // Thread-safety: as Source (one thread at a time).
 #pragma once
 
-#include "sources/object_query.h"
+#include "format/object_query.h"
 #include "sources/source.h"
 
 #include <chrono>

@@ -1,13 +1,16 @@
 // What a Source is asked for: the query strings of HKEY_PERFORMANCE_DATA
 // (thesis Table 2.2): "Global" (every object that is not costly), "Costly"
 // (only the costly ones) or a space-separated list of decimal object indices
-// ("230 232"). An empty string means Global, as on Windows.
+// ("230 232"). An empty string means Global, as on Windows. The one parser of
+// these strings and the one builder of index lists.
 #pragma once
 
 #include "core/result.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +31,12 @@ public:
     {
         return std::binary_search(m_indices.begin(), m_indices.end(), index);
     }
+
+    // "230 232": the query asking for these objects, in the order given.
+    static std::string list(std::span<const std::uint32_t> indices);
+    // Appends one index to a list query being built (no allocation once the
+    // string has its capacity).
+    static void append(std::string& query, std::uint32_t index);
 
 private:
     Kind m_kind = Kind::global;

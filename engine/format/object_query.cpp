@@ -1,7 +1,8 @@
-#include "sources/object_query.h"
+#include "format/object_query.h"
 
 #include "core/utf.h"
 
+#include <charconv>
 #include <string>
 
 namespace wpo {
@@ -45,6 +46,23 @@ Status ObjectQuery::parse(std::string_view text)
     std::sort(m_indices.begin(), m_indices.end());
     m_indices.erase(std::unique(m_indices.begin(), m_indices.end()), m_indices.end());
     return {};
+}
+
+std::string ObjectQuery::list(std::span<const std::uint32_t> indices)
+{
+    std::string query;
+    for (std::uint32_t index : indices)
+        append(query, index);
+    return query;
+}
+
+void ObjectQuery::append(std::string& query, std::uint32_t index)
+{
+    char digits[10];
+    const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+    if (!query.empty())
+        query.push_back(' ');
+    query.append(digits, end);
 }
 
 }  // namespace wpo

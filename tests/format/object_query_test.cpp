@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// The query strings of HKEY_PERFORMANCE_DATA: one parser, one builder.
+#include "format/object_query.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wpo {
+namespace {
+
+struct ParseRow {
+    const char* name;
+    const char* text;
+    ObjectQuery::Kind kind;
+    std::vector<std::uint32_t> indices;  // sorted, unique
+};
+
+class ObjectQueryParse : public testing::TestWithParam<ParseRow> {};
+
+TEST_P(ObjectQueryParse, GivesKindAndIndices)
+{
+    ObjectQuery q;
+    ASSERT_TRUE(q.parse(GetParam().text));
+    EXPECT_EQ(q.kind(), GetParam().kind);
+    if (GetParam().kind == ObjectQuery::Kind::list) {
+        EXPECT_EQ(q.indices(), GetParam().indices);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, ObjectQueryParse,
+    testing::Values(ParseRow{"Empty", "", ObjectQuery::Kind::global, {}},
+                    ParseRow{"Global", "Global", ObjectQuery::Kind::global, {}},
+                    ParseRow{"GlobalAnyCase", "  gLoBaL ", ObjectQuery::Kind::global, {}},
+                    ParseRow{"Costly", "Costly", ObjectQuery::Kind::costly, {}},
+                    ParseRow{"One", "230", ObjectQuery::Kind::list, {230}},
+                    ParseRow{"SortedUnique", "232 230  232 2", ObjectQuery::Kind::list, {2, 230, 232}},
+                    ParseRow{"Largest", "4294967295", ObjectQuery::Kind::list, {4294967295u}}),
+    [](const testing::TestParamInfo<ParseRow>& row) { return std::string(row.param.name); });
+
+TEST(ObjectQuery, RefusesWhatIsNoQuery)
+{
+    ObjectQuery q;
+    EXPECT_EQ(q.parse("4294967296").error().code(), Errc::invalid_argument);
+    EXPECT_EQ(q.parse("230,232").error().code(), Errc::invalid_argument);
+    EXPECT_EQ(q.parse("Foreign 230").error().code(), Errc::invalid_argument);
+}
+
+TEST(ObjectQuery, ListAndAppendBuildWhatParseReads)
+{
+    const std::vector<std::uint32_t> indices = {238, 2, 4294967295u, 230};
+    const std::string text = ObjectQuery::list(indices);
+    EXPECT_EQ(text, "238 2 4294967295 230");
+    ObjectQuery q;
+    ASSERT_TRUE(q.parse(text));
+    EXPECT_EQ(q.indices(), (std::vector<std::uint32_t>{2, 230, 238, 4294967295u}));
+
+    std::string built;
+    for (std::uint32_t index : indices)
+        ObjectQuery::append(built, index);
+    EXPECT_EQ(built, text);
+    EXPECT_EQ(ObjectQuery::list({}), "");
+}
+
+}  // namespace
+}  // namespace wpo
