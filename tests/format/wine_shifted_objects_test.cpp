@@ -28,7 +28,7 @@ using namespace counter_type;
 namespace B = layout::block;
 namespace O = layout::object;
 
-// Objects shaped like the spec's test provider (First Counter 1848): a
+// Objects shaped like a minimal test provider (First Counter 1848): a
 // RAWCOUNT and a COUNTER_COUNTER, instances "alpha" and "beta"; a second
 // provider's object (1900) has no instances.
 Bytes provider_block(int objects, std::string_view host = "VM")
