@@ -8,8 +8,8 @@
 # Fails, naming file and line, on
 # - paths of a build machine (a root-level /work or /root directory);
 # - references to the planning material the project was started from: its
-#   shared spec, seeds and design folders, "spec §" and "thesis §" section
-#   numbers, the thesis's tables and figures by number, seed numbers, issue
+#   shared spec, seeds and design folders, section numbers of that spec and
+#   of the thesis, the thesis's tables and figures by number, seed numbers, issue
 #   numbers, the research notes' "gotcha" numbers and file names;
 # - a docs/<name>.md that does not exist.
 # Facts go into docs/ in the project's own words, and comments point at a
@@ -34,7 +34,7 @@ patterns=(
     "the thesis's tables or figures by number|\\bthesis('s)? (Table|Figure) [0-9]"
     "seed number|\\b[Ss]eed[- ]?0[0-9]"
     "issue number|\\b[Ii]ssue #?[0-9]"
-    "research notes|\\bgotcha [0-9]|counter-types\\.md|shared/jni\\.md|spec windows-under-wine"
+    "research notes|\\bgotcha [0-9]|counter-types\\.md|shared/jni\\.md|spec windows""-under-wine"
 )
 
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
