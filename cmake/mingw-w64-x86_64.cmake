@@ -1,12 +1,12 @@
 # Toolchain for the Windows x64 build (preset `mingw`): MinGW-w64 on Debian,
-# tests run under Wine. See /work/shared/spec/windows-under-wine.md.
+# tests run under Wine. The reasons are in docs/windows-under-wine.md §1-§2.
 #
 # - The *-posix compilers: the default (win32 threading model) GCC 12 has no
-#   std::thread or std::mutex (spec gotcha 7).
+#   std::thread or std::mutex (§1.1 there).
 # - `-static`: otherwise every .exe needs libstdc++-6.dll, libgcc_s_seh-1.dll
-#   and libwinpthread-1.dll and fails to start under Wine (gotcha 8).
+#   and libwinpthread-1.dll and fails to start under Wine (§1.2).
 # - ctest runs every test through scripts/wine-run.sh, which makes sure the
-#   Wine prefix in <build>/wineprefix is up before it starts the test (gotcha 4).
+#   Wine prefix in <build>/wineprefix is up before it starts the test (§2.1).
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 

@@ -10,7 +10,7 @@
 #
 # The Wine prefix (build/mingw/wineprefix) is booted with its wineserver and
 # services before ctest runs and with all their stdio on /dev/null, so no Wine
-# process holds ctest's output pipes (spec windows-under-wine.md gotcha 4:
+# process holds ctest's output pipes (docs/windows-under-wine.md §2.1:
 # otherwise ctest stalls or hangs). The wineserver is stopped on exit.
 # Exit code: that of the first phase that fails, else ctest's.
 set -eu

@@ -10,13 +10,13 @@
 # PREFIX defaults to $PERFSCOPE_WINEPREFIX, else build/mingw/wineprefix (what
 # the toolchain cmake/mingw-w64-x86_64.cmake hands to wine-run.sh).
 #
-# Why it looks like this (/work/shared/spec/windows-under-wine.md):
-# - gotcha 4: the first Wine process of a session starts services.exe,
+# Why it looks like this (docs/windows-under-wine.md §2):
+# - §2.1: the first Wine process of a session starts services.exe,
 #   winedevice.exe, ... and they inherit its stdout/stderr. If that process is
 #   a test under ctest, ctest waits for those pipes (seconds per test, or
 #   forever with a persistent wineserver). So the server and the services are
 #   started here with every stdio on /dev/null, before any test runs.
-# - gotcha 6: Wine's Spooler provider stalls the first HKEY_PERFORMANCE_DATA
+# - §2.2: Wine's Spooler provider stalls the first HKEY_PERFORMANCE_DATA
 #   query of a session by 10 s; its Performance key is deleted.
 # - `wineserver -p` exits with 2 when a server already runs for the prefix:
 #   a cheap "is it up?" test.

@@ -10,7 +10,7 @@
 # Before it starts the program it makes sure the prefix's wineserver and
 # services are running, started with stdio on /dev/null (scripts/wine-env.sh
 # ensure): a Wine service started by the test itself would inherit ctest's
-# pipes and stall or hang ctest (spec windows-under-wine.md, gotcha 4). A lock
+# pipes and stall or hang ctest (docs/windows-under-wine.md §2.1). A lock
 # keeps parallel tests (ctest -j) from booting the prefix twice. When
 # scripts/test-mingw.sh has started the prefix already this costs about 30 ms.
 #

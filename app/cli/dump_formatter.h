@@ -1,4 +1,5 @@
-// The text of `perfscope-cli dump`, after the seeds' PERFENUM: every object,
+// The text of `perfscope-cli dump`, after Matt Pietrek's PERFENUM tool ("Under
+// the Hood", Microsoft Systems Journal, 1996): every object,
 // instance by instance, counter by counter, with raw values, the counter type
 // and the decoded value. Deterministic for given blocks, so golden tests diff
 // it.

@@ -1,6 +1,6 @@
 // What PerfObjectCache::find() hands out: a reference to a cached
 // PERF_OBJECT_TYPE and the header of the block it came from (the thesis's
-// DATA_BLOCK_TIMES). The bytes stay valid and unchanged until the entity
+// DATA_BLOCK_TIMES, docs/snapshots-and-cache.md §1). The bytes stay valid and unchanged until the entity
 // gives the reference back with PerfObjectCache::release().
 #pragma once
 

@@ -1,4 +1,4 @@
-// The shared performance-object cache (thesis §3.4, §4.4).
+// The shared performance-object cache (docs/snapshots-and-cache.md §4).
 //
 // The Windows interface only hands out whole objects, and every query costs
 // the monitored system time. Entities (snapshots) that sample the same
@@ -18,7 +18,7 @@
 //   to it (one per find()) and which hold its lock, so each entity can give
 //   back only what it took.
 //
-// Where we differ from the thesis, and why:
+// Where we differ from the thesis (docs/snapshots-and-cache.md §1), and why:
 // * The thesis copies new data into an item's buffer whenever it fits, even
 //   while entities hold references to it, so a reader could see data change
 //   under it. We copy in place only when nobody references the item; else the
@@ -127,7 +127,7 @@ public:
     // copy (another entity's references are never consumed).
     Status release(EntityId entity, const std::byte* object);
 
-    // Shared lock on the copy holding `object` (thesis Lock/Unlock): while
+    // Shared lock on the copy holding `object` (the thesis's Lock/Unlock): while
     // held, the cache does not change the copy's bytes. `entity` must hold a
     // reference to that copy (from find(), not yet released) when it locks;
     // it may release before it unlocks, but then must not call find() or

@@ -1,5 +1,5 @@
 // Little-endian reads and writes at any alignment. The performance data
-// format does not align 8-byte counter values (spec §1.5), so every access
+// format does not align 8-byte counter values (docs/performance-data-format.md §6), so every access
 // goes through memcpy, which compilers turn into a single load.
 #pragma once
 

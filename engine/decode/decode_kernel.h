@@ -4,7 +4,7 @@
 // object_decoder.h.
 //
 // A CounterType is turned into a Plan once (classify); the Plan says which
-// formula of spec §3 applies and which time base it reads. compute() then
+// formula of docs/performance-data-format.md §10.2 applies and which time base it reads. compute() then
 // only compares and divides. Every formula and every status decision of the
 // engine lives in this file; decoder.h documents them for callers.
 #pragma once
@@ -62,10 +62,10 @@ struct Plan {
     bool dword = false;        // size field says DWORD (raw counts: int32 when the value fits)
 };
 
-// By the bit fields only (spec §2): the subtype is an enumeration compared
-// whole, never tested as flags. Named types land on their formula of spec §3;
-// unnamed combinations land on the formula their fields describe, or on
-// not_numeric when the fields describe nothing we can compute.
+// By the bit fields only (docs/performance-data-format.md §10.1): the
+// subtype is an enumeration compared whole, never tested as flags. Named types
+// land on their formula of §10.2 there; unnamed combinations land on the
+// formula their fields describe, or on not_numeric when the fields describe nothing we can compute.
 constexpr Plan classify(std::uint32_t type)
 {
     namespace ct = counter_type;
@@ -79,7 +79,7 @@ constexpr Plan classify(std::uint32_t type)
     const std::uint32_t display = type & ct::kDisplayMask;
 
     if ((type & ct::PERF_COUNTER_HISTOGRAM_TYPE) != 0)
-        return p;  // no consumer supports histograms (spec §4.11)
+        return p;  // no consumer supports histograms (docs/performance-data-format.md §10.12)
     if (type == ct::PERF_DOUBLE_RAW) {
         p.formula = Formula::raw_double;
         return p;
@@ -130,7 +130,7 @@ constexpr Plan classify(std::uint32_t type)
         else if (p.percent)
             p.formula = delta ? Formula::sample_fraction : Formula::raw_fraction;
         else
-            p.formula = Formula::average_bulk;  // NOSHOW, yet PerfMon shows it (spec §4.4)
+            p.formula = Formula::average_bulk;  // NOSHOW, yet PerfMon shows it (docs/performance-data-format.md §10.6)
         break;
     case ct::kCounterElapsed:
         if (!uses_time_base)
@@ -150,7 +150,7 @@ constexpr Plan classify(std::uint32_t type)
     case Formula::raw:
     case Formula::raw_fraction:
     case Formula::elapsed: p.two_samples = false; break;
-    default: p.two_samples = true; break;  // including the averages, which have no DELTA bit (spec §4.4)
+    default: p.two_samples = true; break;  // including the averages, which have no DELTA bit (§10.6)
     }
     return p;
 }
@@ -254,7 +254,7 @@ WPO_DECODE_INLINE Value compute(const Plan& p, std::uint64_t n1, std::uint64_t b
     case Formula::raw_dec1000: return double_value(static_cast<double>(static_cast<std::int64_t>(n1)) / 1000.0);
     case Formula::raw_double: return double_value(std::bit_cast<double>(n1));
     case Formula::elapsed:
-        // Same edge cases as .NET GetElapsedTime and netdata (spec §4.10): a
+        // Same edge cases as .NET GetElapsedTime and netdata (docs/performance-data-format.md §10.11): a
         // zero start, a start in the future or no frequency show 0 seconds.
         if (n1 == 0 || clock.freq <= 0 || clock.now <= 0 || n1 > static_cast<std::uint64_t>(clock.now))
             return double_value(0.0);
@@ -291,7 +291,7 @@ WPO_DECODE_INLINE Value compute(const Plan& p, std::uint64_t n1, std::uint64_t b
             // Idle time measured a little longer than the interval (sampling
             // skew) would give a negative busy percentage; PDH reports that as
             // PDH_CALC_NEGATIVE_VALUE and .NET as 0. A PerfMon look-alike
-            // shows 0 (spec §4.5).
+            // shows 0 (docs/performance-data-format.md §10.7).
             if (v < 0.0)
                 v = 0.0;
             break;
@@ -300,9 +300,9 @@ WPO_DECODE_INLINE Value compute(const Plan& p, std::uint64_t n1, std::uint64_t b
                 return status_value(ValueStatus::bad_time_delta);
             if (b1 == 0)
                 return status_value(ValueStatus::bad_base);
-            // Dimensionally consistent reading of spec §4.6 (N and D in the
-            // same unit, like every other tick/100ns timer; the PSDK's "/TB"
-            // variant is not): busy% = 100·ΔN/ΔD/M.
+            // Dimensionally consistent reading (docs/performance-data-format.md §10.8: N and D in
+            // the same unit, like every other tick/100ns timer; the variant that
+            // divides ΔD by the frequency is not): busy% = 100·ΔN/ΔD/M.
             v = 100.0 * dn / dt / static_cast<double>(b1);
             break;
         case Formula::multi_timer_inv:
@@ -310,7 +310,7 @@ WPO_DECODE_INLINE Value compute(const Plan& p, std::uint64_t n1, std::uint64_t b
                 return status_value(ValueStatus::bad_time_delta);
             if (b1 == 0)
                 return status_value(ValueStatus::bad_base);
-            // Spec §4.6: 100·(M − ΔN/ΔD), range 0..100·M ("can exceed 100%"),
+            // §10.8 there: 100·(M − ΔN/ΔD), range 0..100·M ("can exceed 100%"),
             // clamped at 0 for the same skew reason as timer_inv.
             v = 100.0 * (static_cast<double>(b1) - dn / dt);
             if (v < 0.0)
@@ -333,7 +333,7 @@ WPO_DECODE_INLINE Value compute(const Plan& p, std::uint64_t n1, std::uint64_t b
             if (b1 < b0)
                 return status_value(ValueStatus::bad_base);
             // No operations in the interval: PerfMon shows 0 for an idle
-            // disk's Avg. Disk sec/Transfer (spec §4.4).
+            // disk's Avg. Disk sec/Transfer (docs/performance-data-format.md §10.6).
             if (b1 == b0)
                 return double_value(0.0);
             v = dn / static_cast<double>(clock.block_freq) / static_cast<double>(b1 - b0);

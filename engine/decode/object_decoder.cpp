@@ -184,8 +184,8 @@ Status ObjectDecoder::decode(const ObjectView& current, const TimeStamps& curren
                                                  std::to_string(rows) + " instances of object " +
                                                  std::to_string(current.name_index()));
 
-    // A previous sample with other definitions is not comparable (spec §5.1:
-    // samples must have the same counter type): decode as a first sample.
+    // A previous sample with other definitions is not comparable (docs/performance-data-format.md
+    // §11.1): decode as a first sample.
     const bool comparable = previous != nullptr && previous_time != nullptr &&
                             previous->has_instances() == current.has_instances() && same_definitions(*previous);
     Clock clocks[kTimeBaseCount];

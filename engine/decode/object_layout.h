@@ -1,5 +1,5 @@
 // Reads RawValues and TimeStamps out of validated blocks: pairs each visible
-// counter with its base (the definition right after it, spec §6) once per
+// counter with its base (the definition right after it, docs/performance-data-format.md §10.3) once per
 // object, so the per-instance loop only loads bytes.
 #pragma once
 
@@ -20,7 +20,7 @@ struct CounterLayout {
     bool has_base = false;
     // Only PERF_MULTI_COUNTER types: no PERF_COUNTER_MULTI_BASE definition
     // follows, so M is the 8 bytes right after the counter's value
-    // (CounterOffset + 8, spec §1.3), read bounds-checked; `base` then
+    // (CounterOffset + 8, docs/performance-data-format.md §4), read bounds-checked; `base` then
     // describes that slot (type PERF_COUNTER_MULTI_BASE, size 8).
     bool base_follows_value = false;
     CounterDefinition base;       // valid when has_base

@@ -1,6 +1,6 @@
-// A decoded counter value (the thesis's COUNTER_CALC_VALUE payload) and the
-// status that says whether there is one. Value types follow the thesis's
-// Table 4.1: 32-bit integer, 64-bit integer or double; decoder.h says which
+// A decoded counter value (the thesis's COUNTER_CALC_VALUE payload, docs/snapshots-and-cache.md §1)
+// and the status that says whether there is one. Value types
+// (docs/performance-data-format.md §10.4): 32-bit integer, 64-bit integer or double; decoder.h says which
 // counter type gives which. Only `valid` values carry a number; the union of
 // any other status holds 0.0.
 #pragma once

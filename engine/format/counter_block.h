@@ -19,7 +19,7 @@ public:
     CounterBlock() = default;
     explicit CounterBlock(std::span<const std::byte> bytes) : m_bytes(bytes) {}
 
-    // The definition's value, zero-extended from CounterSize bytes (spec §6).
+    // The definition's value, zero-extended from CounterSize bytes (docs/performance-data-format.md §10.3).
     // Precondition: `def` belongs to the object this block was validated with
     // (compare definitions before pairing blocks of two samples).
     // A zero-size counter (PERF_COUNTER_NODATA) reads as 0 wherever its

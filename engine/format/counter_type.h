@@ -1,5 +1,5 @@
 // CounterType: the bit fields of PERF_COUNTER_DEFINITION.CounterType
-// (winperf.h; spec §2) and the named types built from them (spec §3).
+// (winperf.h; docs/performance-data-format.md §10.1) and the named types built from them (§10.2).
 // Decoding always goes by these bits, never by counter index or name.
 #pragma once
 
@@ -22,7 +22,7 @@ inline constexpr std::uint32_t kTypeCounter = 0x00000400;
 inline constexpr std::uint32_t kTypeText = 0x00000800;
 inline constexpr std::uint32_t kTypeZero = 0x00000C00;
 
-// Subtype field: a 4-bit enumeration, never test it as flags (spec §2).
+// Subtype field: a 4-bit enumeration, never test it as flags (docs/performance-data-format.md §10.1).
 inline constexpr std::uint32_t kSubtypeMask = 0x000F0000;
 inline constexpr std::uint32_t kNumberHex = 0x00000000;
 inline constexpr std::uint32_t kNumberDecimal = 0x00010000;
@@ -58,7 +58,7 @@ inline constexpr std::uint32_t kDisplayPercent = 0x20000000;
 inline constexpr std::uint32_t kDisplaySeconds = 0x30000000;
 inline constexpr std::uint32_t kDisplayNoShow = 0x40000000;
 
-// Named types (spec §3, master table)
+// Named types (docs/performance-data-format.md §10.2)
 inline constexpr std::uint32_t PERF_COUNTER_RAWCOUNT_HEX = 0x00000000;
 inline constexpr std::uint32_t PERF_COUNTER_LARGE_RAWCOUNT_HEX = 0x00000100;
 inline constexpr std::uint32_t PERF_COUNTER_TEXT = 0x00000B00;
@@ -111,7 +111,7 @@ constexpr bool is_base(std::uint32_t type)
     return is_counter(type) && subtype(type) == kCounterBase;
 }
 
-// Types whose value needs the definition that follows (spec §1.3, §6).
+// Types whose value needs the definition that follows (docs/performance-data-format.md §4, §10.3).
 constexpr bool needs_base(std::uint32_t type)
 {
     if (!is_counter(type))

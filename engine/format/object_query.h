@@ -1,5 +1,5 @@
 // What a Source is asked for: the query strings of HKEY_PERFORMANCE_DATA
-// (thesis Table 2.2): "Global" (every object that is not costly), "Costly"
+// (docs/performance-data-format.md §14): "Global" (every object that is not costly), "Costly"
 // (only the costly ones) or a space-separated list of decimal object indices
 // ("230 232"). An empty string means Global, as on Windows. The one parser of
 // these strings and the one builder of index lists.

@@ -1,5 +1,5 @@
 // Some Windows providers claim more objects than they return: MSMQ has been
-// seen with NumObjectTypes 4 and two objects present (spec §1.6; .NET stops
+// seen with NumObjectTypes 4 and two objects present (docs/performance-data-format.md §8; .NET stops
 // walking at TotalByteLength for this reason). BlockView::parse ends its walk
 // there and reports the missing objects (has_phantom_objects()); a source
 // that reads Windows data may lower the count to the objects that are really

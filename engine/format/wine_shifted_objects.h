@@ -3,7 +3,7 @@
 // bytes too far: at HeaderLength + 88 instead of HeaderLength. TotalByteLength,
 // NumObjectTypes and the size the call reports are computed as if the objects
 // were at HeaderLength, so the data runs up to 88 bytes past what the call
-// reports (spec windows-under-wine.md §5.1). A source that reads Wine's data
+// reports (docs/windows-under-wine.md §5.2). A source that reads Wine's data
 // (with at least 88 bytes allocated past the size it offers) recognises
 // exactly that shape and puts the objects where Windows would have:
 //

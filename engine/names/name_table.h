@@ -1,9 +1,9 @@
-// The name table (the thesis's WPONames): object and counter names and their
+// The name table (the thesis's WPONames, docs/snapshots-and-cache.md §1): object and counter names and their
 // help texts, keyed by title index. Windows stores each table as a
 // REG_MULTI_SZ of UTF-16 strings "index\0text\0index\0text\0...\0" ("Counter
 // 009" for names, "Help 009" for help); names sit at even indices and a
-// name's help text at the index after it (spec §9). The full rules are in
-// docs/performance-data-format.md, "Name tables".
+// name's help text at the index after it. The full rules are in
+// docs/performance-data-format.md §9.
 //
 // Parsing is strict about structure and lenient about what Windows itself
 // lets through. The run of NULs at the end of the data (the last string's

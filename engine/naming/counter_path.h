@@ -1,4 +1,4 @@
-// Counter paths as PDH and typeperf write them (spec §8.4):
+// Counter paths as PDH and typeperf write them (docs/performance-data-format.md §12.4):
 //
 //   [\\Computer]\Object[(Parent/Instance#Index)]\Counter
 //

@@ -1,5 +1,5 @@
 // Unique, stable names for the instances of one object in one block
-// (architecture.md "Instance names", spec §8).
+// (docs/performance-data-format.md §12).
 //
 // Windows names duplicate instances "svchost", "svchost#1", ... by position,
 // and the numbers shift when a process exits. We name a Process instance
@@ -40,7 +40,7 @@ struct InstanceName {
 };
 
 // Names of every instance of `object`, in block order. Parents are looked up
-// in the same block (spec §8.2); a missing parent leaves `parent` empty.
+// in the same block (docs/performance-data-format.md §12.2); a missing parent leaves `parent` empty.
 std::vector<InstanceName> instance_names(const BlockView& block, const ObjectView& object);
 
 // Positions of the instances a path's instance part selects, as PDH resolves
@@ -50,7 +50,7 @@ std::vector<InstanceName> instance_names(const BlockView& block, const ObjectVie
 std::vector<std::uint32_t> match_instances(const std::vector<InstanceName>& names, const CounterPath& path);
 
 // The instance part of a JPMF sensor name (sensor_name.h): a Process
-// instance is named by its PID alone (thesis §5.2), since image names repeat
+// instance is named by its PID alone (docs/snapshots-and-cache.md §6), since image names repeat
 // and a sensor must keep its name while others start and exit; every other
 // instance, _Total included, by its display name.
 std::string sensor_instance_name(std::uint32_t object_index, const InstanceName& name);

@@ -1,6 +1,6 @@
-// JPMF sensor names (thesis §3.2.1): "win32.winperf/Object/Counter" for a
+// JPMF sensor names (docs/snapshots-and-cache.md §6): "win32.winperf/Object/Counter" for a
 // counter of an object without instances, "win32.winperf/Object/Counter#Instance"
-// otherwise. Process instances are named by PID (thesis §5.2), so a sensor
+// otherwise. Process instances are named by PID, so a sensor
 // name survives another process of the same image starting or exiting.
 #pragma once
 

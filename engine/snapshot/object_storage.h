@@ -1,4 +1,4 @@
-// The thesis's Performance Object Storage: one sample of the objects a
+// The thesis's Performance Object Storage (docs/snapshots-and-cache.md §1): one sample of the objects a
 // snapshot measures, assembled from cached and freshly collected objects into
 // one block, with the header of the block each object came from (objects of
 // one storage may have been collected at different times).

@@ -85,7 +85,7 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
 {
     set_state(SnapshotState::initializing);
 
-    // The thesis's three sets: requested counters, whole objects, and every
+    // Three sets (docs/snapshots-and-cache.md §2.1): requested counters, whole objects, and every
     // object to collect (the keys of `wanted`).
     struct Wanted {
         bool whole = false;
@@ -553,7 +553,7 @@ void Snapshot::insert_fresh()
     if (m_cache.attached() <= 1)
         return;
     // Every object of the block, also those not asked for (Thread brings
-    // Process): another entity may want them (thesis §3.4).
+    // Process): another entity may want them (docs/snapshots-and-cache.md §2.3).
     for (const ObjectView& object : m_fresh->objects())
         (void)m_cache.insert(m_entity, *m_fresh, object);
 }

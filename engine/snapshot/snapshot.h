@@ -1,4 +1,4 @@
-// A snapshot entity (the thesis's WPOSnapshot, §3.3 and §4.2): measures a
+// A snapshot entity (the thesis's WPOSnapshot, docs/snapshots-and-cache.md §1-§2): measures a
 // fixed set of objects and counters in cycles of prepare -> sample -> decode,
 // sharing collected objects with other entities through a PerfObjectCache.
 //
@@ -18,7 +18,7 @@
 // identity (instance_identity.h), never by position: an instance that appears
 // later is measured when the request covers it (a whole object), and a value
 // never lands on another instance when instances come and go (the thesis's
-// §5.2 shortcoming).
+// shortcoming, docs/snapshots-and-cache.md §3).
 //
 // The plain methods are not synchronised: one thread at a time. The `_lock`
 // variants (the thesis's ...Lock methods) take the snapshot's RwLock, shared

@@ -1,4 +1,4 @@
-// The vocabulary of snapshot entities (thesis §3.3, §4.2): what is requested,
+// The vocabulary of snapshot entities (docs/snapshots-and-cache.md §2): what is requested,
 // the seven states, what browsing returns and what decode produces.
 #pragma once
 
@@ -25,7 +25,7 @@ struct CounterRequest {
     std::uint32_t counter_index = 0;
 };
 
-// EWPOSnapshotState. Transitions (thesis Figure 3.2 with §4.2.2):
+// The thesis's EWPOSnapshotState (docs/snapshots-and-cache.md §1). Transitions (docs/snapshots-and-cache.md §2.2):
 //   initializing -> initialized                   (creation)
 //   initialized | prepared | sampled -> preparing  (prepare)
 //   preparing -> prepared                          (always: prepare cannot fail)
@@ -51,7 +51,7 @@ std::string_view to_string(SnapshotState state);
 // rate or difference over two samples), a gauge is read as is.
 enum class CounterKind : std::uint8_t { counter, gauge };
 
-// COUNTER_RECORD (thesis Table 4.3) and a little more.
+// The thesis's COUNTER_RECORD (docs/snapshots-and-cache.md §1) and a little more.
 struct CounterRecord {
     std::uint32_t name_index = 0;
     std::uint32_t help_index = 0;
@@ -84,7 +84,7 @@ struct CalculatedValue {
 };
 
 // What a measurement cycle noticed besides its values (the thesis's -6,
-// "measurement anomaly"). Values stay correct: they are matched by instance
+// "measurement anomaly", docs/snapshots-and-cache.md §2.3). Values stay correct: they are matched by instance
 // identity, and the next cycle resynchronises by itself.
 struct Anomalies {
     bool buffer_grown = false;         // a buffer had to grow (the data grew)

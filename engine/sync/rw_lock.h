@@ -1,4 +1,4 @@
-// The reader-writer lock of snapshots and cache items (thesis §4.5).
+// The reader-writer lock of snapshots and cache items (docs/snapshots-and-cache.md §5).
 //
 // Satisfies Lockable and SharedLockable: use std::unique_lock / std::shared_lock.
 // On every platform:
@@ -27,11 +27,11 @@
 //   kernel; a release issues a futex wake only when a waiter sleeps.
 // * At most 2^20 - 1 threads may hold or wait for one lock at a time.
 //
-// Windows: a wrapper around SRWLOCK, the lock the thesis itself used on Vista
+// Windows: a wrapper around SRWLOCK, the lock the thesis (docs/snapshots-and-cache.md §1) used on Vista
 // and later (same costs: no allocation, no kernel call uncontended). SRWLOCK
 // is documented as neither reader- nor writer-preferring and promises no
 // fairness; phase fairness is a property of the Linux lock only. What
-// tests/sync checks under Wine: a waiting writer stops new readers
+// tests/sync checks under Wine (docs/windows-under-wine.md §1.5): a waiting writer stops new readers
 // (try_lock_shared fails too), so writers are not starved by readers; but
 // Wine wakes waiting writers before queued readers, so a stream of writers
 // can keep readers out there.

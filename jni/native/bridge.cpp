@@ -394,7 +394,7 @@ int Bridge::decode(std::int32_t handle)
         return code_of(decoded.error());
     if (decoded->definitions_changed) {
         // The structure changed under a counter: its values are a first
-        // sample. Measure again now so Java gets values (thesis §4.2.2).
+        // sample. Measure again now so Java gets values (docs/java.md §2.2).
         if (wpo::Status st = snapshot.prepare_lock(); !st)
             return code_of(st.error());
         auto sampled = snapshot.sample_lock();

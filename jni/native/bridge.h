@@ -2,7 +2,7 @@
 // functions do except moving data in and out of Java arrays. Each method
 // validates its arguments (handles, counts, array capacities: -1 = a null
 // array), calls the engine through the `_lock` variants (so Java threads may
-// share a snapshot) and returns the thesis's codes (error_codes.h). Results
+// share a snapshot) and returns the codes of docs/java.md §2.1 (error_codes.h). Results
 // that go into Java arrays come back as spans into thread-local scratch that
 // stays valid until the calling thread's next call; the JNI layer copies them.
 // Fuzzed by tests/fuzz/fuzz_jni_arguments.cpp.
@@ -33,7 +33,7 @@ struct InputInfo {
     std::int32_t counter = 0;
 };
 
-// CounterRecord's fields (thesis Table 4.3), all ints for Java.
+// CounterRecord's fields (docs/java.md §2), all ints for Java.
 struct CounterRecordOut {
     std::int32_t description = 0;  // help index
     std::int32_t index = 0;        // name index

@@ -1,6 +1,6 @@
 // The one place where engine errors become what Java sees (HACKING: errors
 // are converted once at each boundary). The thesis fixes 0 = success and
-// -6 = measurement anomaly (§4.3.2) and "other negative = failure"; these are
+// -6 = measurement anomaly and "other negative = failure" (docs/java.md §2); these are
 // the other negative codes, mirrored by org.perfscope.wpo.WPOError.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Handles, never addresses (thesis §4.3.2): Java holds a positive int that
+// Handles, never addresses (docs/java.md §2.2): Java holds a positive int that
 // names a slot and the slot's generation. A destroyed handle, a handle of a
 // slot reused since, a forged number, 0 or a negative value all fail lookup()
 // instead of reaching freed or foreign memory.

@@ -2,7 +2,7 @@
 // check and every engine call is in Bridge (bridge.h), which runs without a
 // JVM (tests, fuzzing); here Java arrays are measured, read and written.
 //
-// The thesis's methods (§4.3) return codes and never throw. The plain API's
+// The thesis's methods (docs/java.md §2) return codes and never throw. The plain API's
 // Sampler methods throw org.perfscope.wpo.WPOException naming the problem.
 // Class, field and constructor IDs are looked up once in JNI_OnLoad; the
 // sampling path makes no callbacks into Java.

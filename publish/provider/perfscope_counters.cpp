@@ -1,5 +1,5 @@
-// perfscope-counters.dll: the performance data provider (seed 003's
-// Open/Collect/Close contract, docs/windows-provider.md) that hands the
+// perfscope-counters.dll: the performance data provider (the
+// Open/Collect/Close contract of docs/windows-provider.md) that hands the
 // counters applications publish (docs/publishing.md) to Windows'
 // HKEY_PERFORMANCE_DATA, so PerfMon, typeperf and perfscope see them.
 //
@@ -8,7 +8,8 @@
 // registry hands to Open. Open reads the title indices lodctr (or install,
 // where lodctr is a stub) wrote into Services\<Name>\Performance.
 //
-// The contract, as winperf.h and seed 003 state it:
+// The contract, as winperf.h and Microsoft's documentation of the performance
+// DLL interface state it:
 // - Collect answers "Global", "Costly", index lists and "Foreign ..." (not
 //   ours: nothing); a query that selects nothing of ours gives zero bytes and
 //   zero objects with *lppData unchanged.

@@ -1,6 +1,6 @@
 // Cache query benchmark: how many source queries N entities that sample the
 // same objects at the same interval cost together, with the shared
-// performance-object cache (thesis §3.4) in between. For N = 1, 2, 4, 8, 16
+// performance-object cache (docs/snapshots-and-cache.md §4) in between. For N = 1, 2, 4, 8, 16
 // entities, one thread each, every entity is a Custom snapshot of Processor,
 // Memory, System and the whole Process object over the real /proc (one
 // ProcfsSource behind one SharedSource, a fresh PerfObjectCache per N). A

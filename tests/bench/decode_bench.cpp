@@ -1,6 +1,6 @@
 // Decode throughput of the bulk path (ObjectDecoder) on a large synthetic
 // snapshot shaped like a busy Windows machine: 1,000 processes x 28 counters
-// (the Windows 11 Process object of spec §10) and 10,000 threads x 12
+// (the Windows 11 Process object of docs/performance-data-format.md §13.1) and 10,000 threads x 12
 // counters, two samples one second apart, instances paired through an
 // explicit previous_instance_of map as snapshot entities do.
 //

@@ -1,7 +1,7 @@
 // `dump` output for known blocks, diffed against tests/cli/golden/*.txt.
 // To regenerate after an intended change: PERFSCOPE_UPDATE_GOLDEN=1 and
 // review the diff by hand (every decoded number there was checked against
-// the formulas of spec §3 when it was written; golden_formula_test.cpp
+// the formulas of docs/performance-data-format.md §10.2 when it was written; golden_formula_test.cpp
 // recomputes the key ones, so a regenerated shift fails there).
 #include "cli/dump_formatter.h"
 #include "format/counter_type.h"

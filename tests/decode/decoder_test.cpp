@@ -1,5 +1,5 @@
 // decode(): the golden vectors (every counter type, every edge case), the
-// Windows 11 Process-object facts of spec §10, and the small helpers.
+// Windows 11 Process-object facts of docs/performance-data-format.md §13.1, and the small helpers.
 #include "decode/decoder.h"
 #include "decode/object_layout.h"
 #include "format/counter_type.h"
@@ -79,7 +79,7 @@ TEST(GoldenVectors, CoverEveryNamedTypeOfTheMasterTable)
         EXPECT_TRUE(covered.count(type)) << name(type) << " has no golden vector";
 }
 
-// The counter types of a real Windows 11 Process object (spec §10), given as
+// The counter types of a real Windows 11 Process object (§13.1 there), given as
 // the decimal numbers seen in the dump, are recognised as the named types and
 // give their value type.
 struct Win11Type {
@@ -110,7 +110,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(Windows11Process, OneSecondOfRealTimeStamps)
 {
-    // Two Process samples one second apart with the real clocks of spec §10:
+    // Two Process samples one second apart with the real clocks of §13.1 there:
     // QPC at 10 MHz, PerfTime100nSec and object PerfTime as FILETIMEs.
     const TimeStamps t0 = test::kT0;
     TimeStamps t1 = t0;

@@ -17,7 +17,7 @@ constexpr TimeStamps with(TimeStamps t, std::int64_t TimeStamps::*field, std::in
     return t;
 }
 
-// Unnamed combinations, built from the fields (spec §2).
+// Unnamed combinations, built from the fields (docs/performance-data-format.md §10.1).
 constexpr std::uint32_t kDec1000Dword = kTypeNumber | kNumberDec1000 | kSizeDword;              // 0x00020000
 constexpr std::uint32_t kDec1000Large = kTypeNumber | kNumberDec1000 | kSizeLarge;              // 0x00020100
 constexpr std::uint32_t kTypeZeroDword = kTypeZero | kSizeDword;                                // 0x00000C00
@@ -28,11 +28,11 @@ constexpr std::uint32_t kHistogramTimer = PERF_100NSEC_TIMER | PERF_COUNTER_HIST
 constexpr std::uint32_t kUndefinedTimeBase = (PERF_100NSEC_TIMER & ~kTimeMask) | kTimeMask;     // 0x20710500
 constexpr std::uint32_t kHistogramSubtype = kTypeCounter | kCounterHistogram | kSizeLarge;      // 0x00060500
 
-constexpr std::uint64_t kIdleStart = 133'707'369'666'486'855;  // Idle's Elapsed Time raw value (spec §10)
+constexpr std::uint64_t kIdleStart = 133'707'369'666'486'855;  // Idle's Elapsed Time raw value (§13.1)
 constexpr std::int64_t kNow = 133'716'612'800'215'149;         // object PerfTime of kT0
 
 const Golden kGolden[] = {
-    // ---- Instantaneous numbers (spec §4.1): one sample, the previous one is ignored.
+    // ---- Instantaneous numbers (§10.4): one sample, the previous one is ignored.
     {.name = "RawcountHex", .type = PERF_COUNTER_RAWCOUNT_HEX, .now = {0x1234}, .has_before = false,
      .value_type = T::int32, .i = 0x1234},  // N1 = 4660
     {.name = "RawcountHex_TopBitSet_IsUnsigned", .type = PERF_COUNTER_RAWCOUNT_HEX, .now = {0xDEADBEEF},
@@ -75,7 +75,7 @@ const Golden kGolden[] = {
     {.name = "HistogramSubtype", .type = kHistogramSubtype, .now = {5}, .status = S::not_numeric},
     {.name = "UndefinedTimeBase", .type = kUndefinedTimeBase, .now = {5}, .status = S::not_numeric},
 
-    // ---- Differences (spec §4.2): int64.
+    // ---- Differences (§10.2): int64.
     {.name = "CounterDelta", .type = PERF_COUNTER_DELTA, .now = {250}, .before = {100},
      .value_type = T::int64, .i = 150},  // 250 - 100
     {.name = "CounterDelta_AcrossBit31", .type = PERF_COUNTER_DELTA, .now = {0x8000'0000}, .before = {0x7FFF'FFFF},
@@ -83,7 +83,7 @@ const Golden kGolden[] = {
     {.name = "CounterLargeDelta", .type = PERF_COUNTER_LARGE_DELTA, .now = {1'099'511'627'781},
      .before = {1'099'511'627'776}, .value_type = T::int64, .i = 5},  // (2^40 + 5) - 2^40
 
-    // ---- Rates (spec §4.3): ΔN·F/ΔD, tick base, ΔD = 2·10^7, F = 10^7.
+    // ---- Rates (§10.5): ΔN·F/ΔD, tick base, ΔD = 2·10^7, F = 10^7.
     {.name = "SampleCounter", .type = PERF_SAMPLE_COUNTER, .now = {1'600}, .before = {1'000},
      .f = 300.0},  // 600 · 10^7 / (2·10^7)
     {.name = "CounterCounter", .type = PERF_COUNTER_COUNTER, .now = {1'005'000}, .before = {1'000'000},
@@ -95,7 +95,7 @@ const Golden kGolden[] = {
     {.name = "BulkCount_AcrossBit63", .type = PERF_COUNTER_BULK_COUNT, .now = {0x8000'0000'0000'0000},
      .before = {0x7FFF'FFFF'FFFF'FFFF}, .f = 0.5},  // unsigned ΔN = 1 (signed it would go backwards)
 
-    // ---- Queue lengths (spec §4.9): ΔN/ΔD in the type's own time base.
+    // ---- Queue lengths (§10.10): ΔN/ΔD in the type's own time base.
     {.name = "QueuelenType", .type = PERF_COUNTER_QUEUELEN_TYPE, .now = {50'000'000}, .before = {0},
      .f = 2.5},  // 5·10^7 / 2·10^7 (tick)
     {.name = "LargeQueuelenType", .type = PERF_COUNTER_LARGE_QUEUELEN_TYPE, .now = {1'000'030'000'000},
@@ -107,7 +107,7 @@ const Golden kGolden[] = {
     {.name = "ObjTimeQueuelenType", .type = PERF_COUNTER_OBJ_TIME_QUEUELEN_TYPE, .now = {16'000'000},
      .before = {10'000'000}, .f = 1.5},  // 6·10^6 / 4·10^6 (object)
 
-    // ---- Timers (spec §4.5): 100·ΔN/ΔD.
+    // ---- Timers (§10.7): 100·ΔN/ΔD.
     {.name = "CounterTimer", .type = PERF_COUNTER_TIMER, .now = {105'000'000}, .before = {100'000'000},
      .f = 25.0},  // 100 · 5·10^6 / 2·10^7 (tick)
     {.name = "100nsecTimer", .type = PERF_100NSEC_TIMER, .now = {1'002'500'000}, .before = {1'000'000'000},
@@ -119,7 +119,7 @@ const Golden kGolden[] = {
     {.name = "100nsecTimerInv", .type = PERF_100NSEC_TIMER_INV, .now = {17'500'000}, .before = {10'000'000},
      .f = 25.0},  // 100 · (1 - 7.5·10^6/10^7) = 100 · 0.25
 
-    // ---- Precision timers (spec §4.8): 100·ΔN/ΔB, B = provider time stamp; block/object times unused.
+    // ---- Precision timers (§10.9): 100·ΔN/ΔB, B = provider time stamp; block/object times unused.
     {.name = "PrecisionSystemTimer", .type = PERF_PRECISION_SYSTEM_TIMER, .now = {1'300, 11'200},
      .before = {1'000, 10'000}, .f = 25.0},  // 100 · 300 / 1200
     {.name = "Precision100nsTimer", .type = PERF_PRECISION_100NS_TIMER, .now = {5'000'000, 108'000'000},
@@ -127,7 +127,7 @@ const Golden kGolden[] = {
     {.name = "PrecisionObjectTimer", .type = PERF_PRECISION_OBJECT_TIMER, .now = {10, 24}, .before = {7, 20},
      .f = 75.0},  // 100 · 3 / 4
 
-    // ---- Multi timers (spec §4.6, dimensionally consistent reading), M = B1 = 4.
+    // ---- Multi timers (§10.8, dimensionally consistent reading), M = B1 = 4.
     {.name = "CounterMultiTimer", .type = PERF_COUNTER_MULTI_TIMER, .now = {30'000'000, 4}, .before = {0, 4},
      .f = 37.5},  // 100 · (3·10^7/2·10^7) / 4 = 100 · 1.5 / 4
     {.name = "100nsecMultiTimer", .type = PERF_100NSEC_MULTI_TIMER, .now = {20'000'000, 4}, .before = {0, 4},
@@ -145,7 +145,7 @@ const Golden kGolden[] = {
     {.name = "100nsecMultiTimerInv_ZeroCount", .type = PERF_100NSEC_MULTI_TIMER_INV, .now = {30'000'000, 0},
      .before = {0, 0}, .status = S::bad_base},  // M = 0
 
-    // ---- Fractions (spec §4.7).
+    // ---- Fractions (§10.9).
     {.name = "RawFraction", .type = PERF_RAW_FRACTION, .now = {25, 200}, .has_before = false,
      .f = 12.5},  // 100 · 25 / 200, single sample
     {.name = "LargeRawFraction", .type = PERF_LARGE_RAW_FRACTION, .now = {3'000'000'000, 4'000'000'000},
@@ -155,13 +155,13 @@ const Golden kGolden[] = {
     {.name = "SampleFraction", .type = PERF_SAMPLE_FRACTION, .now = {1'090, 2'120}, .before = {1'000, 2'000},
      .f = 75.0},  // 100 · 90 / 120
 
-    // ---- Averages (spec §4.4): two samples although no DELTA bit.
+    // ---- Averages (§10.6): two samples although no DELTA bit.
     {.name = "AverageTimer", .type = PERF_AVERAGE_TIMER, .now = {11'500'000, 130}, .before = {10'000'000, 100},
      .f = 0.005},  // (1.5·10^6 / 10^7) / 30 = 0.15 s / 30
     {.name = "AverageBulk", .type = PERF_AVERAGE_BULK, .now = {1'196'608, 13}, .before = {1'000'000, 10},
      .f = 65'536.0},  // 196608 / 3
 
-    // ---- Elapsed time (spec §4.10): (object PerfTime - N) / object PerfFreq, one sample.
+    // ---- Elapsed time (§10.11): (object PerfTime - N) / object PerfFreq, one sample.
     {.name = "ElapsedTime_IdleWindows11", .type = PERF_ELAPSED_TIME, .now = {kIdleStart}, .has_before = false,
      .now_time = kT0, .f = 924'313.3728294},  // (133716612800215149 - 133707369666486855) / 10^7 = 9243133728294 / 10^7
     {.name = "ElapsedTime_IgnoresPrevious", .type = PERF_ELAPSED_TIME, .now = {kIdleStart}, .before = {1},
@@ -286,7 +286,7 @@ const Golden kGolden[] = {
     {.name = "Cap_NotApplied_Rate", .type = PERF_COUNTER_BULK_COUNT, .now = {1'000'000}, .before = {0},
      .f = 500'000.0},  // 10^6 · 10^7 / 2·10^7; not a percentage
 
-    // ---- Inverse timers: sampling skew clamps to 0 (spec §4.5).
+    // ---- Inverse timers: sampling skew clamps to 0 (§10.7).
     {.name = "InverseSkew_100nsecTimerInv", .type = PERF_100NSEC_TIMER_INV, .now = {10'200'000}, .before = {0},
      .f = 0.0},  // 100 · (1 - 1.02·10^7/10^7) = -2 -> 0
     {.name = "InverseSkew_CounterTimerInv", .type = PERF_COUNTER_TIMER_INV, .now = {20'000'001}, .before = {0},

@@ -1,4 +1,4 @@
-// Golden vectors for decode(): every counter type of spec §3 and one row per
+// Golden vectors for decode(): every counter type of docs/performance-data-format.md §10.2 and one row per
 // edge case, with the expected value worked out by hand from the formulas
 // (the arithmetic is in a comment on each row of golden_vectors.cpp).
 // decoder_test checks decode() against them; object_decoder_test writes the
@@ -18,7 +18,7 @@ namespace wpo::test {
 //   tick   (block PerfTime, F = 10^7):  ΔD = 20,000,000
 //   100ns  (block PerfTime100nSec):     ΔD = 10,000,000
 //   object (object PerfTime, F = 10^7): ΔD =  4,000,000
-// T0 is the real Windows 11 sample of spec §10: PerfTime 9,242,655,165,203,
+// T0 is the real Windows 11 sample of docs/performance-data-format.md §13.1: PerfTime 9,242,655,165,203,
 // PerfFreq 10^7, PerfTime100nSec = object PerfTime = 133716612800215149.
 inline constexpr TimeStamps kT0{9'242'655'165'203, 10'000'000, 133'716'612'800'215'149, 133'716'612'800'215'149,
                                 10'000'000};

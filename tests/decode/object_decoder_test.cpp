@@ -197,7 +197,8 @@ TEST(ObjectDecoder, PairsInstancesByPreviousInstanceOf)
     EXPECT_EQ(out[0].i32, 30);
     EXPECT_DOUBLE_EQ(out[1].f64, 50.0);
     EXPECT_DOUBLE_EQ(out[2].f64, 50.0);
-    EXPECT_DOUBLE_EQ(out[3].f64, 924'314.3728294);  // one second after the §10 sample
+    // A second after the sample of docs/performance-data-format.md §13.1.
+    EXPECT_DOUBLE_EQ(out[3].f64, 924'314.3728294);
     // Row 1 = A against A: 100 · 10^6 / 10^7 = 10 %, 20/s.
     EXPECT_EQ(out[4].i32, 10);
     EXPECT_DOUBLE_EQ(out[5].f64, 10.0);

@@ -100,7 +100,7 @@ TEST(CounterLayouts, PairsEachBaseWithTheDefinitionBeforeIt)
 
 TEST(CounterLayouts, BaseOfAnotherKindIsStillTheBase)
 {
-    // Only "is the next definition a base" matters (spec §6), not which base.
+    // Only "is the next definition a base" matters (docs/performance-data-format.md §10.3), not which base.
     std::vector<std::byte> out;
     BlockBuilder b(out);
     b.begin(test::fixed_times(), "H");
@@ -161,7 +161,7 @@ TEST(CounterLayouts, MissingBaseDecodesAsMissingBase)
 
 TEST(ReadRaw, UnalignedEightByteValues)
 {
-    // 8-byte values at 4-mod-8 offsets (spec §1.5): read through memcpy.
+    // 8-byte values at 4-mod-8 offsets (docs/performance-data-format.md §6): read through memcpy.
     std::vector<std::byte> out;
     BlockBuilder b(out);
     b.begin(test::fixed_times(), "H");
@@ -198,7 +198,7 @@ TEST(ReadRaw, UnalignedEightByteValues)
 }
 
 // Multi timers: M from the next definition when it is PERF_COUNTER_MULTI_BASE,
-// else from the 8 bytes after the value (spec §1.3, §4.6).
+// else from the 8 bytes after the value (docs/performance-data-format.md §4, §10.8).
 struct MultiCase {
     const char* name;
     bool base_definition;     // a PERF_COUNTER_MULTI_BASE definition follows (at offset 24)
@@ -274,7 +274,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const testing::TestParamInfo<MultiCase>& row) { return std::string(row.param.name); });
 
 // PERF_AVERAGE_TIMER's type says DWORD but some providers write 8 bytes
-// (spec §4.4): CounterSize decides, and 4 bytes never pick up the neighbour.
+// (docs/performance-data-format.md §10.3): CounterSize decides, and 4 bytes never pick up the neighbour.
 struct AverageTimerSize {
     const char* name;
     std::uint32_t size;
@@ -376,7 +376,7 @@ TEST(TimeStamps, FromBlockAndObjectHeaders)
     EXPECT_EQ(t.object_freq, 10'000'000);
 }
 
-// The Process object of a real Windows 11 machine (spec §10): 28 counters of
+// The Process object of a real Windows 11 machine (docs/performance-data-format.md §13.1): 28 counters of
 // six types, no bases, Idle's Elapsed Time from the dump.
 TEST(CounterLayouts, Windows11ProcessObject)
 {

@@ -1,5 +1,5 @@
-// Wine's shifted provider objects (wine_shifted_objects.h, spec
-// windows-under-wine.md §5.1): areas are built from genuine blocks written
+// Wine's shifted provider objects (wine_shifted_objects.h,
+// docs/windows-under-wine.md §5.2): areas are built from genuine blocks written
 // by BlockBuilder, laid out the way Wine lays them out (the header, an
 // untouched 88-byte gap, the objects, then the caller's slack), one named
 // row per shape. A Wine row must come back as exactly the genuine block; a
@@ -28,7 +28,7 @@ using namespace counter_type;
 namespace B = layout::block;
 namespace O = layout::object;
 
-// Objects shaped like the spec's test provider (First Counter 1848): a
+// Objects shaped like a minimal test provider (First Counter 1848): a
 // RAWCOUNT and a COUNTER_COUNTER, instances "alpha" and "beta"; a second
 // provider's object (1900) has no instances.
 Bytes provider_block(int objects, std::string_view host = "VM")
@@ -117,7 +117,7 @@ INSTANTIATE_TEST_SUITE_P(
         // The slack is exactly the 88 bytes Wine overruns by.
         ShiftedRow{"ExactlyEightyEightBytesOfSlack", [] { return wine_area(provider_block(2), 88, std::byte{0}, 88); },
                    [] { return provider_block(2); }},
-        // The header length depends on the computer name (spec §4.1).
+        // The header length depends on the computer name (docs/windows-under-wine.md §3).
         ShiftedRow{"LongComputerName", [] { return wine_area(provider_block(1, "BUILDMACHINE-015")); },
                    [] { return provider_block(1, "BUILDMACHINE-015"); }},
         ShiftedRow{"TwoObjectsSecondDefective",

@@ -109,7 +109,7 @@ Bytes single_instance()
     return out;
 }
 
-// Process as Windows 11 reports it (spec §10): 28 counters, a few instances.
+// Process as Windows 11 reports it (docs/performance-data-format.md §13.1): 28 counters, a few instances.
 Bytes multi_instance(int instances)
 {
     const auto& kCounters = test::kWindowsProcessCounters;
@@ -360,7 +360,7 @@ void write_blocks(const fs::path& dir)
     write(dir / "skip_object_zero_length.bin", patched(process, obj + O::kTotalByteLength, 0));
     write(dir / "skip_instance_name.bin", patched(process, inst0 + layout::instance::kNameLength, 4000));
     write(dir / "skip_object_count.bin", patched(single_instance(), layout::block::kNumObjectTypes, 2));
-    // Wine's shape (spec windows-under-wine.md §5.1): the objects 88 bytes
+    // Wine's shape (docs/windows-under-wine.md §5.2): the objects 88 bytes
     // past HeaderLength, the bytes between never written, 88 bytes of the
     // caller's slack after TotalByteLength (wine_shifted_objects.h).
     const std::size_t header = first_object(process);

@@ -183,7 +183,7 @@ TEST_F(BridgeTest, ChangedDefinitionsAreMeasuredAgainBelowJni)
     process->counters.at(3).type = wpo::counter_type::PERF_COUNTER_RAWCOUNT;
     process->counters.at(3).size = 0;
     machine.advance(1.0);
-    EXPECT_EQ(cycle_collects(), 2u) << "the thesis's new prepare and sample, done below JNI";
+    EXPECT_EQ(cycle_collects(), 2u) << "the new prepare and sample after an anomaly, done below JNI";
     machine.advance(1.0);
     EXPECT_EQ(cycle_collects(), 1u);
     EXPECT_EQ(bridge->destroy(h), code::ok);

@@ -1,7 +1,7 @@
-// Calls wpojni.dll's exports under Wine without a JVM (shared/spec/jni.md
-// "Windows"): a fake JNIEnv whose arrays, strings and objects are plain C++
-// objects. Wine serves no performance objects and a fixed two-entry name
-// table (1 -> "1847", 1846 -> "End Marker"; windows-under-wine.md §4.2), so
+// Calls wpojni.dll's exports under Wine without a JVM
+// (docs/windows-under-wine.md §6): a fake JNIEnv whose arrays, strings and
+// objects are plain C++ objects. Wine serves no performance objects and a fixed two-entry name
+// table (1 -> "1847", 1846 -> "End Marker"; docs/windows-under-wine.md §4.1), so
 // this checks the library's side: JNI_OnLoad, the name table copy, argument
 // checks, handles, a Global snapshot's cycle over no objects, the thread id,
 // and an exception thrown through the fake env.

@@ -13,7 +13,7 @@ namespace {
 
 using namespace counter_type;
 
-// The thesis example: "% Idle Time" is 1746 in Processor and 1482 in
+// The example of docs/performance-data-format.md §9.5: "% Idle Time" is 1746 in Processor and 1482 in
 // PhysicalDisk; "% Processor Time" is 6 in Processor and a machine-specific
 // index (here 5018) in "Processor Information".
 NameTable names()

@@ -20,7 +20,7 @@ NameTable parse(const Bytes& counter, const Bytes& help)
     return table.ok() ? std::move(table).value() : NameTable{};
 }
 
-// A slice of a real English table (indices from spec §10).
+// A slice of a real English table (indices from docs/performance-data-format.md §13).
 const Bytes kCounter = multi_sz({"1", "1847", "2", "System", "4", "Memory", "6", "% Processor Time", "230",
                                  "Process", "232", "Thread", "238", "Processor", "784", "ID Process", "1846",
                                  "End Marker"});
@@ -36,7 +36,7 @@ TEST(NameTableRoundTrip, WindowsTableIsWrittenBackByteForByte)
 
 TEST(NameTableRoundTrip, WineFakeTableIsWrittenBackByteForByte)
 {
-    // Sizes as Wine reports them (spec windows-under-wine.md §4): 48 and 34.
+    // Sizes as Wine reports them (docs/windows-under-wine.md §4.1): 48 and 34.
     const Bytes counter = multi_sz({"1", "1847", "1846", "End Marker"});
     const Bytes help = multi_sz({"1847", "End Marker"});
     ASSERT_EQ(counter.size(), 48u);

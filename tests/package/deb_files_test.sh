@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The DEB holds exactly the files issue 12 names (and Debian's copyright and
-# changelog), at the Debian places:
+# The DEB holds exactly the files listed below (the install components of
+# installer/README.md, Debian's copyright and changelog), at the Debian places:
 #   deb_files_test.sh PACKAGE.deb VERSION MULTIARCH
 set -uo pipefail
 deb=$1 version=$2 multiarch=$3

@@ -172,7 +172,7 @@ TEST(ProcfsLive, ProcessorTotalStaysWithinZeroAndHundred)
         const double busy = total(ix::kPercentProcessorTime), idle = total(ix::kPercentIdleTime);
         EXPECT_LE(busy, 100.0);  // an inverse timer cannot exceed 100
         // Busy is 100 - idle over the same ticks (both idle + iowait), whatever
-        // the skew; the inverse timer clamps at 0 (spec §4.5).
+        // the skew; the inverse timer clamps at 0 (docs/performance-data-format.md §10.7).
         EXPECT_NEAR(busy, std::max(0.0, 100.0 - idle), 1e-6);
         EXPECT_LE(total(ix::kPercentUserTime) + total(ix::kPercentPrivilegedTime) + idle, 100.0 + 10.0);
         std::swap(previous, current);

@@ -2,7 +2,7 @@
 // (tests/fixtures/proc-wrap-t0 and -t1, made by make-proc-wrap.sh): each must
 // decode as delta / time over that interval, not as "went backwards". The
 // numbers below are copied from the fixture files; the expected values are
-// computed from them by the formula of the counter's type (spec §4.3, §4.4).
+// computed from them by the formula of the counter's type (docs/performance-data-format.md §10.5, §10.6).
 #include "procfs_test_util.h"
 
 #include "sources/procfs/linux_indices.h"

@@ -1,5 +1,5 @@
-// The provider contract of perfscope-counters.dll, directly (seed 003,
-// spec windows-under-wine.md §5.3): the DLL is loaded with LoadLibrary and
+// The provider contract of perfscope-counters.dll, directly
+// (docs/windows-provider.md, docs/windows-under-wine.md §5.3): the DLL is loaded with LoadLibrary and
 // its Open/Collect/Close called as the registry would call them, while a
 // Publisher (the publishing library) in this same process fills the segment.
 // Every query kind, buffers too small by every amount from 1 byte to the

@@ -61,7 +61,7 @@ public:
     std::deque<std::uint32_t> script;
     std::uint32_t more_data_size = 0;  // Wine's answer
     std::uint32_t overrun = 0;         // bytes written past *size, like Wine's provider bug
-    // Wine's query_perf_data (spec windows-under-wine.md §5.1): the objects
+    // Wine's query_perf_data (docs/windows-under-wine.md §5.2): the objects
     // of a block value are written this many bytes past HeaderLength, the
     // bytes in between are not written, the reported size is unchanged.
     std::uint32_t shift = 0;
@@ -182,7 +182,7 @@ TEST(RegistrySource, StartsAt64KiBByDefault)
     EXPECT_EQ(fake.offered(), std::vector<std::uint32_t>{64 * 1024});
 }
 
-// Wine's 88-byte overrun (windows-under-wine.md §5.1) lands in the slack:
+// Wine's 88-byte overrun (docs/windows-under-wine.md §5.2) lands in the slack:
 // the allocation behind `data` is at least 128 bytes larger than offered.
 TEST(RegistrySource, AllocatesSlackPastWhatItOffers)
 {

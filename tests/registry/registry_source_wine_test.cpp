@@ -1,6 +1,6 @@
 // RegistrySource against the real HKEY_PERFORMANCE_DATA. Runs on Windows and
 // under Wine; what only Wine does (no objects, the fixed two-entry name table,
-// *size = 0 after ERROR_MORE_DATA; spec windows-under-wine.md §4) is checked
+// *size = 0 after ERROR_MORE_DATA; docs/windows-under-wine.md §3-§4) is checked
 // only when the test detects Wine.
 #include "sources/registry/registry_source.h"
 

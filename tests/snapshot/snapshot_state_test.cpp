@@ -1,5 +1,5 @@
-// Every operation in every state of the seven-state machine (thesis §3.3,
-// Figure 3.2): an operation a state allows succeeds and makes the documented
+// Every operation in every state of the seven-state machine
+// (docs/snapshots-and-cache.md §2.2): an operation a state allows succeeds and makes the documented
 // transition; any other returns Errc::invalid_state and changes nothing.
 // The transient states are entered through SnapshotOptions::on_state, which
 // runs on the thread doing the operation, inside it.

@@ -1,5 +1,5 @@
 // The counter layouts of Windows' Process and Thread objects, for benchmarks
-// and corpora that want realistic blocks (spec §10: a Windows 11 dump).
+// and corpora that want realistic blocks (docs/performance-data-format.md §13.1: a Windows 11 dump).
 #pragma once
 
 #include "format/counter_type.h"

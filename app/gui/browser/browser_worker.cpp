@@ -89,7 +89,7 @@ void BrowserWorker::publish_objects()
                 object.counters.push_back(c);
             }
         }
-        // Help texts sit at the name's index + 1 (name tables, spec §9).
+        // Help texts sit at the name's index + 1 (docs/performance-data-format.md §9.1).
         object.help = text(names.help(index + 1));
         object.has_instances = m_snapshot->instances(index, instances) && !instances.empty();
         out.push_back(std::move(object));

@@ -107,7 +107,7 @@ QAction* MainWindow::action(const QString& name) const { return m_actions.value(
 
 void MainWindow::createActions()
 {
-    // PerfMon's keys where they do not clash with the desktop's standard keys (docs/gui.md).
+    // PerfMon's keys where they do not clash with the desktop's standard keys (docs/desktop-app.md, "Keyboard").
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QMenu* view = menuBar()->addMenu(tr("&View"));

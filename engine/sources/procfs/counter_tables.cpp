@@ -101,7 +101,7 @@ static_assert(std::size(kThreadTable) == kThrElapsed + 1);
 // own time stamp (which we take from CLOCK_MONOTONIC, immune to clock steps),
 // the averages carry AVERAGE_BASE counts. Avg. Disk sec/* is 8 bytes wide: in
 // PerfFreq (10^9) ticks a DWORD would wrap after 4 s of cumulated I/O time,
-// and spec §4.4/§6 have readers take the width from CounterSize. The
+// and readers take the width from CounterSize (docs/performance-data-format.md §10.3). The
 // AVERAGE_BASE counts (reads, writes: unsigned long in the kernel) are 8 bytes
 // wide for the same reason; winperf.h has no LARGE average base, and a reader
 // that takes the width from the type reads their low half, as from Windows.

@@ -14,7 +14,7 @@ namespace wpo::procfs {
 
 // One counter definition of an object; the position in its table is the
 // handle for BlockBuilder::set(). A base definition shares the name and help
-// index of the counter before it, as Windows' own providers do (spec §6).
+// index of the counter before it, as Windows' own providers do (docs/performance-data-format.md §10.3).
 struct CounterDef {
     std::uint32_t index;
     std::uint32_t type;

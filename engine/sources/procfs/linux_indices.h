@@ -2,10 +2,10 @@
 // names and help texts live in resources/linux-names.txt (help = index + 1);
 // tests check that every constant below has both.
 //
-// Standard English Windows indices are used where counter-types.md §10
+// Standard English Windows indices (docs/performance-data-format.md §13) are used where a source
 // confirms them, so a recording from Linux reads like one from Windows.
 // 804 (ID Thread), 234 (PhysicalDisk), 236 (LogicalDisk) and 510 (Network
-// Interface) are marked UNVERIFIED there (widely quoted, no primary source);
+// Interface) are widely quoted without a primary source (UNVERIFIED below);
 // we accept them, so a wrong one would need fixing here and in the table.
 // Everything else comes from a private range
 // starting at 50000 (even = name, odd = help): a Windows name table never
@@ -22,10 +22,10 @@ inline constexpr std::uint32_t kSystem = 2;
 inline constexpr std::uint32_t kMemory = 4;
 inline constexpr std::uint32_t kProcess = 230;
 inline constexpr std::uint32_t kThread = 232;
-inline constexpr std::uint32_t kPhysicalDisk = 234;       // UNVERIFIED (spec §10)
-inline constexpr std::uint32_t kLogicalDisk = 236;        // UNVERIFIED (spec §10)
+inline constexpr std::uint32_t kPhysicalDisk = 234;       // UNVERIFIED (see above)
+inline constexpr std::uint32_t kLogicalDisk = 236;        // UNVERIFIED (see above)
 inline constexpr std::uint32_t kProcessor = 238;
-inline constexpr std::uint32_t kNetworkInterface = 510;   // UNVERIFIED (spec §10)
+inline constexpr std::uint32_t kNetworkInterface = 510;   // UNVERIFIED (see above)
 inline constexpr std::uint32_t kProcessMemoryDetail = 50000;  // costly
 
 // Counters with standard indices (shared by several objects, as on Windows)
@@ -44,7 +44,7 @@ inline constexpr std::uint32_t kThreadCount = 680;
 inline constexpr std::uint32_t kPriorityBase = 682;
 inline constexpr std::uint32_t kElapsedTime = 684;
 inline constexpr std::uint32_t kIdProcess = 784;
-inline constexpr std::uint32_t kIdThread = 804;           // UNVERIFIED (spec §10)
+inline constexpr std::uint32_t kIdThread = 804;           // UNVERIFIED (see above)
 inline constexpr std::uint32_t kHandleCount = 952;
 inline constexpr std::uint32_t kAvgDiskQueueLength = 1400;
 inline constexpr std::uint32_t kCreatingProcessId = 1410;

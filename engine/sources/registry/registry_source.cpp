@@ -32,7 +32,7 @@ constexpr std::uint32_t kFileNotFound = ERROR_FILE_NOT_FOUND;
 // 16 UTF-16 units under Wine), so the gap lies well inside these bytes.
 constexpr std::size_t kScrubbed = 1024;
 
-// Transient: the perflib (or a provider) is busy; §11 lists what consumers retry.
+// Transient: the perflib (or a provider) is busy (docs/performance-data-format.md §14).
 bool is_transient(std::uint32_t code)
 {
     switch (code) {
@@ -212,7 +212,7 @@ Status RegistrySource::collect(std::string_view query, std::vector<std::byte>& b
     const std::span<const std::byte> area(m_buffer.data(), std::min(m_buffer.size(), bytes + m_options.slack));
     if (!unshift_wine_objects(area, buffer))
         buffer.assign(m_buffer.begin(), m_buffer.begin() + static_cast<std::ptrdiff_t>(bytes));
-    // A provider that over-counts its objects (spec §1.6) is repaired
+    // A provider that over-counts its objects (docs/performance-data-format.md §8) is repaired
     // silently; any other bad object is left out by BlockView::parse and
     // reported by whoever reads the block (BlockView::left_out()).
     auto block = BlockView::parse(buffer);

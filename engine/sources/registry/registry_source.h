@@ -1,20 +1,20 @@
 // RegistrySource: performance data from HKEY_PERFORMANCE_DATA (Windows only).
 //
 // Every read goes through RegQueryValueExW(HKEY_PERFORMANCE_DATA, value, ...)
-// into a buffer that this object keeps between calls (spec counter-types.md
-// §11):
+// into a buffer that this object keeps between calls (docs/performance-data-format.md
+// §14):
 // - ERROR_MORE_DATA doubles the buffer. The size the call reports with that
 //   error is never used: Windows documents it as undefined and Wine returns 0.
 //   The buffer starts at RegistrySourceOptions::initial_size and may not grow
 //   past max_size (Errc::too_large).
-// - ERROR_BUSY and the other transient errors of §11 (ERROR_NOT_READY,
+// - ERROR_BUSY and the other transient errors (ERROR_NOT_READY,
 //   ERROR_LOCK_FAILED, WAIT_TIMEOUT) are retried busy_retries times,
 //   busy_delay apart, then reported as Errc::busy.
-// - ERROR_INVALID_HANDLE closes the key and retries once (§11: "close and
-//   reopen").
+// - ERROR_INVALID_HANDLE closes the key and retries once (close and
+//   reopen).
 // - RegQueryValueExW is told a size `slack` bytes smaller than the buffer
 //   really is: Wine writes provider objects 88 bytes past the data it reports
-//   (spec windows-under-wine.md §5.1). On Windows the slack is never touched.
+//   (docs/windows-under-wine.md §5.2). On Windows the slack is never touched.
 //   A block with exactly Wine's shape (its objects at HeaderLength + 88,
 //   wine_shifted_objects.h) is returned with the objects moved back to
 //   HeaderLength, so providers' data can be read under Wine; this needs a

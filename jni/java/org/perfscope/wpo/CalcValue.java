@@ -1,6 +1,9 @@
 package org.perfscope.wpo;
 
-/** One decoded value of one counter of one instance (the thesis's {@code CalcValue}, Table 4.4). Filled natively. */
+/**
+ * One decoded value of one counter of one instance (the thesis's {@code CalcValue}, docs/java.md §2). Filled
+ * natively.
+ */
 public final class CalcValue {
     /** {@link #status} of a value that carries a number. */
     public static final int STATUS_VALID = 0;

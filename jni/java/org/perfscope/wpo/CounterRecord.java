@@ -1,6 +1,6 @@
 package org.perfscope.wpo;
 
-/** One counter of a performance object (the thesis's {@code COUNTER_RECORD}, Table 4.3). Filled natively. */
+/** One counter of a performance object (the thesis's {@code COUNTER_RECORD}, docs/java.md §2). Filled natively. */
 public final class CounterRecord {
     /** JPMF classification: the value accumulates (a rate over two samples). */
     public static final int KIND_COUNTER = 0;

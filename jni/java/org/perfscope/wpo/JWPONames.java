@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The name table (the thesis's WPONames, §4.3.1): the library hands over the whole table once through
+ * The name table (the thesis's WPONames, docs/java.md §2): the library hands over the whole table once through
  * {@link #getNames}, and every translation afterwards is answered in Java without crossing JNI.
  */
 public final class JWPONames {

@@ -4,14 +4,15 @@ import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A snapshot entity (the thesis's WPOSnapshot, §3.3, §4.3.2): measures a fixed set of objects and counters in
- * cycles of prepare, sample, decode, sharing collected objects with every other snapshot of the process through
+ * A snapshot entity (the thesis's WPOSnapshot, docs/snapshots-and-cache.md §2, docs/java.md §2): measures a fixed
+ * set of objects and counters in cycles of prepare, sample, decode, sharing collected objects with every other
+ * snapshot of the process through
  * the native cache.
  *
  * <p>The static native methods are the thesis's interface, unchanged: the snapshot is named by an int handle that
  * the library validates (an unknown, destroyed or forged handle is {@link WPOError#INVALID_HANDLE}, never a
  * crash), arrays are allocated by the caller, 0 is success, -6 ({@link WPOError#ANOMALY}) an anomaly and any other
- * negative value a failure. A JPMF data source written from the thesis calls them directly.
+ * negative value a failure. A JPMF data source written against the thesis's interface calls them directly.
  *
  * <p>An instance owns one handle: {@link #close()} destroys it, and a {@link Cleaner} destroys it if the instance
  * becomes unreachable unclosed. Instances may be used from several threads (the library takes the snapshot's
@@ -30,7 +31,7 @@ public final class JWPOSnapshot implements AutoCloseable {
     /** The objects and counters of the input list. */
     public static final int TYPE_CUSTOM = 2;
 
-    // --- the thesis's native methods (§4.3.2) -------------------------------------------------------------------
+    // --- the thesis's native methods (docs/java.md §2) ------------------------------------------------------------
 
     /** Creates a snapshot; a positive handle, or a negative code. Takes the first sample. */
     public static native int createSnapshot(int aSnapshotType, WPOSnapshotInputInfo[] aInputInfo);

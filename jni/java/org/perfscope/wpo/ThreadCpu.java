@@ -6,7 +6,7 @@ import java.util.OptionalLong;
 import java.util.WeakHashMap;
 
 /**
- * The CPU time of Java threads as the operating system counts it (seed 004's use case): the Thread object (232),
+ * The CPU time of Java threads as the operating system counts it (docs/java.md §3.1): the Thread object (232),
  * counters ID Thread (804) and % Processor Time (6), the instance found by the thread's native id.
  *
  * <p>A Java thread's native id is known only on that thread, so each thread to be watched calls

@@ -1,6 +1,6 @@
 package org.perfscope.wpo;
 
-/** Type of a decoded value (thesis Table 4.1); the ordinal is what crosses JNI. */
+/** Type of a decoded value (docs/performance-data-format.md §10.4); the ordinal is what crosses JNI. */
 public enum ValueType {
     /** 32-bit integer: {@link CalcValue#intValue}. */
     INTEGER,

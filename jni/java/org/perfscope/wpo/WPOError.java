@@ -1,8 +1,8 @@
 package org.perfscope.wpo;
 
 /**
- * The codes the native methods return: 0 success, {@link #ANOMALY} (-6, the thesis's measurement anomaly, not a
- * failure), any other negative value a failure. Mirrors jni/native/error_codes.h.
+ * The codes the native methods return (docs/java.md §2.1): 0 success, {@link #ANOMALY} (-6, a measurement anomaly,
+ * not a failure), any other negative value a failure. Mirrors jni/native/error_codes.h.
  */
 public final class WPOError {
     public static final int OK = 0;

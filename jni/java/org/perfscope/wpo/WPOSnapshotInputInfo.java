@@ -2,7 +2,7 @@ package org.perfscope.wpo;
 
 /**
  * One requested counter of one performance object (the thesis's
- * {@code WPOSNAPSHOT_INPUT_INFO}); counter index 0 requests the whole object.
+ * {@code WPOSNAPSHOT_INPUT_INFO}, docs/java.md §2); counter index 0 requests the whole object.
  */
 public final class WPOSnapshotInputInfo {
     /** Name index of the performance object (230 = Process). */

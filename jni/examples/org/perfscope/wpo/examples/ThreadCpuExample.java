@@ -2,7 +2,10 @@ package org.perfscope.wpo.examples;
 
 import org.perfscope.wpo.ThreadCpu;
 
-/** Seed 004 in Java: a busy thread, its native id, and its CPU time read from the Thread object. */
+/**
+ * A Java thread's CPU time (docs/java.md §3.1): a busy thread, its native id, and its CPU time read from the Thread
+ * object.
+ */
 public final class ThreadCpuExample {
     private ThreadCpuExample() {
     }

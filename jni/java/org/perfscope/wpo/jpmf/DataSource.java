@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * A JPMF data source as the thesis describes it (§1.2.1): it exposes sensors by name and creates probe contexts
+ * A JPMF data source (docs/java.md §4.1): it exposes sensors by name and creates probe contexts
  * that measure them. Perfscope's own interface, mirroring JPMF's (which has no public jar); docs/java.md says how
  * to adapt it to a real JPMF. Implementations are found through {@link java.util.ServiceLoader}.
  */

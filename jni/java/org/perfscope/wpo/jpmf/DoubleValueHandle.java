@@ -2,7 +2,7 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A decimal value (the thesis's addition to JPMF, §4.6): integer conversions throw. */
+/** A decimal value (the thesis's addition to JPMF, docs/java.md §4.1): integer conversions throw. */
 public final class DoubleValueHandle extends ValueHandle {
     private double value;
 

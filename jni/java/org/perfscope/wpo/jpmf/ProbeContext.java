@@ -1,7 +1,7 @@
 package org.perfscope.wpo.jpmf;
 
 /**
- * Measures a fixed set of sensors in JPMF's three stages (thesis §1.2.1), mapped one to one onto a native
+ * Measures a fixed set of sensors in JPMF's three stages (docs/java.md §4.1), mapped one to one onto a native
  * snapshot: {@link #prepare()} = prepareSnapshot, {@link #sample()} = sampleSnapshot (no allocation, one source
  * query at most), {@link #decode()} = decodeSnapshot plus storing the values into the value handles.
  */

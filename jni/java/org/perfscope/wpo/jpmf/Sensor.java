@@ -2,7 +2,7 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A sensor: one counter of one performance object (thesis §1.2.1). */
+/** A sensor: one counter of one performance object (docs/java.md §4.1). */
 public interface Sensor {
     /** {@code win32.winperf/Object/Counter}, each part escaped ('%' %25, '/' %2F, '#' %23). */
     String name();
@@ -10,6 +10,6 @@ public interface Sensor {
     /** Counter or gauge. */
     SensorType type();
 
-    /** INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, §4.6). */
+    /** INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, docs/java.md §4.1). */
     ValueType valueType();
 }

@@ -3,9 +3,10 @@ package org.perfscope.wpo.jpmf;
 import org.perfscope.wpo.WPOLibrary;
 
 /**
- * JPMF sensor names (thesis §3.2.1), built and parsed by the engine's own code (engine/naming/sensor_name.h), so
- * Java and the desktop app name sensors identically: {@code win32.winperf/Object/Counter} and
- * {@code win32.winperf/Object/Counter#Instance}, with '%', '/' and '#' in a part escaped as %25, %2F and %23.
+ * JPMF sensor names (docs/snapshots-and-cache.md §6), built and parsed by the engine's own code
+ * (engine/naming/sensor_name.h), so Java and the desktop app name sensors identically:
+ * {@code win32.winperf/Object/Counter} and {@code win32.winperf/Object/Counter#Instance}, with '%', '/' and '#' in a
+ * part escaped as %25, %2F and %23.
  */
 public final class SensorNames {
     static {

@@ -3,9 +3,9 @@ package org.perfscope.wpo.jpmf;
 import org.perfscope.wpo.ValueType;
 
 /**
- * Storage for one sensor (instance) value, written by a probe context's decode (thesis §4.6: JPMF's ValueHandle
- * with IntValueHandle, LongValueHandle and the DoubleValueHandle the thesis added). Conversions that would lose
- * the value throw, as in the thesis.
+ * Storage for one sensor (instance) value, written by a probe context's decode (docs/java.md §4.1: JPMF's
+ * ValueHandle with IntValueHandle, LongValueHandle and the DoubleValueHandle the thesis added). Conversions that
+ * would lose the value throw, as in the thesis.
  */
 public abstract class ValueHandle {
     private boolean valid;

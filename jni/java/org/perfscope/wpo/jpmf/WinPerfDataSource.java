@@ -18,7 +18,7 @@ import org.perfscope.wpo.WPOException;
 import org.perfscope.wpo.WPOSnapshotInputInfo;
 
 /**
- * The thesis's data source (§3.1, §4.3) in JPMF's shape: one sensor per counter of every object of the "Global"
+ * The thesis's data source (docs/java.md §4) in JPMF's shape: one sensor per counter of every object of the "Global"
  * query, named {@code win32.winperf/Object/Counter}; objects with instances give {@link StaticSensor}s whose
  * instances are named {@code ...#Instance} (a process by its PID). Probe contexts are native snapshots sharing the
  * process's object cache, so many contexts sampling together cost one collection.

@@ -39,7 +39,7 @@ final class Fixtures {
         return names;
     }
 
-    /** Runs one cycle and fetches the values through the thesis's CalcValue[] interface. */
+    /** Runs one cycle and fetches the values through the CalcValue[] interface (docs/java.md §2). */
     static CalcValue[] cycle(int handle) {
         WPOError.check(JWPOSnapshot.prepareSnapshot(handle), "prepare");
         int sampled = JWPOSnapshot.sampleSnapshot(handle);

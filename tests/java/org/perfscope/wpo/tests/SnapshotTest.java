@@ -14,7 +14,7 @@ import org.perfscope.wpo.JWPOSnapshot;
 import org.perfscope.wpo.ValueType;
 import org.perfscope.wpo.WPOSnapshotInputInfo;
 
-/** Browsing and sampling the live /proc through the thesis's native methods. */
+/** Browsing and sampling the live /proc through the thesis's native methods (docs/java.md §2). */
 class SnapshotTest {
     private static List<String> split(char[] chars) {
         List<String> out = new ArrayList<>();

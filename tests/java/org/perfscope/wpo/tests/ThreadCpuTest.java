@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.perfscope.wpo.NativeThread;
 import org.perfscope.wpo.ThreadCpu;
 
-/** Seed 004: a busy Java thread's CPU time from the Thread object, found by its native thread id. */
+/** A busy Java thread's CPU time from the Thread object, found by its native thread id. */
 class ThreadCpuTest {
     @Test
     void nativeIdIsTheLinuxTid() throws Exception {
