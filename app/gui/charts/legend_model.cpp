@@ -1,5 +1,6 @@
 #include "legend_model.h"
 
+#include "value_format.h"
 #include "view_data.h"
 
 #include <QColor>
@@ -31,17 +32,9 @@ int LegendModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString LegendModel::formatValue(double value)
+QString LegendModel::formatValue(double value, ValueUnit unit)
 {
-    if (std::isnan(value))
-        return QStringLiteral("—");
-    if (value != 0.0 && (std::abs(value) >= 1e15 || std::abs(value) < 1e-3))
-        return QString::number(value, 'g', 6);
-    // Three decimals mean nothing on a byte count in the billions, and would
-    // make it too wide for its column (an elided number reads as a smaller one).
-    if (std::abs(value) >= 1e6)
-        return QString::number(value, 'f', 0);
-    return QString::number(value, 'f', 3);
+    return gui::formatValue(value, unit, ValueDetail::table);
 }
 
 QVariant LegendModel::data(const QModelIndex& index, int role) const
@@ -66,7 +59,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
     const auto stat = [&](double v) -> QVariant {
         if (role == Qt::UserRole)
             return v;
-        return formatValue(v);
+        return formatValue(v, s.info.unit);
     };
     if (role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ||
         (role == Qt::EditRole && column == Scale)) {

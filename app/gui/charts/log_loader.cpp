@@ -2,6 +2,7 @@
 
 #include "naming/counter_path.h"
 #include "pdh_csv_reader.h"
+#include "value_format.h"
 #include "view_data.h"
 
 #include <QFile>
@@ -87,6 +88,7 @@ void LogLoader::fill(const core::PdhCsvLog& log, ViewData* target)
         } else {
             info.counter = info.path;  // not a counter path: show it whole
         }
+        info.unit = unitOf(info.counter);  // a log keeps names, not counter types
         target->addSeries(info);
     }
     for (const core::PdhCsvRow& row : log.rows) {
