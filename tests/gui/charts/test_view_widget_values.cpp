@@ -10,6 +10,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QChart>
+#include <QDir>
 #include <QItemSelectionModel>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -143,6 +144,35 @@ private slots:
         w.scaleSelectedToFit();
         QCOMPARE(data.series(0).scale_exponent, -9);
         QCOMPARE(data.series(1).scale_exponent, 3);
+    }
+
+    // For the eye (screenshots/values_*.png in the build tree): GiB ticks,
+    // a 0–100 % axis, and bytes beside a percentage after scale to fit.
+    void screenshots()
+    {
+        QDir dir(QStringLiteral(QT_TESTCASE_BUILDDIR));
+        dir.mkpath(QStringLiteral("screenshots"));
+        ViewData data;
+        ViewWidget w(&data);
+        w.resize(900, 560);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        fill(data, 100);
+        const auto shot = [&](const char* name) {
+            w.refresh();
+            QCoreApplication::processEvents();
+            QVERIFY(w.grab().save(dir.filePath(QStringLiteral("screenshots/values_%1.png").arg(QLatin1String(name)))));
+        };
+        data.setVisible(1, false);
+        shot("bytes");
+        data.setVisible(0, false);
+        data.setVisible(1, true);
+        shot("percent");
+        data.setVisible(0, true);
+        QItemSelection both(w.legendView()->model()->index(0, 0), w.legendView()->model()->index(1, 0));
+        w.legendView()->selectionModel()->select(both, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        w.scaleSelectedToFit();
+        shot("scaled_to_fit");
     }
 };
 
