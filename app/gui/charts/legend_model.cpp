@@ -71,7 +71,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
         case Scale:
             if (role == Qt::EditRole || role == Qt::UserRole)
                 return s.scale_exponent;
-            return QString::number(s.scaleFactor(), 'g', 10);
+            return formatScaleFactor(s.scale_exponent);
         case Counter:
             return s.info.counter;
         case Instance:

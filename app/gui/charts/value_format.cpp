@@ -150,6 +150,13 @@ double roundSignificant(double value, int digits)
     return QString::number(value, 'e', digits - 1).toDouble();
 }
 
+QString formatScaleFactor(int exponent)
+{
+    if (exponent >= 0)
+        return QLatin1Char('1') + QString(exponent, QLatin1Char('0'));
+    return QStringLiteral("0.") + QString(-exponent - 1, QLatin1Char('0')) + QLatin1Char('1');
+}
+
 ValueUnit unitOf(const QString& counter, std::optional<std::uint32_t> counter_type)
 {
     const QString name = counter.trimmed();

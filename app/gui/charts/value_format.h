@@ -36,6 +36,10 @@ ValueUnit unitOf(const QString& counter, std::optional<std::uint32_t> counter_ty
 QString formatValue(double value, ValueUnit unit, ValueDetail detail = ValueDetail::compact,
                     const QLocale& locale = QLocale());
 
+// 10^exponent written out as PerfMon's Scale column shows it: "0.000001",
+// "1", "1000" (never "1e-06").
+QString formatScaleFactor(int exponent);
+
 // `value` rounded to `digits` significant digits (0 stays 0).
 double roundSignificant(double value, int digits);
 

@@ -146,6 +146,18 @@ private slots:
         QCOMPARE(formatValue(std::nan(""), ValueUnit::bytes), QStringLiteral("—"));
     }
 
+    // Written out, and reading back as 10^e.
+    void scaleFactors()
+    {
+        for (int e = -10; e <= 10; ++e) {
+            const QString text = formatScaleFactor(e);
+            QVERIFY2(!text.contains(QLatin1Char('e')), qPrintable(text));
+            QCOMPARE(text.toDouble(), std::pow(10.0, e));
+            QCOMPARE(text.size(), e >= 0 ? e + 1 : 1 - e + 1);  // "1" + e zeros; "0." + (-e - 1) zeros + "1"
+        }
+        QCOMPARE(formatScaleFactor(-6), QStringLiteral("0.000001"));
+    }
+
     void seconds()
     {
         QCOMPARE(formatValue(0.0123, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("12.3 ms"));
