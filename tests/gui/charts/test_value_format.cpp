@@ -111,10 +111,14 @@ private slots:
         QCOMPARE(formatValue(1234.0, ValueUnit::per_second, ValueDetail::table, kEnglish), QStringLiteral("1,234 /s"));
     }
 
-    // At every decade from 10^-2 to 10^14: a value just under it rounds up
-    // to it, one a little further under keeps three nines.
-    void roundingAtEveryDecade()
+    // One row per decade from 10^-2 to 10^14 and unit: a value just under the
+    // decade rounds up to it, one a little further under keeps three nines.
+    // Compact counts switch to k, M, G, T from 10^4 on.
+    void roundingAtEveryDecade_data()
     {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<ValueUnit>("unit");
+        QTest::addColumn<QString>("text");
         const char prefixes[] = {'k', 'M', 'G', 'T'};
         for (int k = -2; k <= 14; ++k) {
             const double decade = std::pow(10.0, k);
@@ -126,24 +130,29 @@ private slots:
             else
                 want = QString::number(std::llround(std::pow(10.0, k % 3))) + QLatin1Char(' ') +
                        QLatin1Char(prefixes[k / 3 - 1]);
-            QCOMPARE(formatValue(decade * 0.99999, ValueUnit::none, ValueDetail::compact, kEnglish), want);
-            QCOMPARE(formatValue(decade, ValueUnit::none, ValueDetail::compact, kEnglish), want);
+            const QByteArray name = "10^" + QByteArray::number(k);
+            QTest::newRow(name + " just under") << decade * 0.99999 << ValueUnit::none << want;
+            QTest::newRow(name) << decade << ValueUnit::none << want;
             if (k < 4) {
                 const QString nines = k < 1 ? QString::number(decade * 0.999, 'f', 3 - k)
                                             : kEnglish.toString(decade * 0.999, 'f', std::max(0, 3 - k));
-                QCOMPARE(formatValue(decade * 0.999, ValueUnit::none, ValueDetail::compact, kEnglish), nines);
-            }
-            // Percentages the same way, with their sign.
-            if (k >= -2 && k <= 3) {
-                const QString p = k < 0 ? QString::number(decade, 'f', -k) : kEnglish.toString(qint64(std::llround(decade)));
-                QCOMPARE(formatValue(decade * 0.99999, ValueUnit::percent, ValueDetail::compact, kEnglish),
-                         p + QStringLiteral(" %"));
+                QTest::newRow(name + " × 0.999") << decade * 0.999 << ValueUnit::none << nines;
+                // Percentages the same way, with their sign.
+                QTest::newRow(name + " %, just under") << decade * 0.99999 << ValueUnit::percent << want + QStringLiteral(" %");
+                QTest::newRow(name + " % × 0.999") << decade * 0.999 << ValueUnit::percent << nines + QStringLiteral(" %");
             }
         }
-        QCOMPARE(formatValue(99.94, ValueUnit::percent), QStringLiteral("99.9 %"));
-        QCOMPARE(formatValue(195.4, ValueUnit::percent), QStringLiteral("195 %"));
-        QCOMPARE(formatValue(0.0, ValueUnit::percent), QStringLiteral("0 %"));
-        QCOMPARE(formatValue(std::nan(""), ValueUnit::bytes), QStringLiteral("—"));
+        QTest::newRow("99.94 %") << 99.94 << ValueUnit::percent << QStringLiteral("99.9 %");
+        QTest::newRow("195.4 %") << 195.4 << ValueUnit::percent << QStringLiteral("195 %");
+        QTest::newRow("0 %") << 0.0 << ValueUnit::percent << QStringLiteral("0 %");
+        QTest::newRow("no value") << std::nan("") << ValueUnit::bytes << QStringLiteral("—");
+    }
+    void roundingAtEveryDecade()
+    {
+        QFETCH(double, value);
+        QFETCH(ValueUnit, unit);
+        QFETCH(QString, text);
+        QCOMPARE(formatValue(value, unit, ValueDetail::compact, kEnglish), text);
     }
 
     // Written out, and reading back as 10^e.
