@@ -152,6 +152,8 @@ double roundSignificant(double value, int digits)
 
 QString formatScaleFactor(int exponent)
 {
+    if (exponent < -3 || exponent > 3)
+        return QStringLiteral("10^%1").arg(exponent);
     if (exponent >= 0)
         return QLatin1Char('1') + QString(exponent, QLatin1Char('0'));
     return QStringLiteral("0.") + QString(-exponent - 1, QLatin1Char('0')) + QLatin1Char('1');

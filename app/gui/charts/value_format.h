@@ -36,8 +36,9 @@ ValueUnit unitOf(const QString& counter, std::optional<std::uint32_t> counter_ty
 QString formatValue(double value, ValueUnit unit, ValueDetail detail = ValueDetail::compact,
                     const QLocale& locale = QLocale());
 
-// 10^exponent written out as PerfMon's Scale column shows it: "0.000001",
-// "1", "1000" (never "1e-06").
+// 10^exponent for the legend's Scale column: written out as PerfMon shows
+// it from 0.001 to 1000, beyond that "10^-6", "10^4" (as the scale editor
+// reads), which stays narrow where "0.000001" would be cut.
 QString formatScaleFactor(int exponent);
 
 // `value` rounded to `digits` significant digits (0 stays 0).

@@ -155,16 +155,20 @@ private slots:
         QCOMPARE(formatValue(value, unit, ValueDetail::compact, kEnglish), text);
     }
 
-    // Written out, and reading back as 10^e.
+    // Written out from 10^-3 to 10^3 (reading back as 10^e), "10^e" beyond.
     void scaleFactors()
     {
         for (int e = -10; e <= 10; ++e) {
             const QString text = formatScaleFactor(e);
+            if (e < -3 || e > 3) {
+                QCOMPARE(text, QStringLiteral("10^") + QString::number(e));
+                continue;
+            }
             QVERIFY2(!text.contains(QLatin1Char('e')), qPrintable(text));
             QCOMPARE(text.toDouble(), std::pow(10.0, e));
             QCOMPARE(text.size(), e >= 0 ? e + 1 : 1 - e + 1);  // "1" + e zeros; "0." + (-e - 1) zeros + "1"
         }
-        QCOMPARE(formatScaleFactor(-6), QStringLiteral("0.000001"));
+        QCOMPARE(formatScaleFactor(-3), QStringLiteral("0.001"));
     }
 
     void seconds()
