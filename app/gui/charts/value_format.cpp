@@ -181,12 +181,19 @@ ValueUnit unitOf(const QString& counter, std::optional<std::uint32_t> counter_ty
     if (name.startsWith(QLatin1String("Avg. Disk sec/"), Qt::CaseInsensitive) ||
         name.compare(QLatin1String("Elapsed Time"), Qt::CaseInsensitive) == 0)
         return ValueUnit::seconds;
-    // Counts of kilobytes and megabytes (Available KBytes, Available MBytes)
-    // are numbers in their own unit, not bytes.
-    if (contains(name, "KBytes") || contains(name, "MBytes"))
+    // Counts of kilobytes and megabytes (Available KBytes, Available MBytes,
+    // Free Megabytes) are numbers in their own unit, not bytes.
+    if (contains(name, "KBytes") || contains(name, "MBytes") || contains(name, "Kilobytes") ||
+        contains(name, "Megabytes"))
         return ValueUnit::none;
     if (contains(name, "Bytes") || name.startsWith(QLatin1String("Working Set"), Qt::CaseInsensitive))
         return ValueUnit::bytes;
+    // Byte counts whose names do not say so (Memory, Process Memory Detail).
+    static const char* const kByteCounters[] = {"Commit Limit",  "Rss",           "Pss",  "Shared Clean",
+                                                "Shared Dirty", "Private Clean", "Private Dirty", "Swap"};
+    for (const char* known : kByteCounters)
+        if (name.compare(QLatin1String(known), Qt::CaseInsensitive) == 0)
+            return ValueUnit::bytes;
     return ValueUnit::none;
 }
 

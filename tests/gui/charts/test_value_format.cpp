@@ -60,6 +60,13 @@ private slots:
         QTest::newRow("count") << "Thread Count" << T(ct::PERF_COUNTER_RAWCOUNT) << ValueUnit::none;
         QTest::newRow("working set, from a log") << "Working Set" << T() << ValueUnit::bytes;
         QTest::newRow("megabytes are a count") << "Available MBytes" << T() << ValueUnit::none;
+        QTest::newRow("free megabytes too") << "Free Megabytes" << T(ct::PERF_COUNTER_RAWCOUNT) << ValueUnit::none;
+        QTest::newRow("commit limit") << "Commit Limit" << T(ct::PERF_COUNTER_LARGE_RAWCOUNT) << ValueUnit::bytes;
+        QTest::newRow("resident set") << "Rss" << T(ct::PERF_COUNTER_LARGE_RAWCOUNT) << ValueUnit::bytes;
+        QTest::newRow("queue length") << "Avg. Disk Queue Length" << T(ct::PERF_COUNTER_100NS_QUEUELEN_TYPE)
+                                      << ValueUnit::none;
+        QTest::newRow("disk time") << "% Disk Time" << T(ct::PERF_PRECISION_100NS_TIMER) << ValueUnit::percent;
+        QTest::newRow("bytes per transfer") << "Avg. Disk Bytes/Read" << T(ct::PERF_AVERAGE_BULK) << ValueUnit::bytes;
         QTest::newRow("percent, from a log") << "% Idle Time" << T() << ValueUnit::percent;
         QTest::newRow("rate, from a log") << "Page Faults/sec" << T() << ValueUnit::per_second;
         QTest::newRow("byte rate, from a log") << "Disk Bytes/sec" << T() << ValueUnit::bytes_per_second;
