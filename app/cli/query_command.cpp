@@ -159,6 +159,9 @@ wpo::Result<Options> apply_counter_set(const Options& options)
     out.paths.insert(out.paths.end(), options.paths.begin(), options.paths.end());
     if (!options.interval_given && !set->views.empty())
         out.interval_s = set->views[static_cast<std::size_t>(set->current_view)].interval_s;
+    // A view that caps percentages is sampled as it shows them: one value per counter.
+    if (!set->views.empty() && set->views[static_cast<std::size_t>(set->current_view)].cap_percent)
+        out.cap_percent = true;
     return out;
 }
 

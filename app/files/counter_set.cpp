@@ -218,6 +218,8 @@ wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& pref
         return s.error();
     if (wpo::Status s = f.real("y_max", view.y_max, -kHuge, kHuge, false, ""); !s)
         return s.error();
+    if (wpo::Status s = f.flag("cap_percent", view.cap_percent); !s)
+        return s.error();
     if (!(view.y_min < view.y_max)) {
         const JsonValue* at = f.get("y_max") ? f.get("y_max") : f.get("y_min") ? f.get("y_min") : &v;
         return bad(*at, f.name("y_max"), "is " + number_text(view.y_max) + "; it must be above y_min (" +
@@ -298,6 +300,8 @@ std::string format_counter_set(const CounterSet& set)
         v.set("y_auto", JsonValue::boolean(view.y_auto));
         v.set("y_min", JsonValue::number(view.y_min));
         v.set("y_max", JsonValue::number(view.y_max));
+        if (view.cap_percent)
+            v.set("cap_percent", JsonValue::boolean(true));
         JsonValue counters = JsonValue::array();
         for (const CounterSetEntry& e : view.counters) {
             JsonValue c = JsonValue::object();

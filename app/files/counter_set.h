@@ -35,6 +35,7 @@ struct ViewSettings {
     std::size_t history_capacity = 86400;
     bool y_auto = true;
     double y_min = 0.0, y_max = 100.0;
+    bool cap_percent = false;  // optional key, written only when true
     std::vector<CounterSetEntry> counters;
 
     friend bool operator==(const ViewSettings&, const ViewSettings&) = default;

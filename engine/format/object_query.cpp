@@ -48,7 +48,7 @@ Status ObjectQuery::parse(std::string_view text)
     return {};
 }
 
-std::string ObjectQuery::list(std::span<const std::uint32_t> indices)
+std::string ObjectQuery::list(const std::vector<std::uint32_t>& indices)
 {
     std::string query;
     for (std::uint32_t index : indices)

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,7 +32,7 @@ public:
     }
 
     // "230 232": the query asking for these objects, in the order given.
-    static std::string list(std::span<const std::uint32_t> indices);
+    static std::string list(const std::vector<std::uint32_t>& indices);
     // Appends one index to a list query being built (no allocation once the
     // string has its capacity).
     static void append(std::string& query, std::uint32_t index);

@@ -428,6 +428,27 @@ TEST_F(QueryCounterSet, PathsAndInterval)
     EXPECT_EQ(apply_counter_set(o)->interval_s, 2.0) << "-si wins";
 }
 
+// The current view's percent cap, as its interval: the CLI gives the numbers
+// the view shows. --cap100 caps whatever the set says.
+TEST_F(QueryCounterSet, CapFollowsTheCurrentView)
+{
+    files::CounterSet set = two_views();
+    save(set);
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    EXPECT_FALSE(apply_counter_set(o)->cap_percent);
+    set.views[1].cap_percent = true;
+    save(set);
+    EXPECT_TRUE(apply_counter_set(o)->cap_percent);
+    set.views[1].cap_percent = false;
+    set.views[0].cap_percent = true;  // not the current view
+    save(set);
+    EXPECT_FALSE(apply_counter_set(o)->cap_percent);
+    o.cap_percent = true;
+    EXPECT_TRUE(apply_counter_set(o)->cap_percent);
+}
+
 TEST_F(QueryCounterSet, SamplesTheSetsCounters)
 {
     save(two_views());

@@ -295,5 +295,25 @@ TEST_F(CounterSetFile, LoadErrorsNameTheFile)
               "\"" + bad + "\": line 3, column 28: views[0].interval_s is 0; it must be 0.1 to 3600 seconds");
 }
 
+// The percent cap is one optional key: absent = false (uncapped, as
+// perfscope-cli query decodes), written only when true, kept by a round trip.
+TEST(CounterSet, CapPercentIsOptional)
+{
+    auto plain = parse_counter_set(R"({"version": 1, "views": [{"title": "t"}]})");
+    ASSERT_TRUE(plain.ok()) << plain.error().message();
+    EXPECT_FALSE(plain->views[0].cap_percent);
+    EXPECT_EQ(format_counter_set(*plain).find("cap_percent"), std::string::npos);
+    CounterSet set = *plain;
+    set.views[0].cap_percent = true;
+    const std::string text = format_counter_set(set);
+    EXPECT_NE(text.find("\"cap_percent\": true"), std::string::npos) << text;
+    auto back = parse_counter_set(text);
+    ASSERT_TRUE(back.ok()) << back.error().message();
+    EXPECT_EQ(*back, set);
+    auto bad = parse_counter_set(view_with(R"("cap_percent": 1)"));
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message(), "line 1, column 42: views[0].cap_percent must be true or false");
+}
+
 }  // namespace
 }  // namespace perfscope::files

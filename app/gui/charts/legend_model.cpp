@@ -1,6 +1,7 @@
 #include "gui/charts/legend_model.h"
 
 #include "gui/charts/view_data.h"
+#include "gui/charts/value_format.h"
 
 #include <QColor>
 #include <QFont>
@@ -31,17 +32,9 @@ int LegendModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString LegendModel::formatValue(double value)
+QString LegendModel::formatValue(double value, ValueUnit unit)
 {
-    if (std::isnan(value))
-        return QStringLiteral("—");
-    if (value != 0.0 && (std::abs(value) >= 1e15 || std::abs(value) < 1e-3))
-        return QString::number(value, 'g', 6);
-    // Three decimals mean nothing on a byte count in the billions, and would
-    // make it too wide for its column (an elided number reads as a smaller one).
-    if (std::abs(value) >= 1e6)
-        return QString::number(value, 'f', 0);
-    return QString::number(value, 'f', 3);
+    return gui::formatValue(value, unit, ValueDetail::table);
 }
 
 QVariant LegendModel::data(const QModelIndex& index, int role) const
@@ -66,7 +59,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
     const auto stat = [&](double v) -> QVariant {
         if (role == Qt::UserRole)
             return v;
-        return formatValue(v);
+        return formatValue(v, s.info.unit);
     };
     if (role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ||
         (role == Qt::EditRole && column == Scale)) {
@@ -78,7 +71,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
         case Scale:
             if (role == Qt::EditRole || role == Qt::UserRole)
                 return s.scale_exponent;
-            return QString::number(s.scaleFactor(), 'g', 10);
+            return formatScaleFactor(s.scale_exponent);
         case Counter:
             return s.info.counter;
         case Instance:

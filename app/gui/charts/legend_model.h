@@ -6,6 +6,7 @@
 #pragma once
 
 #include "gui/charts/decimator.h"
+#include "gui/data/value_unit.h"
 
 #include <QAbstractTableModel>
 
@@ -33,8 +34,9 @@ public:
     void setStatistics(std::vector<WindowStats> stats);
     const WindowStats& statistics(int row) const;
 
-    // "1.23 k"-free plain formatting as PerfMon shows values: up to 3 decimals.
-    static QString formatValue(double value);
+    // A statistics cell: the value in its unit with a table's precision
+    // (value_format.h); "—" for none.
+    static QString formatValue(double value, ValueUnit unit = ValueUnit::none);
 
 private:
     void onAdded(int row);

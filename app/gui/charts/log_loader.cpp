@@ -3,6 +3,7 @@
 #include "naming/counter_path.h"
 #include "files/pdh_csv_reader.h"
 #include "gui/charts/view_data.h"
+#include "gui/charts/value_format.h"
 
 #include <QFile>
 #include <QtConcurrent/QtConcurrentRun>
@@ -87,6 +88,7 @@ void LogLoader::fill(const files::PdhCsvLog& log, ViewData* target)
         } else {
             info.counter = info.path;  // not a counter path: show it whole
         }
+        info.unit = unitOf(info.counter);  // a log keeps names, not counter types
         target->addSeries(info);
     }
     for (const files::PdhCsvRow& row : log.rows) {

@@ -44,4 +44,19 @@ NiceRange niceRange(double lo, double hi, int target_ticks)
     return {first * step, last * step, static_cast<int>(last - first) + 1};
 }
 
+std::optional<int> scaleToFitExponent(double maximum)
+{
+    const double m = std::abs(maximum);
+    if (!std::isfinite(m) || m == 0.0)
+        return std::nullopt;
+    constexpr int kLowest = -10, kHighest = 10;
+    int exponent = 2 - static_cast<int>(std::ceil(std::log10(m)));
+    // log10 of an exact power of ten may land a hair off: settle by testing.
+    while (exponent > kLowest && m * std::pow(10.0, exponent) > 100.0)
+        --exponent;
+    while (exponent < kHighest && m * std::pow(10.0, exponent) <= 10.0)
+        ++exponent;
+    return std::clamp(exponent, kLowest, kHighest);
+}
+
 }  // namespace perfscope::gui

@@ -7,6 +7,8 @@
 // pay that layout on every refresh while the data moves within one range.
 #pragma once
 
+#include <optional>
+
 namespace perfscope::gui {
 
 struct NiceRange {
@@ -19,5 +21,11 @@ struct NiceRange {
 // The nice range covering [lo, hi] with about `target_ticks` ticks (≥ 2).
 // hi must be greater than lo and both finite; anything else gives [lo, lo + 1].
 NiceRange niceRange(double lo, double hi, int target_ticks);
+
+// PerfMon's "scale to fit": the power of ten that puts a series' largest
+// visible magnitude within (10, 100], so lines of different counters share a
+// 0–100 axis. Clamped to the scales a counter set accepts (-10 to 10).
+// nullopt for no data, zero or a non-finite maximum (the scale stays).
+std::optional<int> scaleToFitExponent(double maximum);
 
 }  // namespace perfscope::gui

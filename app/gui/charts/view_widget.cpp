@@ -7,6 +7,7 @@
 #include "gui/charts/plot_grid_item.h"
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/view_data.h"
+#include "gui/charts/value_format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -59,6 +60,32 @@ void setAxisRange(QValueAxis* axis, const NiceRange& range)
         axis->setRange(range.min, range.max);
     if (axis->tickCount() != range.ticks)
         axis->setTickCount(range.ticks);
+}
+
+// The axis shows tick / divisor with the unit ("20 GiB"); its range is in
+// those units, the lines and grid keep the series' own values.
+void setAxisScale(QValueAxis* axis, const AxisScale& scale)
+{
+    const QString format = QStringLiteral("%.6g") + QString(scale.suffix).replace(QLatin1Char('%'), QStringLiteral("%%"));
+    if (axis->labelFormat() != format)
+        axis->setLabelFormat(format);
+    setAxisRange(axis, {scale.range.min / scale.divisor, scale.range.max / scale.divisor, scale.range.ticks});
+}
+
+// The unit every visible series shares at its own scale; none when they
+// differ or one is scaled (a scaled value is no longer in its unit).
+ValueUnit shared_unit(const ViewData& data)
+{
+    std::optional<ValueUnit> unit;
+    for (int row = 0; row < data.seriesCount(); ++row) {
+        const ViewSeries& s = data.series(row);
+        if (!s.visible)
+            continue;
+        if (s.scaleFactor() != 1.0 || (unit && *unit != s.info.unit))
+            return ValueUnit::none;
+        unit = s.info.unit;
+    }
+    return unit.value_or(ValueUnit::none);
 }
 
 void style_chart(QChart* chart)
@@ -336,7 +363,7 @@ void ViewWidget::setYRange(double min, double max)
 
 std::pair<double, double> ViewWidget::yRange() const
 {
-    return {m_y_axis->min(), m_y_axis->max()};
+    return {m_y_range.min, m_y_range.max};
 }
 
 void ViewWidget::setFrozen(bool frozen)
@@ -466,6 +493,17 @@ void ViewWidget::removeSelected()
         m_data->removeSeries(row);
 }
 
+void ViewWidget::scaleSelectedToFit()
+{
+    for (const QModelIndex& index : m_legend_view->selectionModel()->selectedRows()) {
+        const int row = m_proxy->mapToSource(index).row();
+        if (row < 0 || row >= static_cast<int>(m_plots.size()))
+            continue;
+        if (const auto exponent = scaleToFitExponent(m_plots[static_cast<size_t>(row)].stats.maximum))
+            m_data->setScale(row, *exponent);
+    }
+}
+
 void ViewWidget::highlightSelected(bool on)
 {
     m_highlight = on;
@@ -560,7 +598,7 @@ QString ViewWidget::tooltipText(int row, qint64 time_ms) const
     if (i == h.size() || (i > 0 && time_ms - h.timeAt(i - 1) < h.timeAt(i) - time_ms))
         i = i == 0 ? 0 : i - 1;
     const QString when = QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz"));
-    const QString value = h.validAt(i) ? LegendModel::formatValue(h.valueAt(i)) : tr("no value");
+    const QString value = h.validAt(i) ? formatValue(h.valueAt(i), s.info.unit, ValueDetail::table) : tr("no value");
     return QStringLiteral("%1\n%2\n%3").arg(s.displayName(), value, when);
 }
 
@@ -649,23 +687,25 @@ void ViewWidget::refreshLine(qint64 from, qint64 to)
         m_lines->setStretches(row, std::move(stretches));
     }
 
+    const ValueUnit unit = shared_unit(*m_data);
+    AxisScale scale;
     if (m_y_zoom) {
-        setAxisRange(m_y_axis, {m_y_zoom->first, m_y_zoom->second, kValueTicks});
+        // Round labels after a rubber band too: the zoomed range widened to whole steps.
+        scale = axisScale(std::min(m_y_zoom->first, m_y_zoom->second), std::max(m_y_zoom->first, m_y_zoom->second),
+                          unit, kValueTicks);
     } else if (m_y_fixed) {
-        setAxisRange(m_y_axis, {m_y_fixed->first, m_y_fixed->second, kValueTicks});
-    } else if (y_min <= y_max) {
-        const double lo = std::min(0.0, y_min);
-        double hi = y_max > lo ? y_max : lo + 1.0;
-        hi += (hi - lo) * 0.05;
-        setAxisRange(m_y_axis, niceRange(lo, hi, kValueTicks));
+        scale = axisScale(m_y_fixed->first, m_y_fixed->second, unit, kValueTicks);
+        scale.range = {m_y_fixed->first, m_y_fixed->second, kValueTicks};
     } else {
-        setAxisRange(m_y_axis, {0, 100, kValueTicks});
+        scale = dataAxisScale(y_min, y_max, unit, kValueTicks);
     }
+    setAxisScale(m_y_axis, scale);
+    m_y_range = scale.range;
     m_grid->setPlotArea(m_line_chart->plotArea());
     m_grid->setTimeRange(from, to);
-    m_grid->setValueTicks(m_y_axis->min(), m_y_axis->max(), m_y_axis->tickCount());
+    m_grid->setValueTicks(m_y_range.min, m_y_range.max, m_y_range.ticks);
     m_lines->setPlotArea(m_line_chart->plotArea());
-    m_lines->setRanges(double(from), double(to), m_y_axis->min(), m_y_axis->max());
+    m_lines->setRanges(double(from), double(to), m_y_range.min, m_y_range.max);
 }
 
 void ViewWidget::rebuildBars()
@@ -747,7 +787,8 @@ void ViewWidget::refreshReport()
         rebuildReport();
     for (size_t row = 0; row < m_report_items.size(); ++row) {
         if (QTreeWidgetItem* item = m_report_items[row])
-            item->setText(1, LegendModel::formatValue(m_plots[row].stats.last));
+            item->setText(1, formatValue(m_plots[row].stats.last, m_data->series(static_cast<int>(row)).info.unit,
+                                         ValueDetail::table));
     }
 }
 
@@ -756,9 +797,10 @@ void ViewWidget::refreshValueBar(qint64 from, qint64 to)
     const int row = selectedRow();
     const WindowStats st = row >= 0 && row < static_cast<int>(m_plots.size()) ? m_plots[static_cast<size_t>(row)].stats
                                                                                : WindowStats{};
+    const ValueUnit unit = row >= 0 && row < m_data->seriesCount() ? m_data->series(row).info.unit : ValueUnit::none;
+    const auto text = [unit](double v) { return formatValue(v, unit, ValueDetail::table); };
     m_value_bar->setText(tr("Last %1    Average %2    Minimum %3    Maximum %4    Duration %5")
-                             .arg(LegendModel::formatValue(st.last), LegendModel::formatValue(st.average),
-                                  LegendModel::formatValue(st.minimum), LegendModel::formatValue(st.maximum),
+                             .arg(text(st.last), text(st.average), text(st.minimum), text(st.maximum),
                                   format_duration(to - from)));
 }
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "gui/charts/decimator.h"
+#include "gui/charts/nice_range.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -84,6 +85,12 @@ public:
     int selectedRow() const;  // ViewData row, -1 when none
     void setSelectedRow(int row);
     void removeSelected();
+public slots:
+    // PerfMon's "scale selected counters": each selected series gets the
+    // power of ten that puts its visible maximum within (10, 100].
+    void scaleSelectedToFit();
+
+public:
     void highlightSelected(bool on);
     bool isHighlighting() const { return m_highlight; }
 
@@ -164,6 +171,7 @@ private:
     qint64 m_window_ms = 100'000;
     std::optional<std::pair<double, double>> m_y_fixed;
     std::optional<std::pair<double, double>> m_y_zoom;
+    NiceRange m_y_range{0.0, 100.0, 6};  // the value axis, in the series' own values
     bool m_frozen = false;
     bool m_zoomed = false;
     qint64 m_view_to = 0;    // frozen: end of the displayed range

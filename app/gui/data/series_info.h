@@ -3,6 +3,8 @@
 // the sampler creates it, views and the legend only read it.
 #pragma once
 
+#include "gui/data/value_unit.h"
+
 #include <QMetaType>
 #include <QString>
 #include <QtGlobal>
@@ -17,6 +19,7 @@ struct SeriesInfo {
     QString instance;     // "bash:1234"; empty for single-instance objects
     QString parent;       // "bash:1234" for a Thread; empty when none
     int default_scale = 0;  // the definition's DefaultScale: plotted value = value * 10^scale
+    ValueUnit unit = ValueUnit::none;  // from the counter's name and type (unitOf)
 };
 
 }  // namespace perfscope::gui

@@ -25,6 +25,7 @@ wpo::SnapshotOptions SamplerWorker::snapshot_options() const
 {
     wpo::SnapshotOptions options;
     options.cache = &m_hub.cache();
+    options.decode.cap_percent = m_cap_percent;
     // A copy older than half an interval belongs to the previous interval.
     options.max_age = std::chrono::milliseconds(std::max(1, m_interval_ms / 2));
     return options;
@@ -77,6 +78,16 @@ void SamplerWorker::setIntervalMs(int interval_ms)
 {
     m_interval_ms = interval_ms;
     m_snapshot.reset();  // max_age follows the interval
+    if (m_running)
+        start();
+}
+
+void SamplerWorker::setCapPercent(bool cap)
+{
+    if (cap == m_cap_percent)
+        return;
+    m_cap_percent = cap;
+    m_snapshot.reset();  // decode options are fixed at creation
     if (m_running)
         start();
 }

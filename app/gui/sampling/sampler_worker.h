@@ -28,6 +28,9 @@ public slots:
     void stop();
     void setCounters(const QVector<perfscope::gui::ViewCounter>& counters);
     void setIntervalMs(int interval_ms);
+    // Percentages capped at 100 as PDH's default does; off by default, as
+    // perfscope-cli query decodes.
+    void setCapPercent(bool cap);
     void removeSeries(quint64 series);
     // One interval now (the timer calls it; tests may too).
     void sampleOnce();
@@ -42,6 +45,7 @@ private:
 
     SourceHub& m_hub;
     int m_interval_ms;
+    bool m_cap_percent = false;
     QTimer* m_timer = nullptr;  // created on the worker thread by start()
     SeriesTracker m_tracker;
     std::unique_ptr<wpo::Snapshot> m_snapshot;

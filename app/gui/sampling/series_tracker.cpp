@@ -1,5 +1,7 @@
 #include "gui/sampling/series_tracker.h"
 
+#include "gui/charts/value_format.h"
+
 #include <algorithm>
 #include <atomic>
 
@@ -93,9 +95,12 @@ SeriesInfo SeriesTracker::describe(const wpo::Snapshot& snapshot, const Key& key
         cycle.have_counters = true;
         (void)snapshot.counters(key.object, cycle.counters);
     }
+    info.unit = unitOf(info.counter);
     for (const wpo::CounterRecord& record : cycle.counters)
-        if (record.name_index == key.counter)
+        if (record.name_index == key.counter) {
             info.default_scale = record.default_scale;
+            info.unit = unitOf(info.counter, record.type);
+        }
     if (key.has_instance) {
         if (!cycle.have_instances) {
             cycle.have_instances = true;

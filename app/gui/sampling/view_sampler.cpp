@@ -71,6 +71,15 @@ void ViewSampler::setInterval(double seconds)
                               Qt::QueuedConnection);
 }
 
+void ViewSampler::setCapPercent(bool cap)
+{
+    if (cap == m_cap_percent)
+        return;
+    m_cap_percent = cap;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, cap] { worker->setCapPercent(cap); },
+                              Qt::QueuedConnection);
+}
+
 void ViewSampler::removeSeries(quint64 series)
 {
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, series] { worker->removeSeries(series); },

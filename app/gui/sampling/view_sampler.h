@@ -35,6 +35,9 @@ public:
     // Clamped to [kMinInterval, kMaxInterval].
     void setInterval(double seconds);
     double interval() const { return m_interval_s; }
+    // Percentages capped at 100 (PDH's default); off by default, as the CLI.
+    void setCapPercent(bool cap);
+    bool capPercent() const { return m_cap_percent; }
     // The view dropped this series: the sampler stops sending its points.
     void removeSeries(quint64 series);
     void start();
@@ -53,6 +56,7 @@ private:
     SamplerWorker* m_worker = nullptr;
     QVector<ViewCounter> m_counters;
     double m_interval_s = 1.0;
+    bool m_cap_percent = false;
     bool m_running = false;
 };
 

@@ -36,6 +36,10 @@ ViewSettings from_core(const files::ViewSettings& s)
     out.interval_s = s.interval_s;
     out.window_s = s.window_s;
     out.history_capacity = static_cast<qsizetype>(s.history_capacity);
+    out.y_auto = s.y_auto;
+    out.y_min = s.y_min;
+    out.y_max = s.y_max;
+    out.cap_percent = s.cap_percent;
     return out;
 }
 
@@ -47,6 +51,10 @@ files::ViewSettings to_core(const ViewSettings& s)
     out.interval_s = s.interval_s;
     out.window_s = s.window_s;
     out.history_capacity = static_cast<std::size_t>(s.history_capacity);
+    out.y_auto = s.y_auto;
+    out.y_min = s.y_min;
+    out.y_max = s.y_max;
+    out.cap_percent = s.cap_percent;
     return out;
 }
 

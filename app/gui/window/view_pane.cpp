@@ -64,6 +64,11 @@ void ViewPane::setSettings(const ViewSettings& settings)
     m_content->setTimeWindow(m_settings.window_s);
     if (m_sampler.interval() != m_settings.interval_s)
         m_sampler.setInterval(m_settings.interval_s);
+    m_sampler.setCapPercent(m_settings.cap_percent);
+    if (m_settings.y_auto)
+        m_content->setYRangeAuto();
+    else
+        m_content->setYRange(m_settings.y_min, m_settings.y_max);
     if (old_title != m_settings.title)
         emit titleChanged(m_settings.title);
 }

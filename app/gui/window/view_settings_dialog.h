@@ -1,11 +1,13 @@
 // Edits one view's settings: title, kind, interval (0.1 s to 1 h), time
-// window and history capacity.
+// window, history capacity, the value axis (automatic or fixed minimum and
+// maximum) and whether percentages are capped at 100 %.
 #pragma once
 
 #include "gui/window/view_settings.h"
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
@@ -26,6 +28,10 @@ private:
     QDoubleSpinBox* m_interval = nullptr;
     QDoubleSpinBox* m_window = nullptr;
     QSpinBox* m_capacity = nullptr;
+    QCheckBox* m_y_auto = nullptr;
+    QDoubleSpinBox* m_y_min = nullptr;
+    QDoubleSpinBox* m_y_max = nullptr;
+    QCheckBox* m_cap_percent = nullptr;
 };
 
 }  // namespace perfscope::gui

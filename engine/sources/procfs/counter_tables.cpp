@@ -27,22 +27,22 @@ using namespace counter_type;
 // Every deviation is listed in resources/linux-names.txt.
 
 constexpr CounterDef kSystemTable[] = {
-    {ix::kProcesses, PERF_COUNTER_RAWCOUNT},
-    {ix::kThreads, PERF_COUNTER_RAWCOUNT},
-    {ix::kProcessorQueueLength, PERF_COUNTER_RAWCOUNT},
-    {ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kSystemUpTime, PERF_ELAPSED_TIME},
+    {ix::kProcesses, PERF_COUNTER_RAWCOUNT, -1},
+    {ix::kThreads, PERF_COUNTER_RAWCOUNT, -2},
+    {ix::kProcessorQueueLength, PERF_COUNTER_RAWCOUNT, 1},
+    {ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT, -2},
+    {ix::kSystemUpTime, PERF_ELAPSED_TIME, -4},
 };
 static_assert(std::size(kSystemTable) == kSysUpTime + 1);
 
 constexpr CounterDef kMemoryTable[] = {
-    {ix::kAvailableBytes, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kCommittedBytes, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kCommitLimit, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kCacheBytes, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kAvailableBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kCommittedBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kCommitLimit, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kCacheBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
     {ix::kPercentCommittedBytesInUse, PERF_RAW_FRACTION},
     {ix::kPercentCommittedBytesInUse, PERF_RAW_BASE},
-    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT, -1},
     {ix::kPagesPerSec, PERF_COUNTER_BULK_COUNT},
 };
 static_assert(std::size(kMemoryTable) == kMemPages + 1);
@@ -54,7 +54,7 @@ constexpr CounterDef kProcessorTable[] = {
     {ix::kPercentInterruptTime, PERF_100NSEC_TIMER},
     {ix::kPercentDpcTime, PERF_100NSEC_TIMER},
     {ix::kPercentIdleTime, PERF_100NSEC_TIMER},
-    {ix::kInterruptsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kInterruptsPerSec, PERF_COUNTER_BULK_COUNT, -2},
 };
 static_assert(std::size(kProcessorTable) == kCpuInterrupts + 1);
 
@@ -62,24 +62,24 @@ constexpr CounterDef kProcessTable[] = {
     {ix::kPercentProcessorTime, PERF_100NSEC_TIMER},
     {ix::kPercentUserTime, PERF_100NSEC_TIMER},
     {ix::kPercentPrivilegedTime, PERF_100NSEC_TIMER},
-    {ix::kElapsedTime, PERF_ELAPSED_TIME},
-    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT},
-    {ix::kCreatingProcessId, PERF_COUNTER_RAWCOUNT},
+    {ix::kElapsedTime, PERF_ELAPSED_TIME, -4},
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT, -3},
+    {ix::kCreatingProcessId, PERF_COUNTER_RAWCOUNT, -3},
     {ix::kThreadCount, PERF_COUNTER_RAWCOUNT},
     {ix::kPriorityBase, PERF_COUNTER_RAWCOUNT},
-    {ix::kHandleCount, PERF_COUNTER_RAWCOUNT},
-    {ix::kWorkingSet, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kWorkingSetPeak, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kVirtualBytes, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kVirtualBytesPeak, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPrivateBytes, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kHandleCount, PERF_COUNTER_RAWCOUNT, -1},
+    {ix::kWorkingSet, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kWorkingSetPeak, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kVirtualBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kVirtualBytesPeak, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kPrivateBytes, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT, -1},
     {ix::kIoReadOperationsPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kIoWriteOperationsPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kIoDataOperationsPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kIoReadBytesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kIoWriteBytesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kIoDataBytesPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kIoReadBytesPerSec, PERF_COUNTER_BULK_COUNT, -4},
+    {ix::kIoWriteBytesPerSec, PERF_COUNTER_BULK_COUNT, -4},
+    {ix::kIoDataBytesPerSec, PERF_COUNTER_BULK_COUNT, -4},
 };
 static_assert(std::size(kProcessTable) == kProcDataBytes + 1);
 
@@ -87,13 +87,13 @@ constexpr CounterDef kThreadTable[] = {
     {ix::kPercentProcessorTime, PERF_100NSEC_TIMER},
     {ix::kPercentUserTime, PERF_100NSEC_TIMER},
     {ix::kPercentPrivilegedTime, PERF_100NSEC_TIMER},
-    {ix::kIdThread, PERF_COUNTER_RAWCOUNT},
-    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT},
+    {ix::kIdThread, PERF_COUNTER_RAWCOUNT, -3},
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT, -3},
     {ix::kPriorityCurrent, PERF_COUNTER_RAWCOUNT},
     {ix::kPriorityBase, PERF_COUNTER_RAWCOUNT},
     {ix::kThreadState, PERF_COUNTER_RAWCOUNT},
     {ix::kContextSwitchesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kElapsedTime, PERF_ELAPSED_TIME},
+    {ix::kElapsedTime, PERF_ELAPSED_TIME, -4},
 };
 static_assert(std::size(kThreadTable) == kThrElapsed + 1);
 
@@ -110,27 +110,27 @@ constexpr CounterDef kDiskTable[] = {
     {ix::kPercentDiskTime, PERF_PRECISION_TIMESTAMP},
     {ix::kPercentIdleTime, PERF_PRECISION_100NS_TIMER},
     {ix::kPercentIdleTime, PERF_PRECISION_TIMESTAMP},
-    {ix::kAvgDiskQueueLength, PERF_COUNTER_100NS_QUEUELEN_TYPE},
-    {ix::kCurrentDiskQueueLength, PERF_COUNTER_RAWCOUNT},
+    {ix::kAvgDiskQueueLength, PERF_COUNTER_100NS_QUEUELEN_TYPE, 1},
+    {ix::kCurrentDiskQueueLength, PERF_COUNTER_RAWCOUNT, 1},
     {ix::kDiskReadsPerSec, PERF_COUNTER_BULK_COUNT},
     {ix::kDiskWritesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kDiskReadBytesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kDiskWriteBytesPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_TIMER, 8},
-    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_BASE, 8},
-    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_TIMER, 8},
-    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_BASE, 8},
-    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BULK},
-    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BASE, 8},
-    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BULK},
-    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BASE, 8},
+    {ix::kDiskReadBytesPerSec, PERF_COUNTER_BULK_COUNT, -5},
+    {ix::kDiskWriteBytesPerSec, PERF_COUNTER_BULK_COUNT, -5},
+    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_TIMER, 3, 8},
+    {ix::kAvgDiskSecPerRead, PERF_AVERAGE_BASE, 0, 8},
+    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_TIMER, 3, 8},
+    {ix::kAvgDiskSecPerWrite, PERF_AVERAGE_BASE, 0, 8},
+    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BULK, -3},
+    {ix::kAvgDiskBytesPerRead, PERF_AVERAGE_BASE, 0, 8},
+    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BULK, -3},
+    {ix::kAvgDiskBytesPerWrite, PERF_AVERAGE_BASE, 0, 8},
 };
 static_assert(std::size(kDiskTable) == kDiskBytesWriteBase + 1);
 
 constexpr CounterDef kLogicalDiskTable[] = {
     {ix::kPercentFreeSpace, PERF_RAW_FRACTION},
     {ix::kPercentFreeSpace, PERF_RAW_BASE},
-    {ix::kFreeMegabytes, PERF_COUNTER_RAWCOUNT},
+    {ix::kFreeMegabytes, PERF_COUNTER_RAWCOUNT, -4},
 };
 static_assert(std::size(kLogicalDiskTable) == kLdFreeMegabytes + 1);
 
@@ -138,26 +138,26 @@ static_assert(std::size(kLogicalDiskTable) == kLdFreeMegabytes + 1);
 // not fit 32 bits. Packets are 64-bit in the kernel (rtnl_link_stats64), so
 // their rates are BULK_COUNT and Packets Received Errors LARGE_RAWCOUNT.
 constexpr CounterDef kNetworkTable[] = {
-    {ix::kBytesReceivedPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kBytesSentPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kBytesTotalPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kPacketsReceivedPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kPacketsSentPerSec, PERF_COUNTER_BULK_COUNT},
-    {ix::kCurrentBandwidth, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kBytesReceivedPerSec, PERF_COUNTER_BULK_COUNT, -4},
+    {ix::kBytesSentPerSec, PERF_COUNTER_BULK_COUNT, -4},
+    {ix::kBytesTotalPerSec, PERF_COUNTER_BULK_COUNT, -4},
+    {ix::kPacketsReceivedPerSec, PERF_COUNTER_BULK_COUNT, -1},
+    {ix::kPacketsSentPerSec, PERF_COUNTER_BULK_COUNT, -1},
+    {ix::kCurrentBandwidth, PERF_COUNTER_LARGE_RAWCOUNT, -7},
     {ix::kPacketsReceivedErrors, PERF_COUNTER_LARGE_RAWCOUNT},
     {ix::kOutputQueueLength, PERF_COUNTER_RAWCOUNT},
 };
 static_assert(std::size(kNetworkTable) == kNetOutputQueue + 1);
 
 constexpr CounterDef kDetailTable[] = {
-    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT},
-    {ix::kRss, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPss, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kSharedClean, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kSharedDirty, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPrivateClean, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kPrivateDirty, PERF_COUNTER_LARGE_RAWCOUNT},
-    {ix::kSwap, PERF_COUNTER_LARGE_RAWCOUNT},
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT, -3},
+    {ix::kRss, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kPss, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kSharedClean, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kSharedDirty, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kPrivateClean, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kPrivateDirty, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kSwap, PERF_COUNTER_LARGE_RAWCOUNT, -5},
 };
 static_assert(std::size(kDetailTable) == kDetSwap + 1);
 
@@ -178,7 +178,11 @@ constinit const std::span<const CounterDef> kDetailCounters = kDetailTable;
 void add_counters(BlockBuilder& b, std::span<const CounterDef> defs)
 {
     for (const CounterDef& d : defs)
-        b.add_counter({.name_index = d.index, .help_index = d.index + 1, .type = d.type, .size = d.size});
+        b.add_counter({.name_index = d.index,
+                       .help_index = d.index + 1,
+                       .type = d.type,
+                       .size = d.size,
+                       .default_scale = d.default_scale});
 }
 
 }  // namespace wpo::procfs

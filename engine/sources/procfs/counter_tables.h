@@ -18,6 +18,9 @@ namespace wpo::procfs {
 struct CounterDef {
     std::uint32_t index;
     std::uint32_t type;
+    // PerfMon's default scale: plotted = value x 10^default_scale
+    // (docs/procfs-source.md gives each value and where it comes from).
+    std::int32_t default_scale = 0;
     std::uint32_t size = 0;  // 0 = from the type
 };
 

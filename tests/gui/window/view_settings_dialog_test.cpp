@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// The view's properties: the value axis (automatic or a fixed minimum and
+// maximum) and the percent cap come back from the dialog as given, a fixed
+// axis needs its maximum above its minimum, and both survive the way to a
+// counter set and back.
+#include "gui/window/counter_set_io.h"
+#include "gui/window/view_settings_dialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QTest>
+
+using namespace perfscope::gui;
+
+namespace {
+
+ViewSettings fixed_and_capped()
+{
+    ViewSettings s;
+    s.title = QStringLiteral("CPU");
+    s.y_auto = false;
+    s.y_min = -5.0;
+    s.y_max = 250.0;
+    s.cap_percent = true;
+    return s;
+}
+
+QCheckBox* check_box(QDialog& dialog, const QString& text)
+{
+    for (QCheckBox* box : dialog.findChildren<QCheckBox*>())
+        if (box->text().remove(QLatin1Char('&')).startsWith(text))
+            return box;
+    return nullptr;
+}
+
+}  // namespace
+
+class ViewSettingsDialogTest : public QObject {
+    Q_OBJECT
+private slots:
+    void defaultsAreAutomaticAndUncapped()
+    {
+        const ViewSettings s;
+        QVERIFY(s.y_auto);
+        QVERIFY(!s.cap_percent);
+        ViewSettingsDialog dialog(s);
+        QVERIFY(check_box(dialog, QStringLiteral("Automatic"))->isChecked());
+        QVERIFY(!check_box(dialog, QStringLiteral("Cap percentages"))->isChecked());
+    }
+
+    void fieldsComeBackAsGiven()
+    {
+        const ViewSettings s = fixed_and_capped();
+        ViewSettingsDialog dialog(s);
+        const ViewSettings back = dialog.settings();
+        QCOMPARE(back.y_auto, false);
+        QCOMPARE(back.y_min, -5.0);
+        QCOMPARE(back.y_max, 250.0);
+        QCOMPARE(back.cap_percent, true);
+
+        check_box(dialog, QStringLiteral("Cap percentages"))->setChecked(false);
+        check_box(dialog, QStringLiteral("Automatic"))->setChecked(true);
+        QVERIFY(!dialog.settings().cap_percent);
+        QVERIFY(dialog.settings().y_auto);
+    }
+
+    void fixedAxisNeedsMaxAboveMin()
+    {
+        ViewSettingsDialog dialog(fixed_and_capped());
+        QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        const auto spins = dialog.findChildren<QDoubleSpinBox*>();
+        QDoubleSpinBox* max = nullptr;
+        for (QDoubleSpinBox* spin : spins)
+            if (spin->value() == 250.0)
+                max = spin;
+        QVERIFY(max);
+        QVERIFY(ok->isEnabled());
+        max->setValue(-10.0);
+        QVERIFY(!ok->isEnabled());
+        check_box(dialog, QStringLiteral("Automatic"))->setChecked(true);
+        QVERIFY(ok->isEnabled());  // the limits are not used while automatic
+    }
+
+    void survivesACounterSet()
+    {
+        const ViewSettings s = fixed_and_capped();
+        const ViewSettings back = from_core(to_core(s));
+        QCOMPARE(back.y_auto, s.y_auto);
+        QCOMPARE(back.y_min, s.y_min);
+        QCOMPARE(back.y_max, s.y_max);
+        QCOMPARE(back.cap_percent, s.cap_percent);
+        QCOMPARE(back.title, s.title);
+    }
+};
+
+QTEST_MAIN(ViewSettingsDialogTest)
+#include "view_settings_dialog_test.moc"
