@@ -1,22 +1,20 @@
 #include "view_widget.h"
 
 #include "chart_view.h"
+#include "histogram_graph.h"
 #include "legend_delegate.h"
 #include "legend_model.h"
-#include "nice_range.h"
+#include "line_graph.h"
 #include "plot_grid_item.h"
 #include "plot_lines_item.h"
+#include "report_graph.h"
 #include "view_data.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
 #include <QCursor>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QEvent>
-#include <QGraphicsLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
@@ -26,14 +24,10 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolTip>
-#include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <map>
 
 namespace perfscope::gui {
 namespace {
@@ -47,27 +41,6 @@ QString format_duration(qint64 ms)
         .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
         .arg(s % 60, 2, 10, QLatin1Char('0'))
         .arg(frac);
-}
-
-constexpr int kValueTicks = 5;
-
-// An axis range and tick count, given to the axis only when they changed:
-// each change lays the axis's labels out again.
-void setAxisRange(QValueAxis* axis, const NiceRange& range)
-{
-    if (axis->min() != range.min || axis->max() != range.max)
-        axis->setRange(range.min, range.max);
-    if (axis->tickCount() != range.ticks)
-        axis->setTickCount(range.ticks);
-}
-
-void style_chart(QChart* chart)
-{
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->hide();
-    // Room for the first and last time labels, centred on the plot edges.
-    chart->setMargins(QMargins(18, 10, 30, 4));
-    chart->layout()->setContentsMargins(0, 0, 0, 0);
 }
 
 }  // namespace
@@ -112,34 +85,11 @@ void ViewWidget::buildUi()
     m_error->setStyleSheet(QStringLiteral("QLabel { padding: 4px; border: 1px solid palette(mid); }"));
     m_error->hide();
 
-    m_line_chart = new QChart();
-    style_chart(m_line_chart);
-    m_y_axis = new QValueAxis(m_line_chart);
-    m_y_axis->setLabelFormat(QStringLiteral("%.6g"));
-    m_y_axis->setRange(0, 100);
-    // The grid and the axis line are PlotGridItem's (see there why).
-    m_y_axis->setGridLineVisible(false);
-    m_y_axis->setLineVisible(false);
-    m_line_chart->addAxis(m_y_axis, Qt::AlignLeft);
-    // The frame, grid and time axis, then the lines above them: items over
-    // the plot area (children of the chart, so exports render them).
-    m_grid = new PlotGridItem(m_line_chart);
-    m_grid->setZValue(5);
-    m_grid->setLabelFont(m_y_axis->labelsFont());
-    QMargins margins = m_line_chart->margins();
-    margins.setBottom(margins.bottom() + m_grid->labelBandHeight());
-    m_line_chart->setMargins(margins);
-    m_lines = new PlotLinesItem(m_line_chart);
-    m_lines->setZValue(10);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    m_grid->setTimeRange(now - m_window_ms, now);
-    m_lines->setRanges(double(now - m_window_ms), double(now), 0, 100);
-    connect(m_line_chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
-        m_grid->setPlotArea(area);
-        m_lines->setPlotArea(area);
-    });
-    m_chart_view = new ChartView(m_line_chart, this);
-    m_chart_view->setPlotLines(m_lines);
+    m_line = std::make_unique<LineGraph>(m_data, m_window_ms, this);
+    m_chart_view = m_line->chartView();
+    m_line_chart = m_line->chart();
+    m_grid = m_line->grid();
+    m_lines = m_line->lines();
     connect(m_chart_view, &ChartView::hovered, this, &ViewWidget::onHover);
     connect(m_chart_view, &ChartView::zoomRequested, this, &ViewWidget::onZoomRequested);
     connect(m_chart_view, &ChartView::resetZoomRequested, this, &ViewWidget::resetZoom);
@@ -149,39 +99,12 @@ void ViewWidget::buildUi()
             p.decimator.reset();
         scheduleRefresh();
     });
-
-    m_bar_chart = new QChart();
-    style_chart(m_bar_chart);
-    m_bars = new QBarSeries(m_bar_chart);
-    m_bars->setBarWidth(0.9);
-    m_bar_chart->addSeries(m_bars);
-    m_bar_x = new QBarCategoryAxis(m_bar_chart);
-    m_bar_x->append(QStringLiteral(" "));
-    m_bar_x->setGridLineVisible(false);
-    m_bar_y = new QValueAxis(m_bar_chart);
-    m_bar_y->setLabelFormat(QStringLiteral("%.6g"));
-    m_bar_chart->addAxis(m_bar_x, Qt::AlignBottom);
-    m_bar_chart->addAxis(m_bar_y, Qt::AlignLeft);
-    m_bars->attachAxis(m_bar_x);
-    m_bars->attachAxis(m_bar_y);
-    m_bar_view = new ChartView(m_bar_chart, this);
-    m_bar_view->setToolTip(QString());
-
-    m_report = new QTreeWidget(this);
-    m_report->setColumnCount(2);
-    m_report->setHeaderLabels({tr("Object / counter / instance"), tr("Value")});
-    m_report->setRootIsDecorated(true);
-    m_report->setUniformRowHeights(true);
-    m_report->setSelectionMode(QAbstractItemView::NoSelection);
-    m_report->setFocusPolicy(Qt::NoFocus);
-    m_report->header()->setStretchLastSection(false);
-    m_report->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_report->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_histogram = std::make_unique<HistogramGraph>(m_data, this);
+    m_report = std::make_unique<ReportGraph>(m_data, this);
 
     m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_chart_view);
-    m_stack->addWidget(m_bar_view);
-    m_stack->addWidget(m_report);
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        m_stack->addWidget(graph(kind)->widget());
 
     m_scroll = new QScrollBar(Qt::Horizontal, this);
     m_scroll->setToolTip(tr("Scroll back through the history (while frozen)"));
@@ -238,22 +161,28 @@ void ViewWidget::buildUi()
 // instead of Qt Charts' own light theme.
 void ViewWidget::applyPalette()
 {
-    const QPalette pal = palette();
-    for (QChart* chart : {m_line_chart, m_bar_chart}) {
-        // No chart background (ChartView paints the view's once): no plot area one either.
-        chart->setPlotAreaBackgroundVisible(false);
-        for (QAbstractAxis* axis : chart->axes()) {
-            axis->setLabelsColor(pal.color(QPalette::Text));
-            axis->setLinePenColor(pal.color(QPalette::Mid));
-            QColor grid = pal.color(QPalette::Text);
-            grid.setAlpha(40);
-            axis->setGridLineColor(grid);
-            axis->setTitleBrush(pal.brush(QPalette::Text));
-        }
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->applyPalette(palette());
+}
+
+Graph* ViewWidget::graph(Kind kind) const
+{
+    switch (kind) {
+    case Kind::Histogram: return m_histogram.get();
+    case Kind::Report: return m_report.get();
+    case Kind::Line: break;
     }
-    m_grid->setColors(pal.color(QPalette::Base), pal.color(QPalette::Text), pal.color(QPalette::Mid));
-    m_chart_view->setBackgroundBrush(pal.brush(QPalette::Base));
-    m_bar_view->setBackgroundBrush(pal.brush(QPalette::Base));
+    return m_line.get();
+}
+
+QTreeWidget* ViewWidget::reportTree() const
+{
+    return m_report->tree();
+}
+
+QBarSeries* ViewWidget::barSeries() const
+{
+    return m_histogram->barSeries();
 }
 
 void ViewWidget::changeEvent(QEvent* event)
@@ -287,12 +216,6 @@ void ViewWidget::scheduleRefresh(bool stats)
             refreshNow(m_stats_due || !m_since_stats.isValid() ||
                        m_since_stats.elapsed() >= kStatsIntervalMs - kStatsSlackMs);
     });
-}
-
-int ViewWidget::plotWidthPx() const
-{
-    const int w = static_cast<int>(m_line_chart->plotArea().width());
-    return w > 10 ? w : std::max(100, m_chart_view->width() - 80);
 }
 
 std::pair<qint64, qint64> ViewWidget::visibleRange() const
@@ -336,7 +259,7 @@ void ViewWidget::setYRange(double min, double max)
 
 std::pair<double, double> ViewWidget::yRange() const
 {
-    return {m_y_axis->min(), m_y_axis->max()};
+    return m_line->yRange();
 }
 
 void ViewWidget::setFrozen(bool frozen)
@@ -507,28 +430,25 @@ void ViewWidget::onHover(const QPointF& position)
 void ViewWidget::onSeriesAdded(int row)
 {
     m_plots.insert(m_plots.begin() + row, RowPlot{});
-    m_lines->insertLine(row, m_data->series(row).color);
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->insertRow(row);
     applyPens();
-    m_bars_dirty = true;
-    m_report_dirty = true;
     scheduleRefresh();
 }
 
 void ViewWidget::onSeriesAboutToBeRemoved(int row)
 {
     m_plots.erase(m_plots.begin() + row);
-    m_lines->removeLine(row);
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->removeRow(row);
     m_hover_row = -1;
-    m_bars_dirty = true;
-    m_report_dirty = true;
     scheduleRefresh();
 }
 
 void ViewWidget::onSeriesChanged(int row)
 {
-    m_lines->setColor(row, m_data->series(row).color);
-    m_bars_dirty = true;
-    m_report_dirty = true;  // ended instances are marked in the report
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->changeRow(row);
     scheduleRefresh();
 }
 
@@ -584,7 +504,7 @@ void ViewWidget::refreshNow(bool stats)
     m_dirty = false;
     ++m_refreshes;
     const auto [from, to] = visibleRange();
-    const int width = plotWidthPx();
+    const int width = m_line->plotWidthPx();
     const qint64 column_ms = std::max<qint64>(1, (to - from) / width + ((to - from) % width ? 1 : 0));
     for (int row = 0; row < static_cast<int>(m_plots.size()); ++row)
         m_plots[static_cast<size_t>(row)].decimator.update(m_data->series(row).history, from, to, column_ms);
@@ -603,13 +523,7 @@ void ViewWidget::refreshNow(bool stats)
                 std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0, kStatsIntervalMs)));
     }
 
-    if (m_kind == Kind::Line) {
-        refreshLine(from, to);
-    } else if (m_kind == Kind::Histogram) {
-        refreshHistogram();
-    } else {
-        refreshReport();
-    }
+    graph(m_kind)->refresh(GraphFrame{*m_data, m_plots, from, to, m_y_fixed, m_y_zoom});
     emit refreshed();
 }
 
@@ -626,129 +540,6 @@ void ViewWidget::publishStatistics()
     m_stats_due = false;
     m_since_stats.start();
     m_stats_timer->stop();
-}
-
-// The lines are one item: each row's stretches go to it; the value axis gets a
-// range only when it changed (a moved range lays its labels out again); the
-// grid item follows the time range (its labels scroll, see PlotGridItem).
-void ViewWidget::refreshLine(qint64 from, qint64 to)
-{
-    double y_min = std::numeric_limits<double>::infinity();
-    double y_max = -std::numeric_limits<double>::infinity();
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        QList<QList<QPointF>> stretches;
-        const ViewSeries& s = m_data->series(row);
-        if (s.visible)
-            m_plots[static_cast<size_t>(row)].decimator.segments(s.scaleFactor(), stretches);
-        for (const QList<QPointF>& stretch : stretches)
-            for (const QPointF& point : stretch) {
-                y_min = std::min(y_min, point.y());
-                y_max = std::max(y_max, point.y());
-            }
-        m_lines->setColor(row, s.color);
-        m_lines->setStretches(row, std::move(stretches));
-    }
-
-    if (m_y_zoom) {
-        setAxisRange(m_y_axis, {m_y_zoom->first, m_y_zoom->second, kValueTicks});
-    } else if (m_y_fixed) {
-        setAxisRange(m_y_axis, {m_y_fixed->first, m_y_fixed->second, kValueTicks});
-    } else if (y_min <= y_max) {
-        const double lo = std::min(0.0, y_min);
-        double hi = y_max > lo ? y_max : lo + 1.0;
-        hi += (hi - lo) * 0.05;
-        setAxisRange(m_y_axis, niceRange(lo, hi, kValueTicks));
-    } else {
-        setAxisRange(m_y_axis, {0, 100, kValueTicks});
-    }
-    m_grid->setPlotArea(m_line_chart->plotArea());
-    m_grid->setTimeRange(from, to);
-    m_grid->setValueTicks(m_y_axis->min(), m_y_axis->max(), m_y_axis->tickCount());
-    m_lines->setPlotArea(m_line_chart->plotArea());
-    m_lines->setRanges(double(from), double(to), m_y_axis->min(), m_y_axis->max());
-}
-
-void ViewWidget::rebuildBars()
-{
-    m_bars->clear();
-    for (int row = 0; row < m_data->seriesCount(); ++row) {
-        const ViewSeries& s = m_data->series(row);
-        if (!s.visible)
-            continue;
-        auto* set = new QBarSet(s.displayName());
-        set->setColor(s.color);
-        set->setBorderColor(s.color);
-        set->setProperty("row", row);
-        set->append(0.0);
-        m_bars->append(set);
-    }
-    m_bars_dirty = false;
-}
-
-void ViewWidget::refreshHistogram()
-{
-    if (m_bars_dirty)
-        rebuildBars();
-    double hi = 0.0;
-    double lo = 0.0;
-    for (QBarSet* set : m_bars->barSets()) {
-        const int row = set->property("row").toInt();
-        const ViewSeries& s = m_data->series(row);
-        const double last = m_plots[static_cast<size_t>(row)].stats.last;
-        const double v = std::isnan(last) ? 0.0 : last * s.scaleFactor();
-        set->replace(0, v);
-        hi = std::max(hi, v);
-        lo = std::min(lo, v);
-    }
-    if (m_y_fixed)
-        setAxisRange(m_bar_y, {m_y_fixed->first, m_y_fixed->second, kValueTicks});
-    else
-        setAxisRange(m_bar_y, niceRange(lo, hi > lo ? hi + (hi - lo) * 0.05 : lo + 1.0, kValueTicks));
-}
-
-// Report: object → counter → instance, like PerfMon's report view.
-void ViewWidget::rebuildReport()
-{
-    m_report->clear();
-    m_report_items.assign(static_cast<size_t>(m_data->seriesCount()), nullptr);
-    std::map<QString, QTreeWidgetItem*> objects;
-    std::map<std::pair<QString, QString>, QTreeWidgetItem*> counters;
-    for (int row = 0; row < m_data->seriesCount(); ++row) {
-        const ViewSeries& s = m_data->series(row);
-        if (!s.visible)
-            continue;
-        QTreeWidgetItem*& object = objects[s.info.object];
-        if (!object) {
-            object = new QTreeWidgetItem(m_report, {s.info.object});
-            QFont bold = object->font(0);
-            bold.setBold(true);
-            object->setFont(0, bold);
-        }
-        QTreeWidgetItem*& counter = counters[{s.info.object, s.info.counter}];
-        if (!counter)
-            counter = new QTreeWidgetItem(object, {s.info.counter});
-        QTreeWidgetItem* item = counter;
-        if (!s.info.instance.isEmpty()) {
-            item = new QTreeWidgetItem(counter, {s.ended ? tr("%1 (ended)").arg(s.info.instance) : s.info.instance});
-        } else if (s.ended) {
-            item->setText(0, tr("%1 (ended)").arg(s.info.counter));
-        }
-        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-        item->setForeground(0, s.color.isValid() ? QBrush(s.color) : QBrush());
-        m_report_items[static_cast<size_t>(row)] = item;
-    }
-    m_report->expandAll();
-    m_report_dirty = false;
-}
-
-void ViewWidget::refreshReport()
-{
-    if (m_report_dirty)
-        rebuildReport();
-    for (size_t row = 0; row < m_report_items.size(); ++row) {
-        if (QTreeWidgetItem* item = m_report_items[row])
-            item->setText(1, LegendModel::formatValue(m_plots[row].stats.last));
-    }
 }
 
 void ViewWidget::refreshValueBar(qint64 from, qint64 to)

@@ -1,23 +1,22 @@
-// One view: the graph (line, histogram or report), PerfMon's value bar for the
-// selected series and the legend table, over one ViewData it does not own.
+// One view: the graph (line, histogram or report, each a Graph), PerfMon's
+// value bar for the selected series and the legend table, over one ViewData it
+// does not own.
 //
 // Cost: batches only mark the view dirty; one refresh runs per event-loop
 // turn and at most one per 200 ms, none while the view is hidden (another
-// tab) or frozen. A refresh
-// brings each series' Decimator up to date (new points only while the window
-// slides) and hands ≈ 2 points per pixel column to one PlotLinesItem over the
-// chart's plot area, which draws every line (one polyline per unbroken
-// stretch: a gap breaks the line), above one PlotGridItem that draws the
-// frame, the grid and the scrolling time axis. Qt Charts lays out the plot
-// area and draws the value axis's labels only. No animations, no OpenGL.
+// tab) or frozen. A refresh brings each series' Decimator up to date (new
+// points only while the window slides) and hands the shown graph the frame;
+// the line graph gives ≈ 2 points per pixel column to one PlotLinesItem (see
+// LineGraph). The legend's statistics come from the same decimators.
 #pragma once
 
-#include "decimator.h"
+#include "row_plot.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -31,16 +30,17 @@ class QStackedWidget;
 class QTableView;
 class QTimer;
 class QTreeWidget;
-class QTreeWidgetItem;
-class QValueAxis;
-class QBarCategoryAxis;
 
 namespace perfscope::gui {
 
 class ChartView;
+class Graph;
+class HistogramGraph;
+class LineGraph;
 class PlotGridItem;
 class PlotLinesItem;
 class LegendModel;
+class ReportGraph;
 class ViewData;
 
 class ViewWidget : public QWidget {
@@ -110,8 +110,8 @@ public:
     int lineSegmentCount(int row) const;
     const QList<QList<QPointF>>& lineSegments(int row) const;
     QString valueBarText() const;
-    QTreeWidget* reportTree() const { return m_report; }
-    QBarSeries* barSeries() const { return m_bars; }
+    QTreeWidget* reportTree() const;
+    QBarSeries* barSeries() const;
     qint64 refreshCount() const { return m_refreshes; }
 
 signals:
@@ -124,11 +124,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct RowPlot {
-        Decimator decimator;
-        WindowStats stats;
-    };
-
     void buildUi();
     void applyPalette();
     // stats: the legend's and value bar's figures must follow now (anything
@@ -145,16 +140,11 @@ private:
     void onZoomRequested(const QRectF& rect);
     void onScroll(int value);
     void onSelectionChanged();
-    void refreshLine(qint64 from, qint64 to);
-    void refreshHistogram();
-    void refreshReport();
     void refreshValueBar(qint64 from, qint64 to);
     void updateScrollBar();
     void applyPens();
     void onHover(const QPointF& position);
-    void rebuildBars();
-    void rebuildReport();
-    int plotWidthPx() const;
+    Graph* graph(Kind kind) const;
 
     ViewData* m_data;
     LegendModel* m_legend_model;
@@ -171,8 +161,6 @@ private:
     bool m_highlight = false;
     bool m_dirty = true;
     bool m_pending = false;
-    bool m_bars_dirty = true;
-    bool m_report_dirty = true;
     bool m_updating_scroll = false;
     qint64 m_refreshes = 0;
     int m_min_refresh_ms = 200;
@@ -186,19 +174,16 @@ private:
 
     QLabel* m_error = nullptr;
     QStackedWidget* m_stack = nullptr;
+    // The graphs, in the order of Kind; their widgets belong to m_stack.
+    std::unique_ptr<LineGraph> m_line;
+    std::unique_ptr<HistogramGraph> m_histogram;
+    std::unique_ptr<ReportGraph> m_report;
+    // The line graph's parts the hover, selection and zoom handlers use.
     ChartView* m_chart_view = nullptr;
     QChart* m_line_chart = nullptr;
-    QValueAxis* m_y_axis = nullptr;
     PlotGridItem* m_grid = nullptr;
     PlotLinesItem* m_lines = nullptr;
     int m_hover_row = -1;  // the row whose tooltip shows
-    ChartView* m_bar_view = nullptr;
-    QChart* m_bar_chart = nullptr;
-    QBarSeries* m_bars = nullptr;
-    QBarCategoryAxis* m_bar_x = nullptr;
-    QValueAxis* m_bar_y = nullptr;
-    QTreeWidget* m_report = nullptr;
-    std::vector<QTreeWidgetItem*> m_report_items;  // per row: the item holding its value
     QScrollBar* m_scroll = nullptr;
     QLabel* m_value_bar = nullptr;
     QTableView* m_legend_view = nullptr;
