@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "histogram_graph.h"
 
-#include "chart_style.h"
-#include "chart_view.h"
+#include "legend_model.h"
+#include "nice_range.h"
 #include "view_data.h"
-
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -18,86 +12,48 @@ namespace perfscope::gui {
 
 HistogramGraph::HistogramGraph(const ViewData* data, QWidget* parent) : m_data(data)
 {
-    m_bar_chart = new QChart();
-    style_chart(m_bar_chart);
-    m_bars = new QBarSeries(m_bar_chart);
-    m_bars->setBarWidth(0.9);
-    m_bar_chart->addSeries(m_bars);
-    m_bar_x = new QBarCategoryAxis(m_bar_chart);
-    m_bar_x->append(QStringLiteral(" "));
-    m_bar_x->setGridLineVisible(false);
-    m_bar_y = new QValueAxis(m_bar_chart);
-    m_bar_y->setLabelFormat(QStringLiteral("%.6g"));
-    m_bar_chart->addAxis(m_bar_x, Qt::AlignBottom);
-    m_bar_chart->addAxis(m_bar_y, Qt::AlignLeft);
-    m_bars->attachAxis(m_bar_x);
-    m_bars->attachAxis(m_bar_y);
-    m_bar_view = new ChartView(m_bar_chart, parent);
-    m_bar_view->setToolTip(QString());
+    m_view = new HistogramView(parent);
+    m_view->setNameFunction([this](int row) {
+        return row >= 0 && row < m_data->seriesCount() ? m_data->series(row).displayName() : QString();
+    });
+    m_view->setValueFunction([](double value) { return LegendModel::formatValue(value); });
 }
 
 QWidget* HistogramGraph::widget() const
 {
-    return m_bar_view;
+    return m_view;
 }
 
-void HistogramGraph::insertRow(int)
+void HistogramGraph::applyPalette(const QPalette& palette)
 {
-    m_bars_dirty = true;
-}
-
-void HistogramGraph::removeRow(int)
-{
-    m_bars_dirty = true;
-}
-
-void HistogramGraph::changeRow(int)
-{
-    m_bars_dirty = true;
-}
-
-void HistogramGraph::applyPalette(const QPalette& pal)
-{
-    apply_chart_palette(m_bar_chart, pal);
-    m_bar_view->setBackgroundBrush(pal.brush(QPalette::Base));
-}
-
-void HistogramGraph::rebuildBars()
-{
-    m_bars->clear();
-    for (int row = 0; row < m_data->seriesCount(); ++row) {
-        const ViewSeries& s = m_data->series(row);
-        if (!s.visible)
-            continue;
-        auto* set = new QBarSet(s.displayName());
-        set->setColor(s.color);
-        set->setBorderColor(s.color);
-        set->setProperty("row", row);
-        set->append(0.0);
-        m_bars->append(set);
-    }
-    m_bars_dirty = false;
+    m_view->setPalette(palette);
 }
 
 void HistogramGraph::refresh(const GraphFrame& frame)
 {
-    if (m_bars_dirty)
-        rebuildBars();
-    double hi = 0.0;
+    std::vector<HistogramView::Bar> bars;
+    bars.reserve(frame.plots.size());
     double lo = 0.0;
-    for (QBarSet* set : m_bars->barSets()) {
-        const int row = set->property("row").toInt();
+    double hi = 0.0;
+    for (int row = 0; row < static_cast<int>(frame.plots.size()); ++row) {
         const ViewSeries& s = m_data->series(row);
         const double last = frame.plots[static_cast<size_t>(row)].stats.last;
-        const double v = std::isnan(last) ? 0.0 : last * s.scaleFactor();
-        set->replace(0, v);
-        hi = std::max(hi, v);
+        if (!s.visible || s.ended || std::isnan(last))
+            continue;
+        const double v = last * s.scaleFactor();
+        bars.push_back({row, v, s.color});
         lo = std::min(lo, v);
+        hi = std::max(hi, v);
     }
-    if (frame.y_fixed)
-        setAxisRange(m_bar_y, {frame.y_fixed->first, frame.y_fixed->second, kValueTicks});
-    else
-        setAxisRange(m_bar_y, niceRange(lo, hi > lo ? hi + (hi - lo) * 0.05 : lo + 1.0, kValueTicks));
+    std::sort(bars.begin(), bars.end(), [](const HistogramView::Bar& a, const HistogramView::Bar& b) {
+        return a.value != b.value ? a.value > b.value : a.row < b.row;
+    });
+    if (frame.y_fixed) {
+        m_view->setBars(std::move(bars), frame.y_fixed->first, frame.y_fixed->second);
+    } else {
+        const NiceRange range = niceRange(lo, hi > lo ? hi : lo + 1.0, 5);
+        m_view->setBars(std::move(bars), range.min, range.max);
+    }
 }
 
 }  // namespace perfscope::gui

@@ -1,41 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
-// The histogram: one bar per shown series, its last value in the window × its scale.
+// The histogram: a horizontal bar per shown live series, its last value in
+// the window × its scale, sorted by value, largest first (HistogramView shows
+// the bars that fit and scrolls to the rest). Ended series have no current
+// value and get no bar. A refresh sorts the values (n log n over the rows);
+// names are made for the painted rows only.
 #pragma once
 
 #include "graph.h"
-
-class QBarCategoryAxis;
-class QBarSeries;
-class QChart;
-class QValueAxis;
+#include "histogram_view.h"
 
 namespace perfscope::gui {
-
-class ChartView;
 
 class HistogramGraph : public Graph {
 public:
     HistogramGraph(const ViewData* data, QWidget* parent);
 
     QWidget* widget() const override;
-    void insertRow(int row) override;
-    void removeRow(int row) override;
-    void changeRow(int row) override;
+    void insertRow(int) override {}
+    void removeRow(int) override {}
+    void changeRow(int) override {}
     void refresh(const GraphFrame& frame) override;
     void applyPalette(const QPalette& palette) override;
 
-    QBarSeries* barSeries() const { return m_bars; }
+    HistogramView* view() const { return m_view; }
+    const std::vector<HistogramView::Bar>& bars() const { return m_view->bars(); }
 
 private:
-    void rebuildBars();
-
     const ViewData* m_data;
-    bool m_bars_dirty = true;
-    ChartView* m_bar_view = nullptr;
-    QChart* m_bar_chart = nullptr;
-    QBarSeries* m_bars = nullptr;
-    QBarCategoryAxis* m_bar_x = nullptr;
-    QValueAxis* m_bar_y = nullptr;
+    HistogramView* m_view = nullptr;
 };
 
 }  // namespace perfscope::gui

@@ -51,6 +51,10 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
     const ViewSeries& s = m_data->series(index.row());
     const WindowStats& st = m_stats[static_cast<size_t>(index.row())];
     const int column = index.column();
+    if (role == EndedRole)
+        return s.ended;
+    if (role == SeriesIdRole)
+        return QVariant::fromValue(s.info.id);
     if (role == Qt::CheckStateRole && column == Show)
         return s.visible ? Qt::Checked : Qt::Unchecked;
     if (column == Color && (role == Qt::DecorationRole || role == Qt::EditRole))

@@ -19,6 +19,10 @@ class LegendModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Show, Color, Scale, Counter, Instance, Parent, Object, Last, Average, Minimum, Maximum, ColumnCount };
+    // Any column: whether the row's instance has ended (bool).
+    static constexpr int EndedRole = Qt::UserRole + 1;
+    // Any column: the series' id (quint64).
+    static constexpr int SeriesIdRole = Qt::UserRole + 2;
 
     explicit LegendModel(ViewData* data, QObject* parent = nullptr);
 

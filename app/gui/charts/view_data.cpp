@@ -39,14 +39,17 @@ QColor ViewData::paletteColor(int index)
 
 int ViewData::rowOf(quint64 series_id) const
 {
+    if (m_index_stale)
+        reindex();
     return m_row_of.value(series_id, -1);
 }
 
-void ViewData::reindex()
+void ViewData::reindex() const
 {
     m_row_of.clear();
     for (size_t i = 0; i < m_rows.size(); ++i)
         m_row_of.insert(m_rows[i]->info.id, static_cast<int>(i));
+    m_index_stale = false;
 }
 
 int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
@@ -59,7 +62,8 @@ int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
     row->history.setCapacity(m_capacity);
     m_rows.push_back(std::move(row));
     const int index = seriesCount() - 1;
-    m_row_of.insert(info.id, index);
+    if (!m_index_stale)
+        m_row_of.insert(info.id, index);
     emit seriesAdded(index);
     return index;
 }
@@ -90,6 +94,7 @@ void ViewData::append(const SampleBatch& batch)
         const int row = rowOf(id);
         if (row >= 0 && !m_rows[static_cast<size_t>(row)]->ended) {
             m_rows[static_cast<size_t>(row)]->ended = true;
+            ++m_ended;
             emit seriesChanged(row);
         }
     }
@@ -113,7 +118,47 @@ void ViewData::append(const SampleBatch& batch)
             m_rows[static_cast<size_t>(row)]->history.append(batch.time_ms, 0.0, false);
     }
     m_last_time = std::max(m_last_time, batch.time_ms);
+    if (m_drop_ended && m_ended > 0)
+        dropEndedOutsideHistory();
     notifyAppended();
+}
+
+void ViewData::dropEndedOutsideHistory()
+{
+    // Where the history begins: the oldest point of a full live history (a
+    // history not yet full reaches back to the start of the data).
+    bool full = false;
+    qint64 start = 0;
+    for (const auto& row : m_rows) {
+        if (row->ended || row->history.size() < m_capacity)
+            continue;
+        start = full ? std::min(start, row->history.firstTime()) : row->history.firstTime();
+        full = true;
+    }
+    if (!full)
+        return;
+    for (int row = seriesCount() - 1; row >= 0; --row) {
+        const ViewSeries& s = *m_rows[static_cast<size_t>(row)];
+        if (s.ended && (s.history.isEmpty() || s.history.lastTime() < start))
+            removeSeries(row);
+    }
+}
+
+void ViewData::setDropEnded(bool on)
+{
+    m_drop_ended = on;
+}
+
+int ViewData::removeEnded()
+{
+    int removed = 0;
+    for (int row = seriesCount() - 1; row >= 0 && m_ended > 0; --row) {
+        if (m_rows[static_cast<size_t>(row)]->ended) {
+            removeSeries(row);
+            ++removed;
+        }
+    }
+    return removed;
 }
 
 void ViewData::removeSeries(int row)
@@ -121,8 +166,10 @@ void ViewData::removeSeries(int row)
     if (row < 0 || row >= seriesCount())
         return;
     emit seriesAboutToBeRemoved(row);
+    if (m_rows[static_cast<size_t>(row)]->ended)
+        --m_ended;
     m_rows.erase(m_rows.begin() + row);
-    reindex();
+    m_index_stale = true;
     emit seriesRemoved(row);
 }
 

@@ -3,6 +3,7 @@
 #include "chart_view.h"
 #include "histogram_graph.h"
 #include "legend_delegate.h"
+#include "legend_filter_proxy.h"
 #include "legend_model.h"
 #include "line_graph.h"
 #include "plot_grid_item.h"
@@ -11,18 +12,20 @@
 #include "view_data.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QCursor>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -48,9 +51,8 @@ QString format_duration(qint64 ms)
 ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), m_data(view_data)
 {
     m_legend_model = new LegendModel(m_data, this);
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new LegendFilterProxy(this);
     m_proxy->setSourceModel(m_legend_model);
-    m_proxy->setSortRole(Qt::UserRole);
     buildUi();
     m_stats_timer = new QTimer(this);
     m_stats_timer->setSingleShot(true);
@@ -59,6 +61,7 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
         onSeriesAdded(row);
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
     connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &ViewWidget::onSeriesAboutToBeRemoved);
+    connect(m_data, &ViewData::seriesRemoved, this, &ViewWidget::updateEndedBar);
     connect(m_data, &ViewData::seriesChanged, this, &ViewWidget::onSeriesChanged);
     connect(m_data, &ViewData::cleared, this, &ViewWidget::onCleared);
     connect(m_data, &ViewData::appended, this, [this] {
@@ -135,6 +138,28 @@ void ViewWidget::buildUi()
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ViewWidget::onSelectionChanged);
 
+    m_ended_bar = new QWidget(this);
+    auto* ended_layout = new QHBoxLayout(m_ended_bar);
+    ended_layout->setContentsMargins(4, 0, 4, 0);
+    m_show_ended = new QCheckBox(m_ended_bar);
+    m_show_ended->setToolTip(tr("Show the instances that have ended in the legend and the report"));
+    connect(m_show_ended, &QCheckBox::toggled, this, &ViewWidget::setShowEnded);
+    auto* remove_ended = new QToolButton(m_ended_bar);
+    remove_ended->setText(tr("Remove ended"));
+    remove_ended->setToolTip(tr("Remove every ended instance from this view"));
+    connect(remove_ended, &QToolButton::clicked, this, &ViewWidget::removeEnded);
+    ended_layout->addWidget(m_show_ended);
+    ended_layout->addWidget(remove_ended);
+    ended_layout->addStretch(1);
+    m_ended_bar->hide();
+
+    auto* legend = new QWidget(this);
+    auto* legend_layout = new QVBoxLayout(legend);
+    legend_layout->setContentsMargins(0, 0, 0, 0);
+    legend_layout->setSpacing(0);
+    legend_layout->addWidget(m_legend_view, 1);
+    legend_layout->addWidget(m_ended_bar);
+
     auto* graph = new QWidget(this);
     auto* graph_layout = new QVBoxLayout(graph);
     graph_layout->setContentsMargins(0, 0, 0, 0);
@@ -146,7 +171,7 @@ void ViewWidget::buildUi()
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(graph);
-    splitter->addWidget(m_legend_view);
+    splitter->addWidget(legend);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
@@ -175,14 +200,42 @@ Graph* ViewWidget::graph(Kind kind) const
     return m_line.get();
 }
 
+void ViewWidget::setShowEnded(bool show)
+{
+    if (show == m_proxy->showsEnded())
+        return;
+    m_proxy->setShowEnded(show);
+    m_report->setShowEnded(show);
+    if (m_show_ended->isChecked() != show)
+        m_show_ended->setChecked(show);
+    emit showEndedChanged(show);
+}
+
+bool ViewWidget::showsEnded() const
+{
+    return m_proxy->showsEnded();
+}
+
+void ViewWidget::removeEnded()
+{
+    m_data->removeEnded();
+}
+
+// The count goes into the text only when it changed: a new text lays the
+// check box out again.
+void ViewWidget::updateEndedBar()
+{
+    const int ended = m_data->endedCount();
+    if (ended == m_ended_shown)
+        return;
+    m_ended_shown = ended;
+    m_show_ended->setText(tr("Show ended (%1)").arg(ended));
+    m_ended_bar->setVisible(ended > 0);
+}
+
 QTreeWidget* ViewWidget::reportTree() const
 {
     return m_report->tree();
-}
-
-QBarSeries* ViewWidget::barSeries() const
-{
-    return m_histogram->barSeries();
 }
 
 void ViewWidget::changeEvent(QEvent* event)
@@ -377,6 +430,9 @@ void ViewWidget::setSelectedRow(int row)
         m_legend_view->clearSelection();
         return;
     }
+    // An ended series selected while ended ones are left out stays listed.
+    if (m_data->series(row).ended)
+        m_proxy->setPinnedSeries(m_data->series(row).info.id);
     const QModelIndex index = m_proxy->mapFromSource(m_legend_model->index(row, 0));
     m_legend_view->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_legend_view->setCurrentIndex(index);
@@ -432,6 +488,7 @@ void ViewWidget::onSeriesAdded(int row)
     m_plots.insert(m_plots.begin() + row, RowPlot{});
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->insertRow(row);
+    updateEndedBar();
     applyPens();
     scheduleRefresh();
 }
@@ -449,6 +506,7 @@ void ViewWidget::onSeriesChanged(int row)
 {
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->changeRow(row);
+    updateEndedBar();
     scheduleRefresh();
 }
 

@@ -21,14 +21,14 @@
 #include <utility>
 #include <vector>
 
-class QBarSeries;
 class QChart;
+class QCheckBox;
 class QLabel;
 class QScrollBar;
-class QSortFilterProxyModel;
 class QStackedWidget;
 class QTableView;
 class QTimer;
+class QToolButton;
 class QTreeWidget;
 
 namespace perfscope::gui {
@@ -39,6 +39,7 @@ class HistogramGraph;
 class LineGraph;
 class PlotGridItem;
 class PlotLinesItem;
+class LegendFilterProxy;
 class LegendModel;
 class ReportGraph;
 class ViewData;
@@ -84,6 +85,11 @@ public:
     int selectedRow() const;  // ViewData row, -1 when none
     void setSelectedRow(int row);
     void removeSelected();
+    // Ended instances: left out of the legend and the report unless shown.
+    void setShowEnded(bool show);
+    bool showsEnded() const;
+    // Removes every ended series from the view (what the legend's menu offers).
+    void removeEnded();
     void highlightSelected(bool on);
     bool isHighlighting() const { return m_highlight; }
 
@@ -111,12 +117,14 @@ public:
     const QList<QList<QPointF>>& lineSegments(int row) const;
     QString valueBarText() const;
     QTreeWidget* reportTree() const;
-    QBarSeries* barSeries() const;
+    HistogramGraph* histogram() const { return m_histogram.get(); }
+    ReportGraph* report() const { return m_report.get(); }
     qint64 refreshCount() const { return m_refreshes; }
 
 signals:
     void frozenChanged(bool frozen);
     void selectedRowChanged(int row);
+    void showEndedChanged(bool show);
     void refreshed();
 
 protected:
@@ -145,10 +153,11 @@ private:
     void applyPens();
     void onHover(const QPointF& position);
     Graph* graph(Kind kind) const;
+    void updateEndedBar();
 
     ViewData* m_data;
     LegendModel* m_legend_model;
-    QSortFilterProxyModel* m_proxy;
+    LegendFilterProxy* m_proxy;
     std::vector<RowPlot> m_plots;
     Kind m_kind = Kind::Line;
     qint64 m_window_ms = 100'000;
@@ -187,6 +196,9 @@ private:
     QScrollBar* m_scroll = nullptr;
     QLabel* m_value_bar = nullptr;
     QTableView* m_legend_view = nullptr;
+    QWidget* m_ended_bar = nullptr;  // shown while there are ended series
+    QCheckBox* m_show_ended = nullptr;
+    int m_ended_shown = -1;  // the count in m_show_ended's text
 };
 
 }  // namespace perfscope::gui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// The histogram's widget: one horizontal bar per series, largest first, each
+// with its name and value; the bars that fit show, a scroll bar reaches the
+// rest. Paints only the rows in the viewport, so thousands of series cost what
+// a screenful does.
+#pragma once
+
+#include <QAbstractScrollArea>
+#include <QColor>
+
+#include <functional>
+#include <vector>
+
+namespace perfscope::gui {
+
+class HistogramView : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    struct Bar {
+        int row = -1;  // ViewData row
+        double value = 0.0;
+        QColor color;
+    };
+
+    explicit HistogramView(QWidget* parent = nullptr);
+
+    // Bars in the order shown (largest first), the value range the bars span
+    // and the name of a row, asked for the rows painted only.
+    void setBars(std::vector<Bar> bars, double min, double max);
+    void setNameFunction(std::function<QString(int row)> name) { m_name = std::move(name); }
+    void setValueFunction(std::function<QString(double value)> text) { m_text = std::move(text); }
+
+    const std::vector<Bar>& bars() const { return m_bars; }
+    int rowHeight() const;
+    // Bars the viewport holds whole, and the first one shown.
+    int barsThatFit() const;
+    int firstShownBar() const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+
+private:
+    void updateScrollBar();
+
+    std::vector<Bar> m_bars;
+    double m_min = 0.0;
+    double m_max = 1.0;
+    std::function<QString(int)> m_name;
+    std::function<QString(double)> m_text;
+};
+
+}  // namespace perfscope::gui
