@@ -19,6 +19,8 @@ LegendModel::LegendModel(ViewData* data, QObject* parent) : QAbstractTableModel(
     connect(m_data, &ViewData::seriesRemoved, this, &LegendModel::onRemoved);
     connect(m_data, &ViewData::seriesChanged, this, &LegendModel::onChanged);
     connect(m_data, &ViewData::cleared, this, &LegendModel::onCleared);
+    connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, &LegendModel::onManyAboutToBeRemoved);
+    connect(m_data, &ViewData::manySeriesRemoved, this, &LegendModel::onManyRemoved);
 }
 
 int LegendModel::rowCount(const QModelIndex& parent) const
@@ -198,14 +200,30 @@ void LegendModel::onAdded(int row)
 
 void LegendModel::onAboutToBeRemoved(int row)
 {
-    beginRemoveRows({}, row, row);
+    if (!m_resetting)
+        beginRemoveRows({}, row, row);
 }
 
 void LegendModel::onRemoved(int row)
 {
     m_stats.erase(m_stats.begin() + row);
     --m_rows;
-    endRemoveRows();
+    if (!m_resetting)
+        endRemoveRows();
+}
+
+// A sorted proxy and its view move every later row once per removed row;
+// after a reset they sort what is left once.
+void LegendModel::onManyAboutToBeRemoved()
+{
+    beginResetModel();
+    m_resetting = true;
+}
+
+void LegendModel::onManyRemoved()
+{
+    m_resetting = false;
+    endResetModel();
 }
 
 void LegendModel::onChanged(int row)

@@ -46,10 +46,13 @@ private:
     void onRemoved(int row);
     void onChanged(int row);
     void onCleared();
+    void onManyAboutToBeRemoved();
+    void onManyRemoved();
 
     ViewData* m_data;
     int m_rows = 0;  // mirrors the ViewData between begin/end notifications
     std::vector<WindowStats> m_stats;
+    bool m_resetting = false;  // many rows go at once: one reset around them
 };
 
 }  // namespace perfscope::gui

@@ -6,6 +6,11 @@
 #include <cmath>
 
 namespace perfscope::gui {
+namespace {
+
+constexpr size_t kManyRows = 32;
+
+}  // namespace
 
 double ViewSeries::scaleFactor() const
 {
@@ -137,11 +142,30 @@ void ViewData::dropEndedOutsideHistory()
     }
     if (!full)
         return;
+    removeEndedWhere(
+        [start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+}
+
+template <typename Drop>
+int ViewData::removeEndedWhere(Drop drop)
+{
+    std::vector<int> rows;
     for (int row = seriesCount() - 1; row >= 0; --row) {
         const ViewSeries& s = *m_rows[static_cast<size_t>(row)];
-        if (s.ended && (s.history.isEmpty() || s.history.lastTime() < start))
-            removeSeries(row);
+        if (s.ended && drop(s))
+            rows.push_back(row);
     }
+    // A few rows go one by one (a view keeps its selection and scroll
+    // position); many at once let models reset once instead of moving every
+    // later row once per removed one.
+    const bool many = rows.size() >= kManyRows;
+    if (many)
+        emit manySeriesAboutToBeRemoved();
+    for (int row : rows)
+        removeSeries(row);
+    if (many)
+        emit manySeriesRemoved();
+    return static_cast<int>(rows.size());
 }
 
 void ViewData::setDropEnded(bool on)
@@ -151,14 +175,7 @@ void ViewData::setDropEnded(bool on)
 
 int ViewData::removeEnded()
 {
-    int removed = 0;
-    for (int row = seriesCount() - 1; row >= 0 && m_ended > 0; --row) {
-        if (m_rows[static_cast<size_t>(row)]->ended) {
-            removeSeries(row);
-            ++removed;
-        }
-    }
-    return removed;
+    return removeEndedWhere([](const ViewSeries&) { return true; });
 }
 
 void ViewData::removeSeries(int row)

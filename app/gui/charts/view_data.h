@@ -92,6 +92,10 @@ signals:
     void seriesAdded(int row);
     void seriesAboutToBeRemoved(int row);  // the row is still there (models call beginRemoveRows)
     void seriesRemoved(int row);
+    // Around many removals at once (Remove ended, a large drop): the rows still
+    // go one by one in between, and a model may reset once instead.
+    void manySeriesAboutToBeRemoved();
+    void manySeriesRemoved();
     void seriesChanged(int row);
     void appended(qint64 time_ms);
     void cleared();
@@ -100,6 +104,9 @@ signals:
 private:
     void reindex() const;
     void dropEndedOutsideHistory();
+    // Removes the ended rows `drop` says to, the last first; returns how many.
+    template <typename Drop>
+    int removeEndedWhere(Drop drop);
 
     std::vector<std::unique_ptr<ViewSeries>> m_rows;
     // Rebuilt when next asked after removals: removing many rows one after

@@ -62,6 +62,20 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
     connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &ViewWidget::onSeriesAboutToBeRemoved);
     connect(m_data, &ViewData::seriesRemoved, this, &ViewWidget::updateEndedBar);
+    // Many rows at once reset the legend: the selection follows its series.
+    connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, [this] {
+        const int row = selectedRow();
+        m_selected_before_reset = row >= 0 ? m_data->series(row).info.id : 0;
+    });
+    connect(m_data, &ViewData::manySeriesRemoved, this, [this] {
+        const int row = m_selected_before_reset ? m_data->rowOf(m_selected_before_reset) : -1;
+        if (row >= 0) {
+            setSelectedRow(row);
+        } else {
+            applyPens();
+            emit selectedRowChanged(-1);
+        }
+    });
     connect(m_data, &ViewData::seriesChanged, this, &ViewWidget::onSeriesChanged);
     connect(m_data, &ViewData::cleared, this, &ViewWidget::onCleared);
     connect(m_data, &ViewData::appended, this, [this] {

@@ -199,6 +199,7 @@ private:
     QWidget* m_ended_bar = nullptr;  // shown while there are ended series
     QCheckBox* m_show_ended = nullptr;
     int m_ended_shown = -1;  // the count in m_show_ended's text
+    quint64 m_selected_before_reset = 0;
 };
 
 }  // namespace perfscope::gui

@@ -163,8 +163,9 @@ inline void run_many_series_steps(ViewWidget& w, ViewData& data, const ManySerie
         after("kind");
         run.step("batch", next_batch);
     }
-    for (int column : {int(LegendModel::Last), int(LegendModel::Instance), int(LegendModel::Maximum),
-                       int(LegendModel::Counter)}) {
+    // Last at the end: the batches after it reorder the legend as values change.
+    for (int column : {int(LegendModel::Instance), int(LegendModel::Maximum), int(LegendModel::Counter),
+                       int(LegendModel::Last)}) {
         run.step("sort", [&] { w.legendView()->sortByColumn(column, Qt::DescendingOrder); });
         after("sort");
     }
@@ -191,6 +192,8 @@ inline void run_many_series_steps(ViewWidget& w, ViewData& data, const ManySerie
         run.step("kind", [&] { w.setKind(kind); });
         for (int i = 0; i < 3; ++i)
             run.step("batch", next_batch);
+        // Past the legend's once-a-second statistics, so they come in too.
+        QTest::qWait(1000);
     }
     run.step("remove ended", [&] { w.removeEnded(); });
     after("remove ended");

@@ -141,6 +141,10 @@ void TestManySeries::endedRowsHiddenByDefault()
     w.setSelectedRow(ended_row);
     QCOMPARE(w.selectedRow(), ended_row);
     QCOMPARE(proxy->rowCount(), m.total - m.ended);
+    // Many removed at once: the models reset once (under the testers).
+    w.removeEnded();
+    QCOMPARE(w.legendModel()->rowCount(), m.total - m.ended - 1);
+    QCOMPARE(proxy->rowCount(), m.total - m.ended - 1);
 }
 
 void TestManySeries::removeEndedRemovesExactlyTheEnded()
@@ -157,7 +161,13 @@ void TestManySeries::removeEndedRemovesExactlyTheEnded()
             want.insert(quint64(k));
     }
     QCOMPARE(int(want.size()), m.total - m.ended);
+    const quint64 selected_id = 8;  // a live series: the selection stays on it
+    w.setSelectedRow(data.rowOf(selected_id));
+    QSignalSpy selection(&w, &ViewWidget::selectedRowChanged);
     w.removeEnded();
+    QCOMPARE(w.selectedRow(), data.rowOf(selected_id));
+    QCOMPARE(selection.size(), 1);
+    QCOMPARE(selection.last().at(0).toInt(), data.rowOf(selected_id));
     QCOMPARE(ids_of(data), want);
     QCOMPARE(data.endedCount(), 0);
     QCOMPARE(w.legendModel()->rowCount(), int(want.size()));
