@@ -73,20 +73,28 @@ void HistogramView::paintEvent(QPaintEvent*)
     const QFontMetrics fm = fontMetrics();
     const int h = rowHeight();
     const int width = viewport()->width();
-    // Names take up to 40 % of the width, values what their text needs.
-    const int name_w = std::clamp(width * 2 / 5, 40, 40 * fm.horizontalAdvance(QLatin1Char('M')));
+    const int first = firstShownBar();
+    const int last = std::min(static_cast<int>(m_bars.size()), first + viewport()->height() / h + 1);
+    // Names (of the painted rows only) take what the longest needs, up to
+    // 40 % of the width; values what their text needs.
+    QStringList names;
+    int longest = 0;
+    for (int i = first; i < last; ++i) {
+        const int row = m_bars[static_cast<size_t>(i)].row;
+        names.append(m_name ? m_name(row) : QString::number(row));
+        longest = std::max(longest, fm.horizontalAdvance(names.back()));
+    }
+    const int name_w = std::min(longest + 2 * kPad, std::max(40, width * 2 / 5));
     const int value_w = fm.horizontalAdvance(QStringLiteral("-0000000000.000")) + kPad;
     const int bar_x = name_w + kPad;
     const int bar_w = std::max(10, width - bar_x - value_w - kPad);
     const double span = m_max - m_min;
     const double zero = std::clamp(-m_min / span, 0.0, 1.0);
-    const int first = firstShownBar();
-    const int last = std::min(static_cast<int>(m_bars.size()), first + viewport()->height() / h + 1);
     painter.setPen(pal.color(QPalette::Text));
     for (int i = first; i < last; ++i) {
         const Bar& bar = m_bars[static_cast<size_t>(i)];
         const int y = (i - first) * h;
-        const QString name = m_name ? m_name(bar.row) : QString::number(bar.row);
+        const QString& name = names[i - first];
         painter.drawText(QRect(kPad, y, name_w - kPad, h), Qt::AlignLeft | Qt::AlignVCenter,
                          fm.elidedText(name, Qt::ElideMiddle, name_w - kPad));
         const double fraction = std::clamp((bar.value - m_min) / span, 0.0, 1.0);
