@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -88,12 +89,22 @@ public:
     void mark() { m_last = m_clock.nsecsElapsed(); }
     double maxGapMs() const { return double(m_max) / 1e6; }
     const std::string& worst() const { return m_worst; }
+    // The longest gap while each step (and what it scheduled) ran.
+    std::map<std::string, double> maxGapMsByStep() const
+    {
+        std::map<std::string, double> ms;
+        for (const auto& [step, ns] : m_step_max)
+            ms[step] = double(ns) / 1e6;
+        return ms;
+    }
     void setStep(std::string step) { m_step = std::move(step); }
 
 private:
     void tick()
     {
         const qint64 now = m_clock.nsecsElapsed();
+        qint64& step_max = m_step_max[m_step];
+        step_max = std::max(step_max, now - m_last);
         if (now - m_last > m_max) {
             m_max = now - m_last;
             m_worst = m_step;
@@ -107,6 +118,7 @@ private:
     qint64 m_max = 0;
     std::string m_step;
     std::string m_worst;
+    std::map<std::string, qint64> m_step_max;
 };
 
 struct StepTime {
