@@ -2,6 +2,7 @@
 #include "histogram_view.h"
 
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QToolTip>
@@ -60,6 +61,28 @@ void HistogramView::updateScrollBar()
     bar->setSingleStep(1);
 }
 
+void HistogramView::setSelectedRow(int row)
+{
+    if (row == m_selected)
+        return;
+    m_selected = row;
+    viewport()->update();
+}
+
+int HistogramView::rowAt(const QPoint& position) const
+{
+    const int i = firstShownBar() + position.y() / rowHeight();
+    return position.y() >= 0 && i < static_cast<int>(m_bars.size()) ? m_bars[static_cast<size_t>(i)].row : -1;
+}
+
+void HistogramView::mousePressEvent(QMouseEvent* event)
+{
+    const int row = rowAt(event->position().toPoint());
+    if (row >= 0)
+        emit rowClicked(row);
+    QAbstractScrollArea::mousePressEvent(event);
+}
+
 void HistogramView::resizeEvent(QResizeEvent* event)
 {
     QAbstractScrollArea::resizeEvent(event);
@@ -102,6 +125,12 @@ void HistogramView::paintEvent(QPaintEvent*)
         const int x1 = bar_x + static_cast<int>(std::lround(fraction * bar_w));
         const QRect rect(std::min(x0, x1), y + 2, std::max(1, std::abs(x1 - x0)), h - 4);
         painter.fillRect(rect, bar.color);
+        if (bar.row == m_selected) {
+            painter.save();
+            painter.setPen(QPen(pal.color(QPalette::Text), 2));
+            painter.drawRect(rect.adjusted(-2, -2, 1, 1));
+            painter.restore();
+        }
         const QString value = m_text ? m_text(bar.value) : QString::number(bar.value);
         painter.drawText(QRect(std::max(x0, x1) + kPad, y, value_w, h), Qt::AlignLeft | Qt::AlignVCenter, value);
     }

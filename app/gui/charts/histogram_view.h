@@ -31,15 +31,23 @@ public:
     void setValueFunction(std::function<QString(double value)> text) { m_text = std::move(text); }
 
     const std::vector<Bar>& bars() const { return m_bars; }
+    // The selected series' bar gets a frame; -1 for none.
+    void setSelectedRow(int row);
+    // The bar at a viewport position, if any.
+    int rowAt(const QPoint& position) const;
     int rowHeight() const;
     // Bars the viewport holds whole, and the first one shown.
     int barsThatFit() const;
     int firstShownBar() const;
 
+signals:
+    void rowClicked(int row);
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
 
 private:
     void updateScrollBar();
@@ -47,6 +55,7 @@ private:
     std::vector<Bar> m_bars;
     double m_min = 0.0;
     double m_max = 1.0;
+    int m_selected = -1;
     std::function<QString(int)> m_name;
     std::function<QString(double)> m_text;
 };

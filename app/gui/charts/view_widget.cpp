@@ -69,12 +69,10 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     });
     connect(m_data, &ViewData::manySeriesRemoved, this, [this] {
         const int row = m_selected_before_reset ? m_data->rowOf(m_selected_before_reset) : -1;
-        if (row >= 0) {
+        if (row >= 0)
             setSelectedRow(row);
-        } else {
-            applyPens();
-            emit selectedRowChanged(-1);
-        }
+        else
+            onSelectionChanged();
     });
     connect(m_data, &ViewData::seriesChanged, this, &ViewWidget::onSeriesChanged);
     connect(m_data, &ViewData::cleared, this, &ViewWidget::onCleared);
@@ -117,6 +115,7 @@ void ViewWidget::buildUi()
         scheduleRefresh();
     });
     m_histogram = std::make_unique<HistogramGraph>(m_data, this);
+    connect(m_histogram->view(), &HistogramView::rowClicked, this, &ViewWidget::setSelectedRow);
     m_report = std::make_unique<ReportGraph>(m_data, this);
 
     m_stack = new QStackedWidget(this);
@@ -468,6 +467,7 @@ void ViewWidget::highlightSelected(bool on)
 void ViewWidget::onSelectionChanged()
 {
     applyPens();
+    m_histogram->view()->setSelectedRow(selectedRow());
     const auto [from, to] = visibleRange();
     refreshValueBar(from, to);
     emit selectedRowChanged(selectedRow());

@@ -85,6 +85,11 @@ void TestManySeries::histogramShowsTheLargestFirst()
     QCOMPARE(view->firstShownBar(), 0);
     QTRY_VERIFY(view->verticalScrollBar()->isVisible());
     QCOMPARE(view->verticalScrollBar()->maximum(), int(want.size()) - n);
+    // Clicking a bar selects its series (the legend row too).
+    const int third = bars[2].row;
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() / 2,
+                                                                    view->rowHeight() * 2 + view->rowHeight() / 2));
+    QCOMPARE(w.selectedRow(), third);
     // A scale multiplies the bar; a hidden series has none.
     const int top_row = bars[0].row;
     data.setScale(top_row, -1);
