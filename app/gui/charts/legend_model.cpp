@@ -20,6 +20,8 @@ LegendModel::LegendModel(ViewData* data, QObject* parent) : QAbstractTableModel(
     connect(m_data, &ViewData::seriesRemoved, this, &LegendModel::onRemoved);
     connect(m_data, &ViewData::seriesChanged, this, &LegendModel::onChanged);
     connect(m_data, &ViewData::cleared, this, &LegendModel::onCleared);
+    connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, &LegendModel::onManyAboutToBeRemoved);
+    connect(m_data, &ViewData::manySeriesRemoved, this, &LegendModel::onManyRemoved);
 }
 
 int LegendModel::rowCount(const QModelIndex& parent) const
@@ -44,6 +46,10 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
     const ViewSeries& s = m_data->series(index.row());
     const WindowStats& st = m_stats[static_cast<size_t>(index.row())];
     const int column = index.column();
+    if (role == EndedRole)
+        return s.ended;
+    if (role == SeriesIdRole)
+        return QVariant::fromValue(s.info.id);
     if (role == Qt::CheckStateRole && column == Show)
         return s.visible ? Qt::Checked : Qt::Unchecked;
     if (column == Color && (role == Qt::DecorationRole || role == Qt::EditRole))
@@ -187,14 +193,30 @@ void LegendModel::onAdded(int row)
 
 void LegendModel::onAboutToBeRemoved(int row)
 {
-    beginRemoveRows({}, row, row);
+    if (!m_resetting)
+        beginRemoveRows({}, row, row);
 }
 
 void LegendModel::onRemoved(int row)
 {
     m_stats.erase(m_stats.begin() + row);
     --m_rows;
-    endRemoveRows();
+    if (!m_resetting)
+        endRemoveRows();
+}
+
+// A sorted proxy and its view move every later row once per removed row;
+// after a reset they sort what is left once.
+void LegendModel::onManyAboutToBeRemoved()
+{
+    beginResetModel();
+    m_resetting = true;
+}
+
+void LegendModel::onManyRemoved()
+{
+    m_resetting = false;
+    endResetModel();
 }
 
 void LegendModel::onChanged(int row)

@@ -20,6 +20,10 @@ class LegendModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Show, Color, Scale, Counter, Instance, Parent, Object, Last, Average, Minimum, Maximum, ColumnCount };
+    // Any column: whether the row's instance has ended (bool).
+    static constexpr int EndedRole = Qt::UserRole + 1;
+    // Any column: the series' id (quint64).
+    static constexpr int SeriesIdRole = Qt::UserRole + 2;
 
     explicit LegendModel(ViewData* data, QObject* parent = nullptr);
 
@@ -44,10 +48,13 @@ private:
     void onRemoved(int row);
     void onChanged(int row);
     void onCleared();
+    void onManyAboutToBeRemoved();
+    void onManyRemoved();
 
     ViewData* m_data;
     int m_rows = 0;  // mirrors the ViewData between begin/end notifications
     std::vector<WindowStats> m_stats;
+    bool m_resetting = false;  // many rows go at once: one reset around them
 };
 
 }  // namespace perfscope::gui

@@ -6,6 +6,11 @@
 #include <cmath>
 
 namespace perfscope::gui {
+namespace {
+
+constexpr size_t kManyRows = 32;
+
+}  // namespace
 
 double ViewSeries::scaleFactor() const
 {
@@ -39,14 +44,17 @@ QColor ViewData::paletteColor(int index)
 
 int ViewData::rowOf(quint64 series_id) const
 {
+    if (m_index_stale)
+        reindex();
     return m_row_of.value(series_id, -1);
 }
 
-void ViewData::reindex()
+void ViewData::reindex() const
 {
     m_row_of.clear();
     for (size_t i = 0; i < m_rows.size(); ++i)
         m_row_of.insert(m_rows[i]->info.id, static_cast<int>(i));
+    m_index_stale = false;
 }
 
 int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
@@ -59,7 +67,8 @@ int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
     row->history.setCapacity(m_capacity);
     m_rows.push_back(std::move(row));
     const int index = seriesCount() - 1;
-    m_row_of.insert(info.id, index);
+    if (!m_index_stale)
+        m_row_of.insert(info.id, index);
     emit seriesAdded(index);
     return index;
 }
@@ -90,6 +99,7 @@ void ViewData::append(const SampleBatch& batch)
         const int row = rowOf(id);
         if (row >= 0 && !m_rows[static_cast<size_t>(row)]->ended) {
             m_rows[static_cast<size_t>(row)]->ended = true;
+            ++m_ended;
             emit seriesChanged(row);
         }
     }
@@ -113,7 +123,59 @@ void ViewData::append(const SampleBatch& batch)
             m_rows[static_cast<size_t>(row)]->history.append(batch.time_ms, 0.0, false);
     }
     m_last_time = std::max(m_last_time, batch.time_ms);
+    if (m_drop_ended && m_ended > 0)
+        dropEndedOutsideHistory();
     notifyAppended();
+}
+
+void ViewData::dropEndedOutsideHistory()
+{
+    // Where the history begins: the oldest point of a full live history (a
+    // history not yet full reaches back to the start of the data).
+    bool full = false;
+    qint64 start = 0;
+    for (const auto& row : m_rows) {
+        if (row->ended || row->history.size() < m_capacity)
+            continue;
+        start = full ? std::min(start, row->history.firstTime()) : row->history.firstTime();
+        full = true;
+    }
+    if (!full)
+        return;
+    removeEndedWhere(
+        [start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+}
+
+template <typename Drop>
+int ViewData::removeEndedWhere(Drop drop)
+{
+    std::vector<int> rows;
+    for (int row = seriesCount() - 1; row >= 0; --row) {
+        const ViewSeries& s = *m_rows[static_cast<size_t>(row)];
+        if (s.ended && drop(s))
+            rows.push_back(row);
+    }
+    // A few rows go one by one (a view keeps its selection and scroll
+    // position); many at once let models reset once instead of moving every
+    // later row once per removed one.
+    const bool many = rows.size() >= kManyRows;
+    if (many)
+        emit manySeriesAboutToBeRemoved();
+    for (int row : rows)
+        removeSeries(row);
+    if (many)
+        emit manySeriesRemoved();
+    return static_cast<int>(rows.size());
+}
+
+void ViewData::setDropEnded(bool on)
+{
+    m_drop_ended = on;
+}
+
+int ViewData::removeEnded()
+{
+    return removeEndedWhere([](const ViewSeries&) { return true; });
 }
 
 void ViewData::removeSeries(int row)
@@ -121,8 +183,10 @@ void ViewData::removeSeries(int row)
     if (row < 0 || row >= seriesCount())
         return;
     emit seriesAboutToBeRemoved(row);
+    if (m_rows[static_cast<size_t>(row)]->ended)
+        --m_ended;
     m_rows.erase(m_rows.begin() + row);
-    reindex();
+    m_index_stale = true;
     emit seriesRemoved(row);
 }
 

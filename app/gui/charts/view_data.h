@@ -40,6 +40,7 @@ public:
     int seriesCount() const { return static_cast<int>(m_rows.size()); }
     const ViewSeries& series(int row) const { return *m_rows[static_cast<size_t>(row)]; }
     int rowOf(quint64 series_id) const;  // -1 when unknown
+    int endedCount() const { return m_ended; }
 
     // Adds the batch's new series, marks ended ones, appends one point per live
     // series (a gap for a live series the batch has no valid point for), and
@@ -53,6 +54,13 @@ public:
     void notifyAppended();
 
     void removeSeries(int row);
+    // Removes every ended series; returns how many.
+    int removeEnded();
+    // Ended series go by themselves once their last point is older than the
+    // history of the live series reaches back (a full history's oldest point):
+    // nothing of them is left in the time the view still holds. On by default.
+    void setDropEnded(bool on);
+    bool dropsEnded() const { return m_drop_ended; }
     // Empties every history, keeps the series.
     void clear();
 
@@ -84,16 +92,29 @@ signals:
     void seriesAdded(int row);
     void seriesAboutToBeRemoved(int row);  // the row is still there (models call beginRemoveRows)
     void seriesRemoved(int row);
+    // Around many removals at once (Remove ended, a large drop): the rows still
+    // go one by one in between, and a model may reset once instead.
+    void manySeriesAboutToBeRemoved();
+    void manySeriesRemoved();
     void seriesChanged(int row);
     void appended(qint64 time_ms);
     void cleared();
     void errorChanged(const QString& error);
 
 private:
-    void reindex();
+    void reindex() const;
+    void dropEndedOutsideHistory();
+    // Removes the ended rows `drop` says to, the last first; returns how many.
+    template <typename Drop>
+    int removeEndedWhere(Drop drop);
 
     std::vector<std::unique_ptr<ViewSeries>> m_rows;
-    QHash<quint64, int> m_row_of;
+    // Rebuilt when next asked after removals: removing many rows one after
+    // another costs one rebuild, not one per row.
+    mutable QHash<quint64, int> m_row_of;
+    mutable bool m_index_stale = false;
+    int m_ended = 0;
+    bool m_drop_ended = true;
     qsizetype m_capacity = SeriesHistory::kDefaultCapacity;
     int m_next_color = 0;
     bool m_read_only = false;

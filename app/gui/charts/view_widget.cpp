@@ -8,33 +8,31 @@
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/view_data.h"
 #include "gui/charts/value_format.h"
+#include "gui/charts/histogram_graph.h"
+#include "gui/charts/legend_filter_proxy.h"
+#include "gui/charts/line_graph.h"
+#include "gui/charts/report_graph.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
+#include <QCheckBox>
 #include <QCursor>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QEvent>
-#include <QGraphicsLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QToolTip>
-#include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <map>
 
 namespace perfscope::gui {
 namespace {
@@ -50,61 +48,13 @@ QString format_duration(qint64 ms)
         .arg(frac);
 }
 
-constexpr int kValueTicks = 5;
-
-// An axis range and tick count, given to the axis only when they changed:
-// each change lays the axis's labels out again.
-void setAxisRange(QValueAxis* axis, const NiceRange& range)
-{
-    if (axis->min() != range.min || axis->max() != range.max)
-        axis->setRange(range.min, range.max);
-    if (axis->tickCount() != range.ticks)
-        axis->setTickCount(range.ticks);
-}
-
-// The axis shows tick / divisor with the unit ("20 GiB"); its range is in
-// those units, the lines and grid keep the series' own values.
-void setAxisScale(QValueAxis* axis, const AxisScale& scale)
-{
-    const QString format = QStringLiteral("%.6g") + QString(scale.suffix).replace(QLatin1Char('%'), QStringLiteral("%%"));
-    if (axis->labelFormat() != format)
-        axis->setLabelFormat(format);
-    setAxisRange(axis, {scale.range.min / scale.divisor, scale.range.max / scale.divisor, scale.range.ticks});
-}
-
-// The unit every visible series shares at its own scale; none when they
-// differ or one is scaled (a scaled value is no longer in its unit).
-ValueUnit shared_unit(const ViewData& data)
-{
-    std::optional<ValueUnit> unit;
-    for (int row = 0; row < data.seriesCount(); ++row) {
-        const ViewSeries& s = data.series(row);
-        if (!s.visible)
-            continue;
-        if (s.scaleFactor() != 1.0 || (unit && *unit != s.info.unit))
-            return ValueUnit::none;
-        unit = s.info.unit;
-    }
-    return unit.value_or(ValueUnit::none);
-}
-
-void style_chart(QChart* chart)
-{
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->hide();
-    // Room for the first and last time labels, centred on the plot edges.
-    chart->setMargins(QMargins(18, 10, 30, 4));
-    chart->layout()->setContentsMargins(0, 0, 0, 0);
-}
-
 }  // namespace
 
 ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), m_data(view_data)
 {
     m_legend_model = new LegendModel(m_data, this);
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new LegendFilterProxy(this);
     m_proxy->setSourceModel(m_legend_model);
-    m_proxy->setSortRole(Qt::UserRole);
     buildUi();
     m_stats_timer = new QTimer(this);
     m_stats_timer->setSingleShot(true);
@@ -113,6 +63,19 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
         onSeriesAdded(row);
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
     connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &ViewWidget::onSeriesAboutToBeRemoved);
+    connect(m_data, &ViewData::seriesRemoved, this, &ViewWidget::updateEndedBar);
+    // Many rows at once reset the legend: the selection follows its series.
+    connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, [this] {
+        const int row = selectedRow();
+        m_selected_before_reset = row >= 0 ? m_data->series(row).info.id : 0;
+    });
+    connect(m_data, &ViewData::manySeriesRemoved, this, [this] {
+        const int row = m_selected_before_reset ? m_data->rowOf(m_selected_before_reset) : -1;
+        if (row >= 0)
+            setSelectedRow(row);
+        else
+            onSelectionChanged();
+    });
     connect(m_data, &ViewData::seriesChanged, this, &ViewWidget::onSeriesChanged);
     connect(m_data, &ViewData::cleared, this, &ViewWidget::onCleared);
     connect(m_data, &ViewData::appended, this, [this] {
@@ -139,34 +102,11 @@ void ViewWidget::buildUi()
     m_error->setStyleSheet(QStringLiteral("QLabel { padding: 4px; border: 1px solid palette(mid); }"));
     m_error->hide();
 
-    m_line_chart = new QChart();
-    style_chart(m_line_chart);
-    m_y_axis = new QValueAxis(m_line_chart);
-    m_y_axis->setLabelFormat(QStringLiteral("%.6g"));
-    m_y_axis->setRange(0, 100);
-    // The grid and the axis line are PlotGridItem's (see there why).
-    m_y_axis->setGridLineVisible(false);
-    m_y_axis->setLineVisible(false);
-    m_line_chart->addAxis(m_y_axis, Qt::AlignLeft);
-    // The frame, grid and time axis, then the lines above them: items over
-    // the plot area (children of the chart, so exports render them).
-    m_grid = new PlotGridItem(m_line_chart);
-    m_grid->setZValue(5);
-    m_grid->setLabelFont(m_y_axis->labelsFont());
-    QMargins margins = m_line_chart->margins();
-    margins.setBottom(margins.bottom() + m_grid->labelBandHeight());
-    m_line_chart->setMargins(margins);
-    m_lines = new PlotLinesItem(m_line_chart);
-    m_lines->setZValue(10);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    m_grid->setTimeRange(now - m_window_ms, now);
-    m_lines->setRanges(double(now - m_window_ms), double(now), 0, 100);
-    connect(m_line_chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
-        m_grid->setPlotArea(area);
-        m_lines->setPlotArea(area);
-    });
-    m_chart_view = new ChartView(m_line_chart, this);
-    m_chart_view->setPlotLines(m_lines);
+    m_line = std::make_unique<LineGraph>(m_data, m_window_ms, this);
+    m_chart_view = m_line->chartView();
+    m_line_chart = m_line->chart();
+    m_grid = m_line->grid();
+    m_lines = m_line->lines();
     connect(m_chart_view, &ChartView::hovered, this, &ViewWidget::onHover);
     connect(m_chart_view, &ChartView::zoomRequested, this, &ViewWidget::onZoomRequested);
     connect(m_chart_view, &ChartView::resetZoomRequested, this, &ViewWidget::resetZoom);
@@ -176,39 +116,13 @@ void ViewWidget::buildUi()
             p.decimator.reset();
         scheduleRefresh();
     });
-
-    m_bar_chart = new QChart();
-    style_chart(m_bar_chart);
-    m_bars = new QBarSeries(m_bar_chart);
-    m_bars->setBarWidth(0.9);
-    m_bar_chart->addSeries(m_bars);
-    m_bar_x = new QBarCategoryAxis(m_bar_chart);
-    m_bar_x->append(QStringLiteral(" "));
-    m_bar_x->setGridLineVisible(false);
-    m_bar_y = new QValueAxis(m_bar_chart);
-    m_bar_y->setLabelFormat(QStringLiteral("%.6g"));
-    m_bar_chart->addAxis(m_bar_x, Qt::AlignBottom);
-    m_bar_chart->addAxis(m_bar_y, Qt::AlignLeft);
-    m_bars->attachAxis(m_bar_x);
-    m_bars->attachAxis(m_bar_y);
-    m_bar_view = new ChartView(m_bar_chart, this);
-    m_bar_view->setToolTip(QString());
-
-    m_report = new QTreeWidget(this);
-    m_report->setColumnCount(2);
-    m_report->setHeaderLabels({tr("Object / counter / instance"), tr("Value")});
-    m_report->setRootIsDecorated(true);
-    m_report->setUniformRowHeights(true);
-    m_report->setSelectionMode(QAbstractItemView::NoSelection);
-    m_report->setFocusPolicy(Qt::NoFocus);
-    m_report->header()->setStretchLastSection(false);
-    m_report->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_report->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_histogram = std::make_unique<HistogramGraph>(m_data, this);
+    connect(m_histogram->view(), &HistogramView::rowClicked, this, &ViewWidget::setSelectedRow);
+    m_report = std::make_unique<ReportGraph>(m_data, this);
 
     m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_chart_view);
-    m_stack->addWidget(m_bar_view);
-    m_stack->addWidget(m_report);
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        m_stack->addWidget(graph(kind)->widget());
 
     m_scroll = new QScrollBar(Qt::Horizontal, this);
     m_scroll->setToolTip(tr("Scroll back through the history (while frozen)"));
@@ -239,6 +153,28 @@ void ViewWidget::buildUi()
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ViewWidget::onSelectionChanged);
 
+    m_ended_bar = new QWidget(this);
+    auto* ended_layout = new QHBoxLayout(m_ended_bar);
+    ended_layout->setContentsMargins(4, 0, 4, 0);
+    m_show_ended = new QCheckBox(m_ended_bar);
+    m_show_ended->setToolTip(tr("Show the instances that have ended in the legend and the report"));
+    connect(m_show_ended, &QCheckBox::toggled, this, &ViewWidget::setShowEnded);
+    auto* remove_ended = new QToolButton(m_ended_bar);
+    remove_ended->setText(tr("Remove ended"));
+    remove_ended->setToolTip(tr("Remove every ended instance from this view"));
+    connect(remove_ended, &QToolButton::clicked, this, &ViewWidget::removeEnded);
+    ended_layout->addWidget(m_show_ended);
+    ended_layout->addWidget(remove_ended);
+    ended_layout->addStretch(1);
+    m_ended_bar->hide();
+
+    auto* legend = new QWidget(this);
+    auto* legend_layout = new QVBoxLayout(legend);
+    legend_layout->setContentsMargins(0, 0, 0, 0);
+    legend_layout->setSpacing(0);
+    legend_layout->addWidget(m_legend_view, 1);
+    legend_layout->addWidget(m_ended_bar);
+
     auto* graph = new QWidget(this);
     auto* graph_layout = new QVBoxLayout(graph);
     graph_layout->setContentsMargins(0, 0, 0, 0);
@@ -250,7 +186,7 @@ void ViewWidget::buildUi()
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(graph);
-    splitter->addWidget(m_legend_view);
+    splitter->addWidget(legend);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
@@ -265,22 +201,56 @@ void ViewWidget::buildUi()
 // instead of Qt Charts' own light theme.
 void ViewWidget::applyPalette()
 {
-    const QPalette pal = palette();
-    for (QChart* chart : {m_line_chart, m_bar_chart}) {
-        // No chart background (ChartView paints the view's once): no plot area one either.
-        chart->setPlotAreaBackgroundVisible(false);
-        for (QAbstractAxis* axis : chart->axes()) {
-            axis->setLabelsColor(pal.color(QPalette::Text));
-            axis->setLinePenColor(pal.color(QPalette::Mid));
-            QColor grid = pal.color(QPalette::Text);
-            grid.setAlpha(40);
-            axis->setGridLineColor(grid);
-            axis->setTitleBrush(pal.brush(QPalette::Text));
-        }
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->applyPalette(palette());
+}
+
+Graph* ViewWidget::graph(Kind kind) const
+{
+    switch (kind) {
+    case Kind::Histogram: return m_histogram.get();
+    case Kind::Report: return m_report.get();
+    case Kind::Line: break;
     }
-    m_grid->setColors(pal.color(QPalette::Base), pal.color(QPalette::Text), pal.color(QPalette::Mid));
-    m_chart_view->setBackgroundBrush(pal.brush(QPalette::Base));
-    m_bar_view->setBackgroundBrush(pal.brush(QPalette::Base));
+    return m_line.get();
+}
+
+void ViewWidget::setShowEnded(bool show)
+{
+    if (show == m_proxy->showsEnded())
+        return;
+    m_proxy->setShowEnded(show);
+    m_report->setShowEnded(show);
+    if (m_show_ended->isChecked() != show)
+        m_show_ended->setChecked(show);
+    emit showEndedChanged(show);
+}
+
+bool ViewWidget::showsEnded() const
+{
+    return m_proxy->showsEnded();
+}
+
+void ViewWidget::removeEnded()
+{
+    m_data->removeEnded();
+}
+
+// The count goes into the text only when it changed: a new text lays the
+// check box out again.
+void ViewWidget::updateEndedBar()
+{
+    const int ended = m_data->endedCount();
+    if (ended == m_ended_shown)
+        return;
+    m_ended_shown = ended;
+    m_show_ended->setText(tr("Show ended (%1)").arg(ended));
+    m_ended_bar->setVisible(ended > 0);
+}
+
+QTreeWidget* ViewWidget::reportTree() const
+{
+    return m_report->tree();
 }
 
 void ViewWidget::changeEvent(QEvent* event)
@@ -314,12 +284,6 @@ void ViewWidget::scheduleRefresh(bool stats)
             refreshNow(m_stats_due || !m_since_stats.isValid() ||
                        m_since_stats.elapsed() >= kStatsIntervalMs - kStatsSlackMs);
     });
-}
-
-int ViewWidget::plotWidthPx() const
-{
-    const int w = static_cast<int>(m_line_chart->plotArea().width());
-    return w > 10 ? w : std::max(100, m_chart_view->width() - 80);
 }
 
 std::pair<qint64, qint64> ViewWidget::visibleRange() const
@@ -363,7 +327,7 @@ void ViewWidget::setYRange(double min, double max)
 
 std::pair<double, double> ViewWidget::yRange() const
 {
-    return {m_y_range.min, m_y_range.max};
+    return m_line->yRange();
 }
 
 void ViewWidget::setFrozen(bool frozen)
@@ -481,6 +445,9 @@ void ViewWidget::setSelectedRow(int row)
         m_legend_view->clearSelection();
         return;
     }
+    // An ended series selected while ended ones are left out stays listed.
+    if (m_data->series(row).ended)
+        m_proxy->setPinnedSeries(m_data->series(row).info.id);
     const QModelIndex index = m_proxy->mapFromSource(m_legend_model->index(row, 0));
     m_legend_view->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_legend_view->setCurrentIndex(index);
@@ -513,6 +480,7 @@ void ViewWidget::highlightSelected(bool on)
 void ViewWidget::onSelectionChanged()
 {
     applyPens();
+    m_histogram->view()->setSelectedRow(selectedRow());
     const auto [from, to] = visibleRange();
     refreshValueBar(from, to);
     emit selectedRowChanged(selectedRow());
@@ -545,28 +513,27 @@ void ViewWidget::onHover(const QPointF& position)
 void ViewWidget::onSeriesAdded(int row)
 {
     m_plots.insert(m_plots.begin() + row, RowPlot{});
-    m_lines->insertLine(row, m_data->series(row).color);
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->insertRow(row);
+    updateEndedBar();
     applyPens();
-    m_bars_dirty = true;
-    m_report_dirty = true;
     scheduleRefresh();
 }
 
 void ViewWidget::onSeriesAboutToBeRemoved(int row)
 {
     m_plots.erase(m_plots.begin() + row);
-    m_lines->removeLine(row);
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->removeRow(row);
     m_hover_row = -1;
-    m_bars_dirty = true;
-    m_report_dirty = true;
     scheduleRefresh();
 }
 
 void ViewWidget::onSeriesChanged(int row)
 {
-    m_lines->setColor(row, m_data->series(row).color);
-    m_bars_dirty = true;
-    m_report_dirty = true;  // ended instances are marked in the report
+    for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
+        graph(kind)->changeRow(row);
+    updateEndedBar();
     scheduleRefresh();
 }
 
@@ -622,7 +589,7 @@ void ViewWidget::refreshNow(bool stats)
     m_dirty = false;
     ++m_refreshes;
     const auto [from, to] = visibleRange();
-    const int width = plotWidthPx();
+    const int width = m_line->plotWidthPx();
     const qint64 column_ms = std::max<qint64>(1, (to - from) / width + ((to - from) % width ? 1 : 0));
     for (int row = 0; row < static_cast<int>(m_plots.size()); ++row)
         m_plots[static_cast<size_t>(row)].decimator.update(m_data->series(row).history, from, to, column_ms);
@@ -641,13 +608,7 @@ void ViewWidget::refreshNow(bool stats)
                 std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0, kStatsIntervalMs)));
     }
 
-    if (m_kind == Kind::Line) {
-        refreshLine(from, to);
-    } else if (m_kind == Kind::Histogram) {
-        refreshHistogram();
-    } else {
-        refreshReport();
-    }
+    graph(m_kind)->refresh(GraphFrame{*m_data, m_plots, from, to, m_y_fixed, m_y_zoom});
     emit refreshed();
 }
 
@@ -664,132 +625,6 @@ void ViewWidget::publishStatistics()
     m_stats_due = false;
     m_since_stats.start();
     m_stats_timer->stop();
-}
-
-// The lines are one item: each row's stretches go to it; the value axis gets a
-// range only when it changed (a moved range lays its labels out again); the
-// grid item follows the time range (its labels scroll, see PlotGridItem).
-void ViewWidget::refreshLine(qint64 from, qint64 to)
-{
-    double y_min = std::numeric_limits<double>::infinity();
-    double y_max = -std::numeric_limits<double>::infinity();
-    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
-        QList<QList<QPointF>> stretches;
-        const ViewSeries& s = m_data->series(row);
-        if (s.visible)
-            m_plots[static_cast<size_t>(row)].decimator.segments(s.scaleFactor(), stretches);
-        for (const QList<QPointF>& stretch : stretches)
-            for (const QPointF& point : stretch) {
-                y_min = std::min(y_min, point.y());
-                y_max = std::max(y_max, point.y());
-            }
-        m_lines->setColor(row, s.color);
-        m_lines->setStretches(row, std::move(stretches));
-    }
-
-    const ValueUnit unit = shared_unit(*m_data);
-    AxisScale scale;
-    if (m_y_zoom) {
-        // Round labels after a rubber band too: the zoomed range widened to whole steps.
-        scale = axisScale(std::min(m_y_zoom->first, m_y_zoom->second), std::max(m_y_zoom->first, m_y_zoom->second),
-                          unit, kValueTicks);
-    } else if (m_y_fixed) {
-        scale = axisScale(m_y_fixed->first, m_y_fixed->second, unit, kValueTicks);
-        scale.range = {m_y_fixed->first, m_y_fixed->second, kValueTicks};
-    } else {
-        scale = dataAxisScale(y_min, y_max, unit, kValueTicks);
-    }
-    setAxisScale(m_y_axis, scale);
-    m_y_range = scale.range;
-    m_grid->setPlotArea(m_line_chart->plotArea());
-    m_grid->setTimeRange(from, to);
-    m_grid->setValueTicks(m_y_range.min, m_y_range.max, m_y_range.ticks);
-    m_lines->setPlotArea(m_line_chart->plotArea());
-    m_lines->setRanges(double(from), double(to), m_y_range.min, m_y_range.max);
-}
-
-void ViewWidget::rebuildBars()
-{
-    m_bars->clear();
-    for (int row = 0; row < m_data->seriesCount(); ++row) {
-        const ViewSeries& s = m_data->series(row);
-        if (!s.visible)
-            continue;
-        auto* set = new QBarSet(s.displayName());
-        set->setColor(s.color);
-        set->setBorderColor(s.color);
-        set->setProperty("row", row);
-        set->append(0.0);
-        m_bars->append(set);
-    }
-    m_bars_dirty = false;
-}
-
-void ViewWidget::refreshHistogram()
-{
-    if (m_bars_dirty)
-        rebuildBars();
-    double hi = 0.0;
-    double lo = 0.0;
-    for (QBarSet* set : m_bars->barSets()) {
-        const int row = set->property("row").toInt();
-        const ViewSeries& s = m_data->series(row);
-        const double last = m_plots[static_cast<size_t>(row)].stats.last;
-        const double v = std::isnan(last) ? 0.0 : last * s.scaleFactor();
-        set->replace(0, v);
-        hi = std::max(hi, v);
-        lo = std::min(lo, v);
-    }
-    if (m_y_fixed)
-        setAxisRange(m_bar_y, {m_y_fixed->first, m_y_fixed->second, kValueTicks});
-    else
-        setAxisRange(m_bar_y, niceRange(lo, hi > lo ? hi + (hi - lo) * 0.05 : lo + 1.0, kValueTicks));
-}
-
-// Report: object → counter → instance, like PerfMon's report view.
-void ViewWidget::rebuildReport()
-{
-    m_report->clear();
-    m_report_items.assign(static_cast<size_t>(m_data->seriesCount()), nullptr);
-    std::map<QString, QTreeWidgetItem*> objects;
-    std::map<std::pair<QString, QString>, QTreeWidgetItem*> counters;
-    for (int row = 0; row < m_data->seriesCount(); ++row) {
-        const ViewSeries& s = m_data->series(row);
-        if (!s.visible)
-            continue;
-        QTreeWidgetItem*& object = objects[s.info.object];
-        if (!object) {
-            object = new QTreeWidgetItem(m_report, {s.info.object});
-            QFont bold = object->font(0);
-            bold.setBold(true);
-            object->setFont(0, bold);
-        }
-        QTreeWidgetItem*& counter = counters[{s.info.object, s.info.counter}];
-        if (!counter)
-            counter = new QTreeWidgetItem(object, {s.info.counter});
-        QTreeWidgetItem* item = counter;
-        if (!s.info.instance.isEmpty()) {
-            item = new QTreeWidgetItem(counter, {s.ended ? tr("%1 (ended)").arg(s.info.instance) : s.info.instance});
-        } else if (s.ended) {
-            item->setText(0, tr("%1 (ended)").arg(s.info.counter));
-        }
-        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-        item->setForeground(0, s.color.isValid() ? QBrush(s.color) : QBrush());
-        m_report_items[static_cast<size_t>(row)] = item;
-    }
-    m_report->expandAll();
-    m_report_dirty = false;
-}
-
-void ViewWidget::refreshReport()
-{
-    if (m_report_dirty)
-        rebuildReport();
-    for (size_t row = 0; row < m_report_items.size(); ++row) {
-        if (QTreeWidgetItem* item = m_report_items[row])
-            item->setText(1, formatValue(m_plots[row].stats.last, m_data->series(static_cast<int>(row)).info.unit,
-                                         ValueDetail::table));
-    }
 }
 
 void ViewWidget::refreshValueBar(qint64 from, qint64 to)

@@ -1,47 +1,49 @@
-// One view: the graph (line, histogram or report), PerfMon's value bar for the
-// selected series and the legend table, over one ViewData it does not own.
+// One view: the graph (line, histogram or report, each a Graph), PerfMon's
+// value bar for the selected series and the legend table, over one ViewData it
+// does not own.
 //
 // Cost: batches only mark the view dirty; one refresh runs per event-loop
 // turn and at most one per 200 ms, none while the view is hidden (another
-// tab) or frozen. A refresh
-// brings each series' Decimator up to date (new points only while the window
-// slides) and hands ≈ 2 points per pixel column to one PlotLinesItem over the
-// chart's plot area, which draws every line (one polyline per unbroken
-// stretch: a gap breaks the line), above one PlotGridItem that draws the
-// frame, the grid and the scrolling time axis. Qt Charts lays out the plot
-// area and draws the value axis's labels only. No animations, no OpenGL.
+// tab) or frozen. A refresh brings each series' Decimator up to date (new
+// points only while the window slides) and hands the shown graph the frame;
+// the line graph gives ≈ 2 points per pixel column to one PlotLinesItem (see
+// LineGraph). The legend's statistics come from the same decimators.
 #pragma once
 
 #include "gui/charts/decimator.h"
 #include "gui/charts/nice_range.h"
+#include "gui/charts/row_plot.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
-class QBarSeries;
 class QChart;
+class QCheckBox;
 class QLabel;
 class QScrollBar;
-class QSortFilterProxyModel;
 class QStackedWidget;
 class QTableView;
 class QTimer;
+class QToolButton;
 class QTreeWidget;
-class QTreeWidgetItem;
-class QValueAxis;
-class QBarCategoryAxis;
 
 namespace perfscope::gui {
 
 class ChartView;
+class Graph;
+class HistogramGraph;
+class LineGraph;
 class PlotGridItem;
 class PlotLinesItem;
+class LegendFilterProxy;
 class LegendModel;
+class ReportGraph;
 class ViewData;
 
 class ViewWidget : public QWidget {
@@ -91,6 +93,11 @@ public slots:
     void scaleSelectedToFit();
 
 public:
+    // Ended instances: left out of the legend and the report unless shown.
+    void setShowEnded(bool show);
+    bool showsEnded() const;
+    // Removes every ended series from the view (what the legend's menu offers).
+    void removeEnded();
     void highlightSelected(bool on);
     bool isHighlighting() const { return m_highlight; }
 
@@ -117,13 +124,15 @@ public:
     int lineSegmentCount(int row) const;
     const QList<QList<QPointF>>& lineSegments(int row) const;
     QString valueBarText() const;
-    QTreeWidget* reportTree() const { return m_report; }
-    QBarSeries* barSeries() const { return m_bars; }
+    QTreeWidget* reportTree() const;
+    HistogramGraph* histogram() const { return m_histogram.get(); }
+    ReportGraph* report() const { return m_report.get(); }
     qint64 refreshCount() const { return m_refreshes; }
 
 signals:
     void frozenChanged(bool frozen);
     void selectedRowChanged(int row);
+    void showEndedChanged(bool show);
     void refreshed();
 
 protected:
@@ -131,11 +140,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct RowPlot {
-        Decimator decimator;
-        WindowStats stats;
-    };
-
     void buildUi();
     void applyPalette();
     // stats: the legend's and value bar's figures must follow now (anything
@@ -152,20 +156,16 @@ private:
     void onZoomRequested(const QRectF& rect);
     void onScroll(int value);
     void onSelectionChanged();
-    void refreshLine(qint64 from, qint64 to);
-    void refreshHistogram();
-    void refreshReport();
     void refreshValueBar(qint64 from, qint64 to);
     void updateScrollBar();
     void applyPens();
     void onHover(const QPointF& position);
-    void rebuildBars();
-    void rebuildReport();
-    int plotWidthPx() const;
+    Graph* graph(Kind kind) const;
+    void updateEndedBar();
 
     ViewData* m_data;
     LegendModel* m_legend_model;
-    QSortFilterProxyModel* m_proxy;
+    LegendFilterProxy* m_proxy;
     std::vector<RowPlot> m_plots;
     Kind m_kind = Kind::Line;
     qint64 m_window_ms = 100'000;
@@ -179,8 +179,6 @@ private:
     bool m_highlight = false;
     bool m_dirty = true;
     bool m_pending = false;
-    bool m_bars_dirty = true;
-    bool m_report_dirty = true;
     bool m_updating_scroll = false;
     qint64 m_refreshes = 0;
     int m_min_refresh_ms = 200;
@@ -194,22 +192,23 @@ private:
 
     QLabel* m_error = nullptr;
     QStackedWidget* m_stack = nullptr;
+    // The graphs, in the order of Kind; their widgets belong to m_stack.
+    std::unique_ptr<LineGraph> m_line;
+    std::unique_ptr<HistogramGraph> m_histogram;
+    std::unique_ptr<ReportGraph> m_report;
+    // The line graph's parts the hover, selection and zoom handlers use.
     ChartView* m_chart_view = nullptr;
     QChart* m_line_chart = nullptr;
-    QValueAxis* m_y_axis = nullptr;
     PlotGridItem* m_grid = nullptr;
     PlotLinesItem* m_lines = nullptr;
     int m_hover_row = -1;  // the row whose tooltip shows
-    ChartView* m_bar_view = nullptr;
-    QChart* m_bar_chart = nullptr;
-    QBarSeries* m_bars = nullptr;
-    QBarCategoryAxis* m_bar_x = nullptr;
-    QValueAxis* m_bar_y = nullptr;
-    QTreeWidget* m_report = nullptr;
-    std::vector<QTreeWidgetItem*> m_report_items;  // per row: the item holding its value
     QScrollBar* m_scroll = nullptr;
     QLabel* m_value_bar = nullptr;
     QTableView* m_legend_view = nullptr;
+    QWidget* m_ended_bar = nullptr;  // shown while there are ended series
+    QCheckBox* m_show_ended = nullptr;
+    int m_ended_shown = -1;  // the count in m_show_ended's text
+    quint64 m_selected_before_reset = 0;
 };
 
 }  // namespace perfscope::gui

@@ -46,6 +46,9 @@ private slots:
     void settersSignalOnlyChanges();
     void readOnlyIgnoresBatches();
     void capacityAppliesToEverySeries();
+    void endedDropOnceTheHistoryLeavesThem_data();
+    void endedDropOnceTheHistoryLeavesThem();
+    void removeEndedRemovesOnlyEnded();
 };
 
 void TestViewData::addedSeriesTakeColorsAndDefaultScale()
@@ -227,6 +230,68 @@ void TestViewData::capacityAppliesToEverySeries()
     QCOMPARE(data.series(1).history.valueAt(0), 7.0);
     QCOMPARE(data.storedValues(), 6);
     QVERIFY(data.historyBytes() <= 6 * 12);
+}
+
+// Capacity 10, one point a second: series 2 ends after its point at step 2;
+// series 1's history is full from step 9 and holds steps (n - 9)..n, so it
+// leaves series 2's last point behind at step 12.
+void TestViewData::endedDropOnceTheHistoryLeavesThem_data()
+{
+    QTest::addColumn<bool>("drop");
+    QTest::newRow("default: drop") << true;
+    QTest::newRow("keep") << false;
+}
+
+void TestViewData::endedDropOnceTheHistoryLeavesThem()
+{
+    QFETCH(bool, drop);
+    ViewData data;
+    QVERIFY(data.dropsEnded());
+    data.setDropEnded(drop);
+    data.setHistoryCapacity(10);
+    QSignalSpy removed(&data, &ViewData::seriesRemoved);
+    for (int step = 0; step <= 11; ++step) {
+        QVector<quint64> ended;
+        if (step == 3)
+            ended = {2};
+        data.append(batch(1000 * step, {{1, 1.0, true}, {2, 2.0, true}},
+                          step == 0 ? QVector<SeriesInfo>{info(1, "a", "x:1"), info(2, "a", "y:2")}
+                                    : QVector<SeriesInfo>{},
+                          ended));
+    }
+    QCOMPARE(data.series(0).history.firstTime(), 2000);
+    QCOMPARE(data.seriesCount(), 2);  // its last point (2 s) is still in the history
+    QCOMPARE(data.endedCount(), 1);
+    data.append(batch(12'000, {{1, 1.0, true}}));
+    QCOMPARE(data.series(0).history.firstTime(), 3000);
+    QCOMPARE(data.seriesCount(), drop ? 1 : 2);
+    QCOMPARE(removed.size(), drop ? 1 : 0);
+    QCOMPARE(data.endedCount(), drop ? 0 : 1);
+    QCOMPARE(data.rowOf(1), 0);
+    QCOMPARE(data.rowOf(2), drop ? -1 : 1);
+}
+
+void TestViewData::removeEndedRemovesOnlyEnded()
+{
+    ViewData data;
+    QVector<SeriesInfo> added;
+    QVector<SamplePoint> points;
+    for (quint64 id = 1; id <= 9; ++id) {
+        added.append(info(id, "a", QStringLiteral("p:%1").arg(id)));
+        points.append({id, double(id), true});
+    }
+    data.append(batch(1000, points, added));
+    data.append(batch(2000, {}, {}, {2, 3, 5, 9}));
+    QCOMPARE(data.endedCount(), 4);
+    QCOMPARE(data.removeEnded(), 4);
+    QCOMPARE(data.seriesCount(), 5);
+    QCOMPARE(data.endedCount(), 0);
+    const quint64 kept[] = {1, 4, 6, 7, 8};
+    for (int row = 0; row < 5; ++row) {
+        QCOMPARE(data.series(row).info.id, kept[row]);
+        QCOMPARE(data.rowOf(kept[row]), row);
+    }
+    QCOMPARE(data.removeEnded(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestViewData)

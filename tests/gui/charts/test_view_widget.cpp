@@ -6,10 +6,9 @@
 #include "gui/charts/legend_model.h"
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/view_widget.h"
+#include "gui/charts/histogram_graph.h"
 
 #include <QAbstractItemModelTester>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -464,11 +463,14 @@ void TestViewWidget::histogramShowsLastValues()
     data.setVisible(1, false);
     w.setKind(ViewWidget::Kind::Histogram);
     w.refresh();
-    const QList<QBarSet*> sets = w.barSeries()->barSets();
-    QCOMPARE(sets.size(), 2);
-    QCOMPARE(sets[0]->at(0), wave(1, 19));
-    QCOMPARE(sets[1]->at(0), wave(3, 19) * 10.0);
-    QCOMPARE(sets[1]->color(), data.series(2).color);
+    // Largest first: series 3 × 10 (about 700), then series 1 (about 86); series 2 is hidden.
+    const std::vector<HistogramView::Bar>& bars = w.histogram()->bars();
+    QCOMPARE(bars.size(), size_t(2));
+    QCOMPARE(bars[0].row, 2);
+    QCOMPARE(bars[0].value, wave(3, 19) * 10.0);
+    QCOMPARE(bars[0].color, data.series(2).color);
+    QCOMPARE(bars[1].row, 0);
+    QCOMPARE(bars[1].value, wave(1, 19));
     QVERIFY(w.graphWidget() != static_cast<QWidget*>(w.chartView()));
     QVERIFY(w.graphWidget()->isVisible());
 }

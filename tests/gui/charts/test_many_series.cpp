@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: Apache-2.0
+// A view with 2,000 series of which 1,500 have ended: the histogram shows the
+// largest values first, ended rows stay out of the legend and the report
+// unless asked for, "Remove ended" removes exactly the ended ones, and the
+// user's steps (every graph type, sorting, filtering, adding, removing, new
+// data) do what they say. How long the steps take is the benchmark's.
+#include "gui/charts/histogram_graph.h"
+#include "gui/charts/legend_model.h"
+#include "many_series_scenario.h"
+#include "gui/charts/plot_lines_item.h"
+#include "gui/charts/report_graph.h"
+
+#include <QAbstractItemModelTester>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTreeWidget>
+
+#include <set>
+
+using namespace perfscope::gui;
+using namespace perfscope::gui::test;
+
+namespace {
+
+// Live series' ids and their last values, by formula.
+std::vector<std::pair<int, double>> live_last_values(const ManySeries& m, int last_step)
+{
+    std::vector<std::pair<int, double>> live;
+    for (int k = 1; k <= m.total; ++k) {
+        if (m.liveAt(k, last_step))
+            live.emplace_back(k, ManySeries::value(k, last_step));
+    }
+    return live;
+}
+
+std::set<quint64> ids_of(const ViewData& data)
+{
+    std::set<quint64> ids;
+    for (int row = 0; row < data.seriesCount(); ++row)
+        ids.insert(data.series(row).info.id);
+    return ids;
+}
+
+}  // namespace
+
+class TestManySeries : public QObject {
+    Q_OBJECT
+private slots:
+    void histogramShowsTheLargestFirst();
+    void endedRowsHiddenByDefault();
+    void removeEndedRemovesExactlyTheEnded();
+    void reportUpdatesItemByItem();
+    void userStepsWithTwoThousandSeries();
+};
+
+void TestManySeries::histogramShowsTheLargestFirst()
+{
+    const ManySeries m;
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(1000, 700);
+    w.show();
+    fill_many(data, m);
+    w.setKind(ViewWidget::Kind::Histogram);
+    w.refresh();
+    QCOMPARE(w.graphWidget(), w.histogram()->widget());
+    // Expected: every live series (ended ones have no current value), by value, largest first.
+    std::vector<std::pair<int, double>> want = live_last_values(m, m.steps - 1);
+    std::sort(want.begin(), want.end(), [](const auto& a, const auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    const std::vector<HistogramView::Bar>& bars = w.histogram()->bars();
+    QCOMPARE(bars.size(), want.size());
+    QCOMPARE(int(bars.size()), m.total - m.ended);
+    for (size_t i = 0; i < want.size(); ++i) {
+        QCOMPARE(data.series(bars[i].row).info.id, quint64(want[i].first));
+        QCOMPARE(bars[i].value, want[i].second);
+        QCOMPARE(bars[i].color, data.series(bars[i].row).color);
+    }
+    // The bars that fit are the top N, and the rest is a scroll away.
+    const HistogramView* view = w.histogram()->view();
+    const int n = view->barsThatFit();
+    QVERIFY(n >= 5 && n < int(want.size()));
+    QCOMPARE(view->firstShownBar(), 0);
+    QTRY_VERIFY(view->verticalScrollBar()->isVisible());
+    QCOMPARE(view->verticalScrollBar()->maximum(), int(want.size()) - n);
+    // Clicking a bar selects its series (the legend row too).
+    const int third = bars[2].row;
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() / 2,
+                                                                    view->rowHeight() * 2 + view->rowHeight() / 2));
+    QCOMPARE(w.selectedRow(), third);
+    // A scale multiplies the bar; a hidden series has none.
+    const int top_row = bars[0].row;
+    data.setScale(top_row, -1);
+    data.setVisible(bars[1].row, false);
+    w.refresh();
+    QCOMPARE(int(w.histogram()->bars().size()), int(want.size()) - 1);
+    const auto scaled = std::find_if(w.histogram()->bars().begin(), w.histogram()->bars().end(),
+                                     [&](const HistogramView::Bar& b) { return b.row == top_row; });
+    QVERIFY(scaled != w.histogram()->bars().end());
+    QCOMPARE(scaled->value, want[0].second * 0.1);
+}
+
+void TestManySeries::endedRowsHiddenByDefault()
+{
+    // Fewer series: the model testers check every row on every change.
+    ManySeries m;
+    m.total = 200;
+    m.ended = 150;
+    m.steps = 60;
+    ViewData data;
+    ViewWidget w(&data);
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    QVERIFY(proxy);
+    QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester source_tester(w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    fill_many(data, m);
+    w.refresh();
+    QVERIFY(!w.showsEnded());
+    QCOMPARE(data.endedCount(), m.ended);
+    QCOMPARE(w.legendModel()->rowCount(), m.total);
+    QCOMPARE(proxy->rowCount(), m.total - m.ended);
+    for (int row = 0; row < proxy->rowCount(); ++row) {
+        const int source = proxy->mapToSource(proxy->index(row, 0)).row();
+        QVERIFY(!data.series(source).ended);
+        QVERIFY(!m.endsEver(int(data.series(source).info.id)));
+    }
+    QSignalSpy shown(&w, &ViewWidget::showEndedChanged);
+    w.setShowEnded(true);
+    QCOMPARE(shown.size(), 1);
+    QCOMPARE(proxy->rowCount(), m.total);
+    w.legendView()->sortByColumn(LegendModel::Last, Qt::DescendingOrder);
+    w.setShowEnded(false);
+    QCOMPARE(proxy->rowCount(), m.total - m.ended);
+    // A row that ends while shown leaves the legend.
+    SampleBatch end = many_batch(m, m.steps);
+    const quint64 live_id = 4;  // 4 % 4 == 0: never ends in the data
+    end.ended.append(live_id);
+    data.append(end);
+    QCOMPARE(proxy->rowCount(), m.total - m.ended - 1);
+    QCOMPARE(data.endedCount(), m.ended + 1);
+    // Selecting an ended series (from the graph, say) keeps that one row listed.
+    const int ended_row = data.rowOf(1);
+    QVERIFY(data.series(ended_row).ended);
+    w.setSelectedRow(ended_row);
+    QCOMPARE(w.selectedRow(), ended_row);
+    QCOMPARE(proxy->rowCount(), m.total - m.ended);
+    // Many removed at once: the models reset once (under the testers).
+    w.removeEnded();
+    QCOMPARE(w.legendModel()->rowCount(), m.total - m.ended - 1);
+    QCOMPARE(proxy->rowCount(), m.total - m.ended - 1);
+}
+
+void TestManySeries::removeEndedRemovesExactlyTheEnded()
+{
+    const ManySeries m;
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_many(data, m);
+    w.refresh();
+    std::set<quint64> want;
+    for (int k = 1; k <= m.total; ++k) {
+        if (!m.endsEver(k))
+            want.insert(quint64(k));
+    }
+    QCOMPARE(int(want.size()), m.total - m.ended);
+    const quint64 selected_id = 8;  // a live series: the selection stays on it
+    w.setSelectedRow(data.rowOf(selected_id));
+    QSignalSpy selection(&w, &ViewWidget::selectedRowChanged);
+    w.removeEnded();
+    QCOMPARE(w.selectedRow(), data.rowOf(selected_id));
+    QCOMPARE(selection.size(), 1);
+    QCOMPARE(selection.last().at(0).toInt(), data.rowOf(selected_id));
+    QCOMPARE(ids_of(data), want);
+    QCOMPARE(data.endedCount(), 0);
+    QCOMPARE(w.legendModel()->rowCount(), int(want.size()));
+    QCOMPARE(w.legendView()->model()->rowCount(), int(want.size()));
+    QCOMPARE(w.plotLines()->lineCount(), int(want.size()));
+    // Rows are still found by id after the removals.
+    for (quint64 id : want)
+        QCOMPARE(data.series(data.rowOf(id)).info.id, id);
+    QCOMPARE(data.rowOf(1), -1);
+    w.refresh();
+    const auto [from, to] = w.visibleRange();
+    const SeriesHistory& h = data.series(0).history;
+    int count = 0;
+    for (qsizetype i = 0; i < h.size(); ++i)
+        count += h.timeAt(i) >= from && h.timeAt(i) <= to && h.validAt(i);
+    QCOMPARE(w.legendModel()->statistics(0).count, count);
+}
+
+void TestManySeries::reportUpdatesItemByItem()
+{
+    ManySeries m;
+    m.total = 40;
+    m.ended = 30;
+    m.steps = 60;
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_many(data, m);
+    w.setKind(ViewWidget::Kind::Report);
+    w.refresh();
+    QTreeWidget* tree = w.reportTree();
+    QCOMPARE(w.graphWidget(), static_cast<QWidget*>(tree));
+    QCOMPARE(tree->topLevelItemCount(), 1);
+    QTreeWidgetItem* counter = tree->topLevelItem(0)->child(0);
+    QCOMPARE(counter->text(0), QStringLiteral("% Processor Time"));
+    QCOMPARE(counter->childCount(), m.total - m.ended);
+    for (int row = 0; row < data.seriesCount(); ++row) {
+        const ViewSeries& s = data.series(row);
+        QTreeWidgetItem* item = w.report()->itemOf(row);
+        QCOMPARE(item == nullptr, s.ended);
+        if (!item)
+            continue;
+        QCOMPARE(item->parent(), counter);
+        QCOMPARE(item->text(0), s.info.instance);
+        QCOMPARE(item->text(1), LegendModel::formatValue(w.legendModel()->statistics(row).last));
+    }
+    w.setShowEnded(true);
+    QCOMPARE(counter->childCount(), m.total);
+    QCOMPARE(w.report()->itemOf(0)->text(0), data.series(0).info.instance + QStringLiteral(" (ended)"));
+    // New data and a new series keep the existing items (no rebuild).
+    QTreeWidgetItem* first = w.report()->itemOf(3);
+    data.append(many_batch(m, m.steps));
+    SampleBatch more = many_batch(m, m.steps + 1);
+    more.added.append(make_info(999, QStringLiteral("Memory"), QStringLiteral("Available Bytes")));
+    more.points.append({999, 4096.0, true});
+    data.append(more);
+    w.refresh();
+    QCOMPARE(w.report()->itemOf(3), first);
+    QCOMPARE(first->text(1), LegendModel::formatValue(ManySeries::value(4, m.steps + 1)));
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    QCOMPARE(tree->topLevelItem(1)->child(0)->text(1), LegendModel::formatValue(4096.0));
+    // Removing the last series of an object removes the object.
+    data.removeSeries(data.rowOf(999));
+    QCOMPARE(tree->topLevelItemCount(), 1);
+    w.removeEnded();
+    QCOMPARE(counter->childCount(), m.total - m.ended);
+}
+
+// The user's steps with 2,000 series: what each does; the longest stall is
+// printed for information (the benchmark reports it as a figure).
+void TestManySeries::userStepsWithTwoThousandSeries()
+{
+    const ManySeries m;
+    ViewData data;
+    ViewWidget w(&data);
+    w.setMinRefreshInterval(0);
+    w.resize(1200, 800);
+    fill_many(data, m);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* proxy = w.legendView()->model();
+    StallWatch watch;
+    watch.start();
+    ScenarioRunner run(watch);
+    int live = m.total - m.ended;
+    run_many_series_steps(w, data, m, run, [&](const std::string& name) {
+        if (name == "kind") {
+            QCOMPARE(w.graphWidget()->isVisible(), true);
+        } else if (name == "sort" || name == "hide ended") {
+            QCOMPARE(proxy->rowCount(), data.seriesCount() - data.endedCount());
+        } else if (name == "show ended") {
+            QCOMPARE(proxy->rowCount(), data.seriesCount());
+        } else if (name == "add 100 series") {
+            live += 100;
+            QCOMPARE(data.seriesCount() - data.endedCount(), live);
+        } else if (name == "remove 10 series") {
+            live -= 10;
+            QCOMPARE(data.seriesCount() - data.endedCount(), live);
+        } else if (name == "remove ended") {
+            QCOMPARE(data.endedCount(), 0);
+            QCOMPARE(data.seriesCount(), live);
+            QCOMPARE(proxy->rowCount(), live);
+        }
+    });
+    watch.stop();
+    const StepTime longest = run.longest();
+    qInfo("longest step: %s %.1f ms; longest event-loop gap %.1f ms (%s)", longest.name.c_str(), longest.ms,
+          watch.maxGapMs(), watch.worst().c_str());
+    QCOMPARE(int(run.steps().size()) > 30, true);
+}
+
+QTEST_MAIN(TestManySeries)
+#include "test_many_series.moc"
