@@ -59,6 +59,8 @@ int main(int argc, char** argv)
     if (!counters)
         return fail(counters.error().message());
     // A set and a log are read whole now: a bad one stops here, naming the file and the line.
+    // Only a malformed set stops here; a path not found now (a process that
+    // exited since the set was saved) is left out with a warning naming it.
     std::optional<perfscope::core::CounterSet> set;
     if (!command_line->set_file.isEmpty()) {
         auto loaded = perfscope::core::load_counter_set(command_line->set_file.toStdString());
@@ -67,7 +69,9 @@ int main(int argc, char** argv)
         for (const auto& view : loaded->views)
             for (const auto& entry : view.counters)
                 if (auto resolved = resolve_view_counters(**hub, {QString::fromStdString(entry.path)}); !resolved)
-                    return fail("--set \"" + command_line->set_file.toStdString() + "\": " + resolved.error().message());
+                    std::fprintf(stderr, "perfscope: warning: --set \"%s\": left out \"%s\": %s\n",
+                                 command_line->set_file.toLocal8Bit().constData(), entry.path.c_str(),
+                                 resolved.error().message().c_str());
         set = std::move(*loaded);
     }
     std::optional<perfscope::core::PdhCsvLog> log;
@@ -86,7 +90,8 @@ int main(int argc, char** argv)
 
     MainWindow window(**hub);
     // What the command line names replaces the last session.
-    const bool named = !counters->isEmpty() || set || log;
+    const bool named_counters = !counters->isEmpty() || set;
+    const bool named = named_counters || log;
     if (set)
         window.applyCounterSet(*set);
     if (!counters->isEmpty() || (!named && (command_line->no_session || !window.restoreSession()))) {
@@ -110,6 +115,15 @@ int main(int argc, char** argv)
     }
     if (log)
         window.addLogView(*log, QFileInfo(command_line->log_file).fileName());
+    // From here on, changes are saved as the session (a moment after each).
+    // A window that does not show the session never writes it: the user's
+    // views stay for the next start.
+    if (command_line->no_session)
+        window.leaveSession(QApplication::translate("main", "Session not saved (--no-session)"));
+    else if (log && !named_counters)
+        window.leaveSession(QApplication::translate("main", "Showing a log: the last session is kept as it was"));
+    else
+        window.claimSession();
     window.show();
     return app.exec();
 }
