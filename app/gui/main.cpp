@@ -89,12 +89,12 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/perfscope/perfscope.svg")));
 
     MainWindow window(**hub);
-    // What the command line names replaces the last session.
-    const bool named_counters = !counters->isEmpty() || set;
-    const bool named = named_counters || log;
+    const SessionUse session = session_use(*command_line);
+    // What the command line names is shown instead of the last session.
+    const bool named = !counters->isEmpty() || set || log;
     if (set)
         window.applyCounterSet(*set);
-    if (!counters->isEmpty() || (!named && (command_line->no_session || !window.restoreSession()))) {
+    if (!counters->isEmpty() || (!named && (session == SessionUse::leave || !window.restoreSession()))) {
         ViewSettings settings;
         if (command_line->interval_s)
             settings.interval_s = *command_line->interval_s;
@@ -115,13 +115,12 @@ int main(int argc, char** argv)
     }
     if (log)
         window.addLogView(*log, QFileInfo(command_line->log_file).fileName());
-    // From here on, changes are saved as the session (a moment after each).
-    // A window that does not show the session never writes it: the user's
-    // views stay for the next start.
-    if (command_line->no_session)
-        window.leaveSession(QApplication::translate("main", "Session not saved (--no-session)"));
-    else if (log && !named_counters)
-        window.leaveSession(QApplication::translate("main", "Showing a log: the last session is kept as it was"));
+    // From here on, changes are saved as the session (a moment after each),
+    // unless the window does not show it: then the user's views stay for the next start.
+    if (session == SessionUse::leave)
+        window.leaveSession(command_line->no_session
+                                ? QApplication::translate("main", "Session not saved (--no-session)")
+                                : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
     else
         window.claimSession();
     window.show();
