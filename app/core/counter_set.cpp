@@ -316,8 +316,8 @@ wpo::Result<CounterSet> parse_counter_set(std::string_view json)
                                                  std::to_string(kOldestCounterSetVersion) + " to " +
                                                  std::to_string(kCounterSetVersion) + ")");
     const double number = version->type() == JsonValue::Type::number ? version->as_number() : 0.0;
-    if (version->type() != JsonValue::Type::number || number != std::floor(number) || number < kOldestCounterSetVersion ||
-        number > kCounterSetVersion)
+    if (version->type() != JsonValue::Type::number || number != std::floor(number) ||
+        number < kOldestCounterSetVersion || number > kCounterSetVersion)
         return bad(*version, "version",
                    "is " + (version->type() == JsonValue::Type::number ? number_text(number)
                                                                        : std::string("not a number")) +

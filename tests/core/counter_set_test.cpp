@@ -225,7 +225,8 @@ const BadSet kBad[] = {
      R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "instances": [{"color": 1}]}]}]})",
      "line 1, column 76: views[0].counters[0].instances[0] has no \"instance\""},
     {"instance_bad_color",
-     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "instances": [{"instance": "a", "color": "red"}]}]}]})",
+     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", )"
+     R"("instances": [{"instance": "a", "color": "red"}]}]}]})",
      "line 1, column 103: views[0].counters[0].instances[0].color must be a color \"#RRGGBB\" or a number 0 to 16777215 "
      "(0xFFFFFF)"},
     {"removed_empty_name",

@@ -331,7 +331,8 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("ended.json");
         spit(path, "{\"version\": 2, \"views\": [{\"title\": \"v\", \"interval_s\": 0.1, \"counters\": ["
-                   "{\"path\": \"\\\\Process(a:100)\\\\% Processor Time\"}, {\"path\": \"\\\\System\\\\Processes\"}]}]}");
+                   "{\"path\": \"\\\\Process(a:100)\\\\% Processor Time\"},"
+                   " {\"path\": \"\\\\System\\\\Processes\"}]}]}");
         m_machine->with([](wpo::test::TestMachine& m) { m.end_process(100); });
         QString error;
         QStringList left_out;
