@@ -22,9 +22,14 @@ void SeriesLooks::follow()
 void SeriesLooks::setLooks(const QVector<SeriesLook>& looks)
 {
     m_looks = looks;
-    for (const SeriesLook& look : looks)
+    m_by_instance.clear();
+    for (int i = 0; i < looks.size(); ++i) {
+        const SeriesLook& look = looks[i];
+        if (!look.instance.isEmpty())
+            m_by_instance[look.instance.toCaseFolded()].push_back(i);
         if (look.removed && !m_removed.value(look.path).contains(look.instance))
             m_removed[look.path].push_back(look.instance);
+    }
 }
 
 SeriesLooks::Look SeriesLooks::lookOf(int row) const
@@ -38,12 +43,14 @@ void SeriesLooks::onAdded(int row)
     const SeriesInfo& info = m_data.series(row).info;
     const QString key = instance_key(info);
     const SeriesLook* chosen = nullptr;
-    // An instance's own look wins over its path's.
-    for (const SeriesLook& look : m_looks) {
-        if (!look.instance.isEmpty() && look.instance.compare(key, Qt::CaseInsensitive) == 0 &&
-            path_covers(look.path, info)) {
-            chosen = &look;
-            break;
+    // An instance's own look wins over its path's. By name first: a set may
+    // name thousands of instances, and a batch may bring as many series.
+    if (auto named = m_by_instance.constFind(key.toCaseFolded()); named != m_by_instance.cend()) {
+        for (int i : *named) {
+            if (path_covers(m_looks[i].path, info)) {
+                chosen = &m_looks[i];
+                break;
+            }
         }
     }
     for (int i = 0; !chosen && i < m_looks.size(); ++i)

@@ -57,6 +57,7 @@ private:
     ViewData& m_data;
     const ViewSampler& m_sampler;
     QVector<SeriesLook> m_looks;
+    QHash<QString, QVector<int>> m_by_instance;  // case-folded instance name -> indices into m_looks
     // Per series id: the look it had when last seen, so a change of look is
     // told apart from other changes (an instance ending).
     QHash<quint64, Look> m_seen;
