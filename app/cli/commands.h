@@ -33,7 +33,8 @@ wpo::Status run_query(const Options& options, Context& context);
 
 // query --set: `options` with the counter set's paths before its own (every
 // counter of every view, hidden ones too, each of the set's paths once) and, without -si,
-// the interval of the set's current view. Errors name the file.
+// the interval of the set's current view. Errors name the file. run_query
+// leaves out a set's path not found now (an ended process) with a warning.
 wpo::Result<Options> apply_counter_set(const Options& options);
 wpo::Status run_dump(const Options& options, Context& context);
 // counters install|uninstall: needs no source (docs/windows-provider.md).

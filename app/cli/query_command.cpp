@@ -139,8 +139,12 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
 
 }  // namespace
 
-wpo::Result<Options> apply_counter_set(const Options& options)
+namespace {
+
+// apply_counter_set, also saying how many of the paths (the first ones) came from the set.
+wpo::Result<Options> with_counter_set(const Options& options, std::size_t& from_set)
 {
+    from_set = 0;
     if (options.set_file.empty())
         return options;
     auto set = files::load_counter_set(options.set_file);
@@ -155,6 +159,7 @@ wpo::Result<Options> apply_counter_set(const Options& options)
                 out.paths.push_back(entry.path);
     if (out.paths.empty())
         return Error(Errc::invalid_argument, "counter set \"" + options.set_file + "\" has no counters");
+    from_set = out.paths.size();
     // The command line's paths follow, as given (typeperf keeps repeats too).
     out.paths.insert(out.paths.end(), options.paths.begin(), options.paths.end());
     if (!options.interval_given && !set->views.empty())
@@ -165,26 +170,63 @@ wpo::Result<Options> apply_counter_set(const Options& options)
     return out;
 }
 
+void warn_left_out(std::FILE* err, const std::string& set_file, const std::string& path, const std::string& why)
+{
+    std::fprintf(err, "perfscope-cli: warning: counter set \"%s\": left out \"%s\": %s\n", set_file.c_str(),
+                 path.c_str(), why.c_str());
+    std::fflush(err);
+}
+
+// Still a set that loaded: the warnings said what is missing, and there is nothing to sample.
+wpo::Status nothing_left(std::FILE* err, const std::string& set_file)
+{
+    std::fprintf(err, "perfscope-cli: warning: counter set \"%s\": every path was left out, nothing to sample\n",
+                 set_file.c_str());
+    return {};
+}
+
+}  // namespace
+
+wpo::Result<Options> apply_counter_set(const Options& options)
+{
+    std::size_t from_set = 0;
+    return with_counter_set(options, from_set);
+}
+
 wpo::Status run_query(const Options& given, Context& c)
 {
     using wpo::query::QueryPath;
-    auto with_set = apply_counter_set(given);
+    std::size_t from_set = 0;
+    auto with_set = with_counter_set(given, from_set);
     if (!with_set)
         return with_set.error();
     const Options& options = *with_set;
     std::vector<QueryPath> paths;
+    std::vector<bool> set_paths;  // per entry of `paths`: named by the set, so left out (not refused) when missing
     std::set<std::uint32_t> objects;
-    for (const std::string& text : options.paths) {
+    for (std::size_t i = 0; i < options.paths.size(); ++i) {
+        const std::string& text = options.paths[i];
+        const bool in_set = i < from_set;
         auto path = wpo::CounterPath::parse(text);
         if (!path)
             return path.error();
         auto object = resolve_object(c.names, path->object);
-        if (!object)
-            return Error(Errc::not_found, "unknown object \"" + path->object + "\" in \"" + text + "\"" +
+        if (!object) {
+            const std::string why = "unknown object \"" + path->object + "\"";
+            // A set saved on another machine may name objects this one does not have.
+            if (in_set) {
+                warn_left_out(c.err, options.set_file, text, why);
+                continue;
+            }
+            return Error(Errc::not_found, why + " in \"" + text + "\"" +
                                               unknown_object_hint(c.names, path->object, &c.source));
+        }
         objects.insert(*object);
         paths.push_back({text, std::move(*path), *object, {}});
+        set_paths.push_back(in_set);
     }
+    if (paths.empty())
+        return nothing_left(c.err, options.set_file);
 
     wpo::SharedSource source(c.source);
     // Counter names, instances and the machine's name need a block; the
@@ -198,6 +240,24 @@ wpo::Status run_query(const Options& given, Context& c)
         return block.error();
     LeftOutWarnings warnings(c.err, c.names);
     warnings.report(block->left_out());
+    // A set's path whose instance has ended (a process that exited since the set was saved) is left out, naming
+    // it; the command line's paths are checked as always, below.
+    if (from_set > 0) {
+        std::vector<QueryPath> kept;
+        for (std::size_t i = 0; i < paths.size(); ++i) {
+            if (set_paths[i]) {
+                std::vector<QueryPath> one{paths[i]};
+                if (auto alone = wpo::query::resolve_columns(one, *block, c.names); !alone) {
+                    warn_left_out(c.err, options.set_file, paths[i].text, alone.error().message());
+                    continue;
+                }
+            }
+            kept.push_back(std::move(paths[i]));
+        }
+        paths = std::move(kept);
+        if (paths.empty())
+            return nothing_left(c.err, options.set_file);
+    }
     auto columns = wpo::query::resolve_columns(paths, *block, c.names);
     if (!columns)
         return columns.error();

@@ -153,7 +153,75 @@ wpo::Result<std::uint32_t> parse_color(const JsonValue& v, const std::string& fi
     return bad(v, field, "must be a color \"#RRGGBB\" or a number 0 to 16777215 (0xFFFFFF)");
 }
 
-wpo::Result<CounterSetEntry> parse_entry(const JsonValue& v, const std::string& prefix)
+// color, scale_exponent and visible, of a counter or of one of its instances.
+template <typename Look>
+wpo::Status parse_look(const Fields& f, Look& look)
+{
+    if (const JsonValue* color = f.get("color"); color && !color->is_null()) {
+        auto rgb = parse_color(*color, f.name("color"));
+        if (!rgb)
+            return rgb.error();
+        look.color = *rgb;
+    }
+    if (const JsonValue* scale = f.get("scale_exponent"); scale && !scale->is_null()) {
+        std::int64_t n = 0;
+        const std::string field = f.name("scale_exponent");
+        if (wpo::Status s = Fields::whole_value(*scale, field, n, kMinScaleExponent, kMaxScaleExponent); !s)
+            return s;
+        look.scale_exponent = static_cast<int>(n);
+    }
+    return f.flag("visible", look.visible);
+}
+
+// A non-empty string naming an instance: `field` for messages.
+wpo::Result<std::string> parse_instance_name(const JsonValue& v, const std::string& field)
+{
+    if (v.type() != JsonValue::Type::string || v.as_string().empty())
+        return bad(v, field, "must be an instance's name (a non-empty string)");
+    return v.as_string();
+}
+
+// The version 2 fields of a counter: "instances" and "removed".
+wpo::Status parse_instances(const Fields& f, const wpo::CounterPath& path, CounterSetEntry& e)
+{
+    for (const char* key : {"instances", "removed"}) {
+        const JsonValue* list = f.get(key);
+        if (!list)
+            continue;
+        if (list->type() != JsonValue::Type::array)
+            return bad(*list, f.name(key), "must be an array");
+        if (!path.wildcard_instance && !list->items().empty())
+            return bad(*list, f.name(key), "is only for a path with all instances, \\Object(*)\\Counter");
+        for (std::size_t i = 0; i < list->items().size(); ++i) {
+            const JsonValue& item = list->items()[i];
+            const std::string field = f.name(key) + "[" + std::to_string(i) + "]";
+            if (std::string_view(key) == "removed") {
+                auto name = parse_instance_name(item, field);
+                if (!name)
+                    return name.error();
+                e.removed.push_back(std::move(*name));
+                continue;
+            }
+            if (item.type() != JsonValue::Type::object)
+                return bad(item, field, "must be an object with an \"instance\"");
+            const Fields look_fields(item, field + ".");
+            const JsonValue* name = look_fields.get("instance");
+            if (!name)
+                return bad(item, field, "has no \"instance\"");
+            auto text = parse_instance_name(*name, look_fields.name("instance"));
+            if (!text)
+                return text.error();
+            InstanceLook look;
+            look.instance = std::move(*text);
+            if (wpo::Status s = parse_look(look_fields, look); !s)
+                return s;
+            e.instances.push_back(std::move(look));
+        }
+    }
+    return {};
+}
+
+wpo::Result<CounterSetEntry> parse_entry(const JsonValue& v, const std::string& prefix, int version)
 {
     if (v.type() != JsonValue::Type::object)
         return bad(v, prefix, "must be an object with a \"path\"");
@@ -164,27 +232,19 @@ wpo::Result<CounterSetEntry> parse_entry(const JsonValue& v, const std::string& 
         return bad(v, prefix, "has no \"path\"");
     if (wpo::Status s = f.text("path", e.path); !s)
         return s.error();
-    if (auto parsed = wpo::CounterPath::parse(e.path); !parsed)
+    auto parsed = wpo::CounterPath::parse(e.path);
+    if (!parsed)
         return bad(*path, f.name("path"), "is not a counter path: " + parsed.error().message());
-    if (const JsonValue* color = f.get("color"); color && !color->is_null()) {
-        auto rgb = parse_color(*color, f.name("color"));
-        if (!rgb)
-            return rgb.error();
-        e.color = *rgb;
-    }
-    if (const JsonValue* scale = f.get("scale_exponent"); scale && !scale->is_null()) {
-        std::int64_t n = 0;
-        const std::string field = f.name("scale_exponent");
-        if (wpo::Status s = Fields::whole_value(*scale, field, n, kMinScaleExponent, kMaxScaleExponent); !s)
-            return s.error();
-        e.scale_exponent = static_cast<int>(n);
-    }
-    if (wpo::Status s = f.flag("visible", e.visible); !s)
+    if (wpo::Status s = parse_look(f, e); !s)
         return s.error();
+    // Version 1 had no per-instance fields: a field of that name there is an unknown one, ignored.
+    if (version >= 2)
+        if (wpo::Status s = parse_instances(f, *parsed, e); !s)
+            return s.error();
     return e;
 }
 
-wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& prefix)
+wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& prefix, int version)
 {
     if (v.type() != JsonValue::Type::object)
         return bad(v, prefix, "must be an object");
@@ -229,7 +289,8 @@ wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& pref
         if (counters->type() != JsonValue::Type::array)
             return bad(*counters, f.name("counters"), "must be an array");
         for (std::size_t i = 0; i < counters->items().size(); ++i) {
-            auto entry = parse_entry(counters->items()[i], f.name("counters") + "[" + std::to_string(i) + "]");
+            auto entry = parse_entry(counters->items()[i], f.name("counters") + "[" + std::to_string(i) + "]",
+                                     version);
             if (!entry)
                 return entry.error();
             view.counters.push_back(std::move(*entry));
@@ -253,20 +314,26 @@ wpo::Result<CounterSet> parse_counter_set(std::string_view json)
         return bad(*format, "format", "must be \"perfscope-counter-set\"");
     const JsonValue* version = f.get("version");
     if (!version)
-        return bad(*root, "the counter set", "has no \"version\" (this build reads version " +
+        return bad(*root, "the counter set", "has no \"version\" (this build reads versions " +
+                                                 std::to_string(kOldestCounterSetVersion) + " to " +
                                                  std::to_string(kCounterSetVersion) + ")");
-    if (version->type() != JsonValue::Type::number || version->as_number() != kCounterSetVersion)
+    const double number = version->type() == JsonValue::Type::number ? version->as_number() : 0.0;
+    if (version->type() != JsonValue::Type::number || number != std::floor(number) ||
+        number < kOldestCounterSetVersion || number > kCounterSetVersion)
         return bad(*version, "version",
-                   "is " + (version->type() == JsonValue::Type::number ? number_text(version->as_number())
+                   "is " + (version->type() == JsonValue::Type::number ? number_text(number)
                                                                        : std::string("not a number")) +
-                       "; this build reads version " + std::to_string(kCounterSetVersion) + " only");
+                       "; this build reads versions " + std::to_string(kOldestCounterSetVersion) + " to " +
+                       std::to_string(kCounterSetVersion));
+    const int read_version = static_cast<int>(number);
     CounterSet set;
+    // Read as its own version, kept as this build's: saving it again upgrades the file.
     set.version = kCounterSetVersion;
     if (const JsonValue* views = f.get("views")) {
         if (views->type() != JsonValue::Type::array)
             return bad(*views, "views", "must be an array");
         for (std::size_t i = 0; i < views->items().size(); ++i) {
-            auto view = parse_view(views->items()[i], "views[" + std::to_string(i) + "]");
+            auto view = parse_view(views->items()[i], "views[" + std::to_string(i) + "]", read_version);
             if (!view)
                 return view.error();
             set.views.push_back(std::move(*view));
@@ -281,6 +348,23 @@ wpo::Result<CounterSet> parse_counter_set(std::string_view json)
         return s.error();
     return set;
 }
+
+namespace {
+
+template <typename Look>
+void set_look(JsonValue& object, const Look& look)
+{
+    if (look.color) {
+        char rgb[16];
+        std::snprintf(rgb, sizeof rgb, "#%06X", *look.color & 0xFFFFFFu);
+        object.set("color", JsonValue::string(rgb));
+    }
+    if (look.scale_exponent)
+        object.set("scale_exponent", JsonValue::number(*look.scale_exponent));
+    object.set("visible", JsonValue::boolean(look.visible));
+}
+
+}  // namespace
 
 std::string format_counter_set(const CounterSet& set)
 {
@@ -306,14 +390,23 @@ std::string format_counter_set(const CounterSet& set)
         for (const CounterSetEntry& e : view.counters) {
             JsonValue c = JsonValue::object();
             c.set("path", JsonValue::string(e.path));
-            if (e.color) {
-                char rgb[16];
-                std::snprintf(rgb, sizeof rgb, "#%06X", *e.color & 0xFFFFFFu);
-                c.set("color", JsonValue::string(rgb));
+            set_look(c, e);
+            if (!e.instances.empty()) {
+                JsonValue instances = JsonValue::array();
+                for (const InstanceLook& look : e.instances) {
+                    JsonValue i = JsonValue::object();
+                    i.set("instance", JsonValue::string(look.instance));
+                    set_look(i, look);
+                    instances.push_back(std::move(i));
+                }
+                c.set("instances", std::move(instances));
             }
-            if (e.scale_exponent)
-                c.set("scale_exponent", JsonValue::number(*e.scale_exponent));
-            c.set("visible", JsonValue::boolean(e.visible));
+            if (!e.removed.empty()) {
+                JsonValue removed = JsonValue::array();
+                for (const std::string& name : e.removed)
+                    removed.push_back(JsonValue::string(name));
+                c.set("removed", std::move(removed));
+            }
             counters.push_back(std::move(c));
         }
         v.set("counters", std::move(counters));

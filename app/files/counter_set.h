@@ -17,12 +17,26 @@ namespace perfscope::files {
 
 enum class ViewKind { line, histogram, report };
 
+// The look of one instance of a path with "(*)" (version 2).
+struct InstanceLook {
+    std::string instance;                  // as the app names it: "bash:1234", "bash:1234/5678" for a thread
+    std::optional<std::uint32_t> color;    // 0xRRGGBB; none = the app picks
+    std::optional<int> scale_exponent;     // none = the counter's DefaultScale
+    bool visible = true;
+
+    friend bool operator==(const InstanceLook&, const InstanceLook&) = default;
+};
+
 struct CounterSetEntry {
     // A typeperf path: \Process(bash:1234)\% Processor Time, \Process(*)\Working Set.
     std::string path;
     std::optional<std::uint32_t> color;    // 0xRRGGBB; none = the app picks
     std::optional<int> scale_exponent;     // none = the counter's DefaultScale
     bool visible = true;
+    // Only for a path with "(*)" (version 2): looks of single instances, which
+    // win over the path's own, and instances the user removed from the view.
+    std::vector<InstanceLook> instances;
+    std::vector<std::string> removed;
 
     friend bool operator==(const CounterSetEntry&, const CounterSetEntry&) = default;
 };
@@ -42,7 +56,7 @@ struct ViewSettings {
 };
 
 struct CounterSet {
-    int version = 1;
+    int version = 2;
     std::vector<ViewSettings> views;
     int current_view = 0;
     bool tiled = false;
@@ -51,7 +65,8 @@ struct CounterSet {
 };
 
 // The limits the reader enforces (docs/counter-sets.md).
-inline constexpr int kCounterSetVersion = 1;           // the only version this build reads and writes
+inline constexpr int kCounterSetVersion = 2;           // the version this build writes
+inline constexpr int kOldestCounterSetVersion = 1;     // the oldest it reads
 inline constexpr double kMinIntervalS = 0.1;
 inline constexpr double kMaxIntervalS = 3600.0;
 inline constexpr double kMaxWindowS = 366.0 * 86400;   // a year
@@ -62,7 +77,8 @@ inline constexpr std::size_t kMaxCounterSetBytes = 16u << 20;
 // Errc::invalid_argument, "line L, column C: <field>: what is wrong", e.g.
 // "line 6, column 21: views[0].interval_s is 0.05; it must be 0.1 to 3600
 // seconds". Unknown fields are ignored; a missing field takes the default
-// above (only "version" and every counter's "path" are required).
+// above (only "version" and every counter's "path" are required). A set of
+// an older version is read as such and comes back as the current version.
 wpo::Result<CounterSet> parse_counter_set(std::string_view json);
 
 // The set as JSON (every field written; color and scale only when set).

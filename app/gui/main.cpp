@@ -59,6 +59,8 @@ int main(int argc, char** argv)
     if (!counters)
         return fail(counters.error().message());
     // A set and a log are read whole now: a bad one stops here, naming the file and the line.
+    // Only a malformed set stops here; a path not found now (a process that
+    // exited since the set was saved) is left out with a warning naming it.
     std::optional<perfscope::files::CounterSet> set;
     if (!command_line->set_file.isEmpty()) {
         auto loaded = perfscope::files::load_counter_set(command_line->set_file.toStdString());
@@ -67,7 +69,9 @@ int main(int argc, char** argv)
         for (const auto& view : loaded->views)
             for (const auto& entry : view.counters)
                 if (auto resolved = resolve_view_counters(**hub, {QString::fromStdString(entry.path)}); !resolved)
-                    return fail("--set \"" + command_line->set_file.toStdString() + "\": " + resolved.error().message());
+                    std::fprintf(stderr, "perfscope: warning: --set \"%s\": left out \"%s\": %s\n",
+                                 command_line->set_file.toLocal8Bit().constData(), entry.path.c_str(),
+                                 resolved.error().message().c_str());
         set = std::move(*loaded);
     }
     std::optional<perfscope::files::PdhCsvLog> log;
@@ -85,11 +89,12 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/perfscope/perfscope.svg")));
 
     MainWindow window(**hub);
-    // What the command line names replaces the last session.
+    const SessionUse session = session_use(*command_line);
+    // What the command line names is shown instead of the last session.
     const bool named = !counters->isEmpty() || set || log;
     if (set)
         window.applyCounterSet(*set);
-    if (!counters->isEmpty() || (!named && (command_line->no_session || !window.restoreSession()))) {
+    if (!counters->isEmpty() || (!named && (session == SessionUse::leave || !window.restoreSession()))) {
         ViewSettings settings;
         if (command_line->interval_s)
             settings.interval_s = *command_line->interval_s;
@@ -110,6 +115,14 @@ int main(int argc, char** argv)
     }
     if (log)
         window.addLogView(*log, QFileInfo(command_line->log_file).fileName());
+    // From here on, changes are saved as the session (a moment after each),
+    // unless the window does not show it: then the user's views stay for the next start.
+    if (session == SessionUse::leave)
+        window.leaveSession(command_line->no_session
+                                ? QApplication::translate("main", "Session not saved (--no-session)")
+                                : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
+    else
+        window.claimSession();
     window.show();
     return app.exec();
 }

@@ -538,4 +538,49 @@ TEST_F(Cli, QueryTakesACounterSet)
     EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
 }
 
+// A set the app saved while a process ran, used after it exited: the
+// process's path is left out with a warning naming it, the rest is sampled,
+// exit 0 (only a malformed set is an error).
+TEST_F(Cli, QueryTakesASetNamingAProcessThatExited)
+{
+    const pid_t child = fork();
+    if (child == 0) {
+        execlp("sleep", "sleep", "60", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    ASSERT_GT(child, 0);
+    const std::string ended = "\\Process(sleep:" + std::to_string(child) + ")\\% Processor Time";
+    // Still running: the path resolves, so it is the exit that makes it missing below.
+    const CliRun alive = run({"query", ended, "-sc", "1", "-si", "0.1"});
+    EXPECT_EQ(alive.exit_code, 0) << alive.err;
+    kill(child, SIGKILL);
+    int status = 0;
+    waitpid(child, &status, 0);
+
+    perfscope::files::CounterSet set;
+    perfscope::files::ViewSettings view;
+    view.interval_s = 0.1;
+    view.counters = {{ended}, {R"(\System\Processes)"}};
+    set.views = {view};
+    const auto file = (dir / "set.json").string();
+    ASSERT_TRUE(perfscope::files::save_counter_set(file, set).ok());
+    const CliRun r = run({"query", "--set", file, "-sc", "1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("warning"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\"" + ended + "\""), std::string::npos) << r.err;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 2u) << r.out;
+    const auto header = cells(rows[0]);
+    ASSERT_EQ(header.size(), 2u) << rows[0];
+    EXPECT_TRUE(header[1].ends_with(R"(\System\Processes)")) << header[1];
+
+    // Only the exited process in the set: still exit 0, with the warning.
+    view.counters = {{ended}};
+    set.views = {view};
+    ASSERT_TRUE(perfscope::files::save_counter_set(file, set).ok());
+    const CliRun alone = run({"query", "--set", file, "-sc", "1"});
+    EXPECT_EQ(alone.exit_code, 0) << alone.err;
+    EXPECT_NE(alone.err.find("\"" + ended + "\""), std::string::npos) << alone.err;
+}
+
 }  // namespace

@@ -474,6 +474,68 @@ TEST_F(QueryCounterSet, SamplesTheSetsCounters)
         << header;
 }
 
+// A set naming an instance that has ended (c:3 is not running) or an object
+// this machine lacks loads: those paths are left out with a warning naming
+// each, the others are sampled. The command line's own paths stay strict.
+TEST_F(QueryCounterSet, EndedInstancesAreLeftOutWithAWarning)
+{
+    files::CounterSet set;
+    files::ViewSettings view;
+    view.counters = {{R"(\Process(c:3)\% Processor Time)"},
+                     {R"(\Memory\Available Bytes)"},
+                     {R"(\NoSuchObject\X)"}};
+    set.views = {view};
+    save(set);
+    wpo::TestSource source({processes(), memory()});
+    Options o;
+    o.command = Command::query;
+    o.set_file = file;
+    o.samples = 1;
+    o.interval_s = 0.1;
+    o.interval_given = true;
+    const auto table = names();
+    wpo::PerfObjectCache cache;
+    std::FILE* out = std::tmpfile();
+    std::FILE* err = std::tmpfile();
+    Context context{source, table, out, &cache, err};
+    const wpo::Status status = run_query(o, context);
+    const std::string text = read_all(out);
+    const std::string warnings = read_all(err);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+    const std::string header = text.substr(0, text.find('\n'));
+    EXPECT_NE(header.find(R"("\\TESTSOURCE\Memory\Available Bytes")"), std::string::npos) << header;
+    EXPECT_EQ(header.find("Process"), std::string::npos) << header;
+    EXPECT_NE(warnings.find("counter set \"" + file + R"(": left out "\Process(c:3)\% Processor Time": )"),
+              std::string::npos)
+        << warnings;
+    EXPECT_NE(warnings.find(R"(left out "\NoSuchObject\X": unknown object "NoSuchObject")"), std::string::npos)
+        << warnings;
+
+    // Every path gone: still no error, the warnings say why nothing was sampled.
+    view.counters = {{R"(\Process(c:3)\% Processor Time)"}};
+    set.views = {view};
+    save(set);
+    std::FILE* out2 = std::tmpfile();
+    std::FILE* err2 = std::tmpfile();
+    Context context2{source, table, out2, &cache, err2};
+    const wpo::Status alone = run_query(o, context2);
+    EXPECT_TRUE(alone.ok()) << alone.error().describe();
+    EXPECT_EQ(read_all(out2), "");
+    EXPECT_NE(read_all(err2).find("every path was left out"), std::string::npos);
+
+    // A path on the command line is not the set's: missing, it is still an error.
+    o.paths = {R"(\Process(c:3)\% Processor Time)"};
+    view.counters = {{R"(\Memory\Available Bytes)"}};
+    set.views = {view};
+    save(set);
+    std::FILE* out3 = std::tmpfile();
+    std::FILE* err3 = std::tmpfile();
+    Context context3{source, table, out3, &cache, err3};
+    EXPECT_FALSE(run_query(o, context3).ok());
+    std::fclose(out3);
+    std::fclose(err3);
+}
+
 TEST_F(QueryCounterSet, ErrorsNameTheFile)
 {
     Options o;

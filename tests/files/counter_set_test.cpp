@@ -32,7 +32,7 @@ TEST(CounterSet, TheDocumentedExampleReads)
     const auto end = doc.find("```", start + 8);
     auto set = parse_counter_set(doc.substr(start + 8, end - start - 8));
     ASSERT_TRUE(set.ok()) << set.error().message();
-    EXPECT_EQ(set->version, 1);
+    EXPECT_EQ(set->version, 2);
     EXPECT_TRUE(set->tiled);
     ASSERT_EQ(set->views.size(), 2u);
     const ViewSettings& cpu = set->views[0];
@@ -50,6 +50,12 @@ TEST(CounterSet, TheDocumentedExampleReads)
     EXPECT_EQ(cpu.counters[2].color, std::nullopt);
     EXPECT_EQ(cpu.counters[2].scale_exponent, -6);
     EXPECT_FALSE(cpu.counters[2].visible);
+    ASSERT_EQ(cpu.counters[2].instances.size(), 2u);
+    EXPECT_EQ(cpu.counters[2].instances[0],
+              (InstanceLook{"make:4242", 0x2CA02Cu, std::nullopt, true}));
+    EXPECT_EQ(cpu.counters[2].instances[1], (InstanceLook{"cc1plus:4310", std::nullopt, -7, false}));
+    EXPECT_EQ(cpu.counters[2].removed, std::vector<std::string>{"sleep:4400"});
+    EXPECT_TRUE(cpu.counters[0].instances.empty());
     // The second view: everything not written takes the documented default.
     const ViewSettings& memory = set->views[1];
     EXPECT_EQ(memory.kind, ViewKind::report);
@@ -75,7 +81,9 @@ CounterSet full_set()
     a.y_auto = false;
     a.y_min = -1e-9;
     a.y_max = 1e12;
-    a.counters = {{R"(\Processor(*)\% Processor Time)", 0x000000, -10, true},
+    a.counters = {{R"(\Processor(*)\% Processor Time)", 0x000000, -10, true,
+                   {{"0", 0x123456, 2, false}, {"1", std::nullopt, std::nullopt, true}, {"x y", 0xABCDEF, -1, true}},
+                   {"2", "3"}},
                   {R"(\Process(bash:1234)\Working Set)", 0xFFFFFF, 10, false},
                   {R"(\\host\Memory\Available Bytes)", std::nullopt, std::nullopt, true}};
     ViewSettings b;
@@ -99,7 +107,54 @@ TEST(CounterSet, EveryFieldSurvivesARoundTrip)
     EXPECT_EQ(*back, set) << text;
     EXPECT_EQ(format_counter_set(*back), text) << "formatting is stable";
     EXPECT_NE(text.find("\"color\": \"#FFFFFF\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"version\": 2"), std::string::npos) << text;
     EXPECT_TRUE(parse_counter_set(format_counter_set(CounterSet{})).ok()) << "an empty set";
+}
+
+// A file of version 1, written by hand from that version's documented
+// fields: it still reads, and means what it meant (one look for every
+// instance of a "(*)" path; a field named like a later version's is unknown
+// there, so ignored).
+TEST(CounterSet, AVersion1FileStillReads)
+{
+    auto set = parse_counter_set(R"({
+  "format": "perfscope-counter-set",
+  "version": 1,
+  "current_view": 1,
+  "tiled": false,
+  "views": [
+    {"title": "a", "kind": "report", "interval_s": 2, "window_s": 60, "history_capacity": 500,
+     "y_auto": false, "y_min": -5, "y_max": 5, "counters": []},
+    {"title": "b", "counters": [
+      {"path": "\\Process(*)\\Working Set", "color": "#00ff00", "scale_exponent": -6, "visible": false,
+       "removed": ["x:1"]},
+      {"path": "\\Memory\\Available Bytes", "color": 16711680}
+    ]}
+  ]
+})");
+    ASSERT_TRUE(set.ok()) << set.error().message();
+    EXPECT_EQ(set->version, kCounterSetVersion) << "read as version 1, kept as this build's";
+    EXPECT_EQ(set->current_view, 1);
+    ASSERT_EQ(set->views.size(), 2u);
+    EXPECT_EQ(set->views[0].kind, ViewKind::report);
+    EXPECT_EQ(set->views[0].interval_s, 2.0);
+    EXPECT_EQ(set->views[0].window_s, 60.0);
+    EXPECT_EQ(set->views[0].history_capacity, 500u);
+    EXPECT_FALSE(set->views[0].y_auto);
+    EXPECT_EQ(set->views[0].y_min, -5.0);
+    ASSERT_EQ(set->views[1].counters.size(), 2u);
+    const CounterSetEntry& all = set->views[1].counters[0];
+    EXPECT_EQ(all.path, R"(\Process(*)\Working Set)");
+    EXPECT_EQ(all.color, 0x00FF00u);
+    EXPECT_EQ(all.scale_exponent, -6);
+    EXPECT_FALSE(all.visible);
+    EXPECT_TRUE(all.instances.empty());
+    EXPECT_TRUE(all.removed.empty()) << "version 1 has no \"removed\": an unknown field there";
+    EXPECT_EQ(set->views[1].counters[1].color, 0xFF0000u);
+    // Written back, it is a version 2 file that reads to the same set.
+    const std::string text = format_counter_set(*set);
+    EXPECT_NE(text.find("\"version\": 2"), std::string::npos);
+    EXPECT_EQ(*parse_counter_set(text), *set);
 }
 
 TEST(CounterSet, UnknownFieldsAreIgnored)
@@ -154,11 +209,29 @@ std::string counter_with(const std::string& field)
 const BadSet kBad[] = {
     {"not_json", "version: 1", "line 1, column 1: expected a value, found 'v'"},
     {"not_an_object", "[1]", "line 1, column 1: the counter set must be a JSON object"},
-    {"no_version", "{}", "line 1, column 1: the counter set has no \"version\" (this build reads version 1)"},
-    {"version_2", R"({"version": 2})", "line 1, column 13: version is 2; this build reads version 1 only"},
-    {"version_0", R"({"version": 0})", "line 1, column 13: version is 0; this build reads version 1 only"},
+    {"no_version", "{}", "line 1, column 1: the counter set has no \"version\" (this build reads versions 1 to 2)"},
+    {"version_3", R"({"version": 3})", "line 1, column 13: version is 3; this build reads versions 1 to 2"},
+    {"version_0", R"({"version": 0})", "line 1, column 13: version is 0; this build reads versions 1 to 2"},
+    {"version_fraction", R"({"version": 1.5})", "line 1, column 13: version is 1.5; this build reads versions 1 to 2"},
     {"version_text", R"({"version": "1"})",
-     "line 1, column 13: version is not a number; this build reads version 1 only"},
+     "line 1, column 13: version is not a number; this build reads versions 1 to 2"},
+    {"instances_not_array",
+     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "instances": {}}]}]})",
+     "line 1, column 75: views[0].counters[0].instances must be an array"},
+    {"instances_without_wildcard",
+     R"({"version": 2, "views": [{"counters": [{"path": "\\A(x)\\B", "removed": ["y"]}]}]})",
+     "line 1, column 73: views[0].counters[0].removed is only for a path with all instances, \\Object(*)\\Counter"},
+    {"instance_without_name",
+     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "instances": [{"color": 1}]}]}]})",
+     "line 1, column 76: views[0].counters[0].instances[0] has no \"instance\""},
+    {"instance_bad_color",
+     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", )"
+     R"("instances": [{"instance": "a", "color": "red"}]}]}]})",
+     "line 1, column 103: views[0].counters[0].instances[0].color must be a color \"#RRGGBB\" or a number 0 to 16777215 "
+     "(0xFFFFFF)"},
+    {"removed_empty_name",
+     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "removed": [""]}]}]})",
+     "line 1, column 74: views[0].counters[0].removed[0] must be an instance's name (a non-empty string)"},
     {"wrong_format", R"({"format": "other", "version": 1})",
      "line 1, column 12: format must be \"perfscope-counter-set\""},
     {"views_not_array", R"({"version": 1, "views": {}})", "line 1, column 25: views must be an array"},

@@ -34,11 +34,21 @@ const char* command_line_usage()
            "  --interval S    sample interval of the view: seconds or [[hh:]mm:]ss, 0.1 s to 1 h (default 1)\n"
            "  --set FILE      open this counter set (JSON) instead of the last session\n"
            "  --open LOG.csv  open a PDH-CSV log (perfscope-cli query, typeperf, relog) read-only\n"
-           "  --no-session    start empty instead of restoring the last session\n"
+           "  --no-session    start empty; the last session is neither restored nor written\n"
            "  --version       print the version and exit\n"
            "  --help          print this and exit\n"
            "\n"
            "Exit code 2: a bad argument, path or file (named on stderr).\n";
+}
+
+SessionUse session_use(const CommandLine& line)
+{
+    if (line.no_session)
+        return SessionUse::leave;
+    if (!line.paths.isEmpty() || !line.set_file.isEmpty())
+        return SessionUse::replace;
+    // A log is a file to look at, not the user's views: they stay for the next start.
+    return line.log_file.isEmpty() ? SessionUse::restore : SessionUse::leave;
 }
 
 wpo::Result<CommandLine> parse_command_line(const QStringList& args)

@@ -21,8 +21,16 @@ struct CommandLine {
     std::optional<double> interval_s;  // --interval, typeperf's [[hh:]mm:]ss
     QString set_file;                  // --set
     QString log_file;                  // --open
-    bool no_session = false;           // --no-session: start empty, do not restore the last session
+    bool no_session = false;           // --no-session: start empty, neither restore nor write the last session
 };
+
+// What the window does with the last session (docs/desktop-app.md).
+enum class SessionUse {
+    restore,  // nothing named: the session is restored, then saved a moment after every change
+    replace,  // counters or a set named: shown instead; saved once the user changes something
+    leave,    // --no-session, or only a log named: the session is never written
+};
+SessionUse session_use(const CommandLine& line);
 
 // Arguments without the program name.
 wpo::Result<CommandLine> parse_command_line(const QStringList& args);

@@ -61,18 +61,54 @@ files::ViewSettings to_core(const ViewSettings& s)
 bool path_covers(const QString& text, const SeriesInfo& series)
 {
     auto path = wpo::CounterPath::parse(text.toStdString());
-    if (!path)
-        return false;
+    return path && path_covers(*path, series);
+}
+
+bool path_covers(const wpo::CounterPath& path, const SeriesInfo& series)
+{
     auto same = [](const std::string& a, const QString& b) {
         return QString::fromStdString(a).compare(b, Qt::CaseInsensitive) == 0;
     };
-    if (!same(path->object, series.object))
+    if (!same(path.object, series.object))
         return false;
-    if (!path->wildcard_counter && !same(path->counter, series.counter))
+    if (!path.wildcard_counter && !same(path.counter, series.counter))
         return false;
-    if (!path->has_instance)
+    if (!path.has_instance)
         return series.instance.isEmpty();
-    return path->wildcard_instance ? !series.instance.isEmpty() : same(path->instance_text(), series.instance);
+    return path.wildcard_instance ? !series.instance.isEmpty() : same(path.instance_text(), series.instance);
+}
+
+QString instance_key(const SeriesInfo& series)
+{
+    return series.parent.isEmpty() ? series.instance : series.parent + QLatin1Char('/') + series.instance;
+}
+
+namespace {
+
+template <typename Look>
+SeriesLook to_look(const QString& path, const Look& from)
+{
+    SeriesLook look{path, std::nullopt, from.scale_exponent, from.visible, {}, false};
+    if (from.color)
+        look.color = QColor::fromRgb(static_cast<QRgb>(*from.color | 0xFF000000u));
+    return look;
+}
+
+}  // namespace
+
+QVector<SeriesLook> looks_of(const files::CounterSetEntry& entry)
+{
+    const QString path = QString::fromStdString(entry.path);
+    QVector<SeriesLook> looks;
+    for (const files::InstanceLook& one : entry.instances) {
+        SeriesLook look = to_look(path, one);
+        look.instance = QString::fromStdString(one.instance);
+        looks.push_back(look);
+    }
+    for (const std::string& name : entry.removed)
+        looks.push_back({path, std::nullopt, std::nullopt, true, QString::fromStdString(name), true});
+    looks.push_back(to_look(path, entry));
+    return looks;
 }
 
 }  // namespace perfscope::gui

@@ -25,6 +25,7 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include <algorithm>
 #include <cmath>
 
 namespace perfscope::gui {
@@ -49,8 +50,12 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_stack->addWidget(m_tiles);
     setCentralWidget(m_stack);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this,
-            [this](int index) { closeView(qobject_cast<ViewPane*>(m_tabs->widget(index))); });
+            [this](int index) { requestCloseView(qobject_cast<ViewPane*>(m_tabs->widget(index))); });
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::syncActions);
+    m_session = new SessionKeeper([this] { return counterSet(); }, this);
+    connect(m_session, &SessionKeeper::saveFailed, this,
+            [this](const QString& message) { showMessage(tr("The session was not saved: %1").arg(message)); });
+    connect(m_tabs, &QTabWidget::currentChanged, m_session, &SessionKeeper::changed);
 
     createActions();
 
@@ -120,7 +125,7 @@ void MainWindow::createActions()
     connect(new_view, &QAction::triggered, this, [this] { addView(); });
     QAction* close_view = makeAction("closeView", tr("&Close view"), QKeySequence::Close, tr("Close the current view"),
                                      "window-close");
-    connect(close_view, &QAction::triggered, this, [this] { closeView(currentView()); });
+    connect(close_view, &QAction::triggered, this, [this] { requestCloseView(currentView()); });
     // Some platforms (offscreen, bare X11) have no standard Quit key: Ctrl+Q there.
     const QKeySequence quit_key = QKeySequence(QKeySequence::Quit).isEmpty() ? QKeySequence(Qt::CTRL | Qt::Key_Q)
                                                                             : QKeySequence(QKeySequence::Quit);
@@ -181,7 +186,10 @@ void MainWindow::createActions()
     QAction* clear = makeAction("clear", tr("C&lear"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
                                 tr("Empty the current view's history (its counters stay)"), "edit-clear");
     connect(clear, &QAction::triggered, this, [this] {
-        if (ViewPane* pane = currentView())
+        ViewPane* pane = currentView();
+        if (pane && (pane->data().seriesCount() == 0 ||
+                     confirm(tr("Clear"), tr("Empty the history of \"%1\"? Its counters stay.")
+                                              .arg(pane->settings().title))))
             pane->clear();
     });
     edit->addActions({add, del, highlight, clear});
@@ -254,10 +262,12 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
             m_tabs->setTabText(index, title);
         relayout();
     });
+    connect(pane, &ViewPane::changed, m_session, &SessionKeeper::changed);
     relayout();
     if (!m_tiled)
         m_tabs->setCurrentWidget(pane);
     syncActions();
+    m_session->changed();
     return pane;
 }
 
@@ -272,6 +282,35 @@ void MainWindow::closeView(ViewPane* pane)
     delete pane;
     relayout();
     syncActions();
+    m_session->changed();
+}
+
+void MainWindow::requestCloseView(ViewPane* pane)
+{
+    if (!pane)
+        return;
+    const bool has_counters = pane->isLog() || !pane->sampler().counters().isEmpty();
+    if (has_counters &&
+        !confirm(tr("Close view"), tr("Close \"%1\" with its counters and history?").arg(pane->settings().title)))
+        return;
+    closeView(pane);
+}
+
+bool MainWindow::confirmReplaceViews()
+{
+    const bool any = std::any_of(m_panes.cbegin(), m_panes.cend(), [](ViewPane* pane) {
+        return !pane->isLog() && !pane->sampler().counters().isEmpty();
+    });
+    return !any || confirm(tr("Open counter set"), tr("Replace the %n open view(s) and their history with the "
+                                                      "set's views?", nullptr, static_cast<int>(m_panes.size())));
+}
+
+bool MainWindow::confirm(const QString& title, const QString& question)
+{
+    if (!m_confirm)
+        return true;
+    return QMessageBox::question(this, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) ==
+           QMessageBox::Yes;
 }
 
 ViewPane* MainWindow::currentView() const
@@ -303,6 +342,7 @@ void MainWindow::setTiled(bool tiled)
     if (QAction* tile = action("tile"); tile->isChecked() != tiled)
         tile->setChecked(tiled);
     relayout();
+    m_session->changed();
 }
 
 void MainWindow::relayout()
@@ -397,7 +437,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     saveWindowState();
     QString error;
-    if (!saveSession(&error))
+    if (!m_session->flush(&error))
         qWarning("perfscope: the session was not saved: %s", qPrintable(error));
     event->accept();
 }
@@ -409,6 +449,32 @@ namespace perfscope::gui {
 void MainWindow::showMessage(const QString& text)
 {
     statusBar()->showMessage(text, 10'000);
+}
+
+bool MainWindow::claimSession()
+{
+    if (m_session->claim() == SessionKeeper::Mode::writing)
+        return true;
+    leaveSession(tr("Session read-only: another Perfscope keeps it; this window's views are not saved as the "
+                    "session"));
+    m_session->setMode(SessionKeeper::Mode::read_only);
+    return false;
+}
+
+void MainWindow::leaveSession(const QString& note)
+{
+    m_session->setMode(SessionKeeper::Mode::off);
+    if (!m_session_note) {
+        m_session_note = new QLabel(this);
+        statusBar()->addWidget(m_session_note);
+    }
+    m_session_note->setText(note);
+    m_session_note->setToolTip(tr("The last session stays in %1").arg(QDir::toNativeSeparators(sessionPath())));
+}
+
+QString MainWindow::sessionNote() const
+{
+    return m_session_note ? m_session_note->text() : QString();
 }
 
 files::CounterSet MainWindow::counterSet() const
@@ -446,10 +512,7 @@ QStringList MainWindow::applyCounterSet(const files::CounterSet& set)
                 continue;
             }
             counters += *resolved;
-            SeriesLook look{path, std::nullopt, entry.scale_exponent, entry.visible};
-            if (entry.color)
-                look.color = QColor::fromRgb(static_cast<QRgb>(*entry.color | 0xFF000000u));
-            looks.push_back(look);
+            looks += looks_of(entry);
         }
         pane->setLooks(looks);
         if (!counters.isEmpty())
@@ -457,8 +520,9 @@ QStringList MainWindow::applyCounterSet(const files::CounterSet& set)
     }
     setTiled(set.tiled);
     setCurrentView(set.current_view);
+    // Until the next message: easily missed in 10 s, and it says what the views lack.
     if (!skipped.isEmpty())
-        showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
+        statusBar()->showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
     return skipped;
 }
 
@@ -473,7 +537,7 @@ bool MainWindow::saveCounterSet(const QString& path, QString* error)
     return true;
 }
 
-bool MainWindow::loadCounterSet(const QString& path, QString* error)
+bool MainWindow::loadCounterSet(const QString& path, QString* error, QStringList* left_out)
 {
     auto set = files::load_counter_set(path.toStdString());
     if (!set) {
@@ -481,25 +545,21 @@ bool MainWindow::loadCounterSet(const QString& path, QString* error)
             *error = QString::fromStdString(set.error().message());
         return false;
     }
-    applyCounterSet(*set);
+    const QStringList skipped = applyCounterSet(*set);
+    if (left_out)
+        *left_out = skipped;
     m_set_path = path;
     return true;
 }
 
 QString MainWindow::sessionPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/session.json");
+    return SessionKeeper::defaultPath();
 }
 
 bool MainWindow::saveSession(QString* error)
 {
-    QDir().mkpath(QFileInfo(sessionPath()).absolutePath());
-    if (wpo::Status saved = files::save_counter_set(sessionPath().toStdString(), counterSet()); !saved) {
-        if (error)
-            *error = QString::fromStdString(saved.error().message());
-        return false;
-    }
-    return true;
+    return m_session->saveNow(error);
 }
 
 bool MainWindow::restoreSession()
@@ -514,6 +574,8 @@ bool MainWindow::restoreSession()
     if (set->views.empty())
         return false;
     applyCounterSet(*set);
+    // What is shown is what the file says: nothing new to write.
+    m_session->markClean();
     return true;
 }
 
@@ -560,6 +622,8 @@ void MainWindow::openLog(const QString& path)
 
 void MainWindow::openSetDialog()
 {
+    if (!confirmReplaceViews())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open counter set"), QString(),
                                                       tr("Counter sets (*.json);;All files (*)"));
     if (path.isEmpty())

@@ -10,6 +10,7 @@
 #include "files/pdh_csv_reader.h"
 #include "gui/window/process_cpu.h"
 #include "gui/window/view_pane.h"
+#include "gui/window/session_keeper.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -45,15 +46,28 @@ public:
     void saveWindowState();
 
     // Counter sets (docs/counter-sets.md). Paths that no longer resolve (a
-    // process that exited) are skipped and returned.
+    // process that exited) are left out, returned, and named in the status bar.
     files::CounterSet counterSet() const;
     QStringList applyCounterSet(const files::CounterSet& set);
     bool saveCounterSet(const QString& path, QString* error = nullptr);
-    bool loadCounterSet(const QString& path, QString* error = nullptr);
-    // The last session: saved on close, restored at start.
+    // `left_out`: the set's paths that were not found now (the set still loads).
+    bool loadCounterSet(const QString& path, QString* error = nullptr, QStringList* left_out = nullptr);
+    // The last session (SessionKeeper): restored at start; once claimed,
+    // written a moment after every change and at quit.
     static QString sessionPath();
+    SessionKeeper& session() { return *m_session; }
+    // Takes the session for this window (false: another instance has it, so
+    // this one works read-only on it, and says so in the status bar).
+    bool claimSession();
+    // The session is not this window's (a log from the command line,
+    // --no-session): never written; `note` tells the user so.
+    void leaveSession(const QString& note);
+    QString sessionNote() const;
     bool saveSession(QString* error = nullptr);
     bool restoreSession();
+    // Clear, Close view and opening a set over views with counters ask first
+    // (on by default; tests turn it off).
+    void setConfirmDestructive(bool on) { m_confirm = on; }
     // The current view's graph and legend (.png .svg .pdf) or visible data (.csv).
     bool exportCurrentView(const QString& path, QString* error = nullptr);
     // A log as a read-only view: read off the GUI thread (openLog) or already parsed.
@@ -79,6 +93,11 @@ private:
     void openLogDialog();
     void exportDialog();
     void showMessage(const QString& text);
+    // Yes/No; true without asking when confirmations are off.
+    bool confirm(const QString& title, const QString& question);
+    void requestCloseView(ViewPane* pane);
+    // Before a set replaces the views: asks when one of them has counters.
+    bool confirmReplaceViews();
 
     SourceHub& m_hub;
     CounterBrowser* m_browser = nullptr;
@@ -98,6 +117,9 @@ private:
     qint64 m_last_status_ms = 0;
     int m_next_view_number = 1;
     QString m_set_path;  // where Save writes without asking
+    SessionKeeper* m_session = nullptr;
+    QLabel* m_session_note = nullptr;
+    bool m_confirm = true;
 };
 
 }  // namespace perfscope::gui

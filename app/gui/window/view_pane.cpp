@@ -23,7 +23,7 @@ ViewWidget::Kind to_widget_kind(ViewKind kind)
 }
 
 ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent)
-    : QWidget(parent), m_settings(settings), m_sampler(hub, settings.interval_s)
+    : QWidget(parent), m_settings(settings), m_sampler(hub, settings.interval_s), m_looks(m_data, m_sampler)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -36,20 +36,8 @@ ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent
     // However a series goes (Delete, the legend), its sampler stops sending it.
     connect(&m_data, &ViewData::seriesAboutToBeRemoved, this,
             [this](int row) { m_sampler.removeSeries(m_data.series(row).info.id); });
-    connect(&m_data, &ViewData::seriesAdded, this, [this](int row) {
-        const SeriesInfo& info = m_data.series(row).info;
-        for (const SeriesLook& look : m_looks) {
-            if (!path_covers(look.path, info))
-                continue;
-            if (look.color)
-                m_data.setColor(row, *look.color);
-            if (look.scale_exponent)
-                m_data.setScale(row, *look.scale_exponent);
-            if (!look.visible)
-                m_data.setVisible(row, false);
-            break;
-        }
-    });
+    m_looks.follow();
+    connect(&m_looks, &SeriesLooks::userChanged, this, &ViewPane::changed);
 }
 
 ViewPane::~ViewPane() = default;
@@ -71,6 +59,7 @@ void ViewPane::setSettings(const ViewSettings& settings)
         m_content->setYRange(m_settings.y_min, m_settings.y_max);
     if (old_title != m_settings.title)
         emit titleChanged(m_settings.title);
+    emit changed();
 }
 
 void ViewPane::addCounters(const QVector<ViewCounter>& counters)
@@ -78,6 +67,7 @@ void ViewPane::addCounters(const QVector<ViewCounter>& counters)
     m_sampler.addCounters(counters);
     if (!m_sampler.isRunning())
         m_sampler.start();
+    emit changed();
 }
 
 // A log's view never samples: it takes no counters.
@@ -134,7 +124,7 @@ namespace perfscope::gui {
 
 void ViewPane::setLooks(const QVector<SeriesLook>& looks)
 {
-    m_looks = looks;
+    m_looks.setLooks(looks);
 }
 
 files::ViewSettings ViewPane::toCore() const
@@ -144,21 +134,7 @@ files::ViewSettings ViewPane::toCore() const
     out.y_auto = widget.isYAuto();
     if (!out.y_auto)
         std::tie(out.y_min, out.y_max) = widget.yRange();
-    for (const ViewCounter& c : m_sampler.counters()) {
-        files::CounterSetEntry entry;
-        entry.path = c.text.toStdString();
-        for (int row = 0; row < m_data.seriesCount(); ++row) {
-            const ViewSeries& s = m_data.series(row);
-            if (!path_covers(c.text, s.info))
-                continue;
-            entry.color = static_cast<std::uint32_t>(s.color.rgb() & 0xFFFFFF);
-            if (s.scale_exponent != s.info.default_scale)
-                entry.scale_exponent = s.scale_exponent;
-            entry.visible = s.visible;
-            break;
-        }
-        out.counters.push_back(std::move(entry));
-    }
+    out.counters = m_looks.entries();
     return out;
 }
 

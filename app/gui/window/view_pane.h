@@ -10,6 +10,7 @@
 #include "files/pdh_csv_reader.h"
 #include "gui/window/counter_set_io.h"
 #include "gui/window/view_settings.h"
+#include "gui/window/series_looks.h"
 
 #include <QWidget>
 
@@ -62,6 +63,8 @@ protected:
 
 signals:
     void titleChanged(const QString& title);
+    // Something a counter set keeps changed: settings, counters, a series' look, a series removed.
+    void changed();
     void batchArrived();
 
 private:
@@ -70,8 +73,8 @@ private:
     ViewSettings m_settings;
     ViewData m_data;
     ViewSampler m_sampler;
+    SeriesLooks m_looks;
     ViewContent* m_content = nullptr;
-    QVector<SeriesLook> m_looks;
     bool m_log = false;
     quint64 m_samples = 0;
     quint64 m_queries = 0;

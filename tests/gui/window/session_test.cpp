@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: Apache-2.0
+// Nothing the user did is lost: the session is written a moment after a
+// change (so a killed app restarts where it was), a window that does not show
+// the session (a log from the command line, --no-session) or a second
+// instance never writes it, sets keep each instance's look and the instances
+// removed, old sets still load, a set naming an instance that has ended loads
+// with the rest, and destructive actions ask first. Against the live test
+// machine; the session file is QStandardPaths' test-mode one.
+#include "gui/app/command_line.h"
+#include "files/counter_set.h"
+#include "../support/live_test_machine.h"
+#include "gui/window/main_window.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace perfscope::gui;
+using perfscope::gui::test::LiveTestMachine;
+
+namespace {
+
+int rowOf(const ViewData& data, const QString& instance)
+{
+    for (int row = 0; row < data.seriesCount(); ++row)
+        if (data.series(row).info.instance == instance)
+            return row;
+    return -1;
+}
+
+QByteArray slurp(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void spit(const QString& path, const QByteArray& bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+ViewCounter allProcessesCpu()
+{
+    return ViewCounter{"\\Process(*)\\% Processor Time", wpo::test::kProcess, wpo::test::kProcessorTime,
+                       ViewCounter::Instances::all};
+}
+
+// A set with one view of \System\Processes, titled `title`, as the file a
+// previous run left.
+QByteArray sessionWith(const char* title)
+{
+    return QByteArray("{\"version\": 2, \"views\": [{\"title\": \"") + title +
+           "\", \"interval_s\": 0.1, \"counters\": [{\"path\": \"\\\\System\\\\Processes\"}]}]}";
+}
+
+// Answers the next question box with `button`, as a user would.
+void answerNextQuestion(QMessageBox::StandardButton button, bool* asked)
+{
+    QTimer::singleShot(0, [button, asked] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box)
+            return answerNextQuestion(button, asked);
+        *asked = true;
+        box->button(button)->click();
+    });
+}
+
+}  // namespace
+
+class SessionTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        QFile::remove(MainWindow::sessionPath());
+        QFile::remove(MainWindow::sessionPath() + ".lock");
+        m_cache = std::make_unique<wpo::PerfObjectCache>();
+        auto machine = std::make_unique<LiveTestMachine>();
+        m_machine = machine.get();
+        m_machine->with([](wpo::test::TestMachine& m) {
+            m.start_process("a", 100, 0.25);
+            m.start_process("b", 200, 0.5);
+        });
+        auto hub = SourceHub::create(std::move(machine), m_cache.get());
+        QVERIFY(hub);
+        m_hub = std::move(*hub);
+        m_window = newWindow();
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_hub.reset();
+        m_cache.reset();
+        QFile::remove(MainWindow::sessionPath());
+        QFile::remove(MainWindow::sessionPath() + ".lock");
+    }
+
+    // A change is on disk within a few seconds, with no quit: a window
+    // destroyed without closing (a killed app) restarts with it.
+    void aChangeIsSavedAMomentLater()
+    {
+        QVERIFY(m_window->claimSession());
+        QVERIFY(m_window->sessionNote().isEmpty());
+        ViewPane* view = m_window->addView({.title = "cpu", .interval_s = 0.1});
+        view->addCounters({allProcessesCpu()});
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(MainWindow::sessionPath()), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0, 5000);
+        m_window->session().wait();
+        auto saved = perfscope::files::load_counter_set(MainWindow::sessionPath().toStdString());
+        QVERIFY2(saved, saved ? "" : saved.error().message().c_str());
+        QCOMPARE(saved->views.size(), std::size_t(1));
+        QCOMPARE(saved->views[0].title, std::string("cpu"));
+        QCOMPARE(saved->views[0].counters.size(), std::size_t(1));
+
+        // A look changed: written again, a moment later.
+        const QColor chosen(0x12, 0x34, 0x56);
+        view->data().setColor(rowOf(view->data(), "a:100"), chosen);
+        auto savedColorOfA = [] {
+            auto set = perfscope::files::load_counter_set(MainWindow::sessionPath().toStdString());
+            if (set && !set->views.empty() && !set->views[0].counters.empty())
+                for (const auto& look : set->views[0].counters[0].instances)
+                    if (look.instance == "a:100")
+                        return look.color;
+            return std::optional<std::uint32_t>();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(savedColorOfA(), std::optional<std::uint32_t>(0x123456), 10000);
+
+        // Killed (no close, no quit-time save): the next start has the change.
+        m_window.reset();
+        m_window = newWindow();
+        QVERIFY(m_window->restoreSession());
+        QCOMPARE(m_window->viewCount(), 1);
+        ViewPane* back = m_window->view(0);
+        QCOMPARE(back->settings().title, QString("cpu"));
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(back->data(), "a:100") >= 0, 5000);
+        QCOMPARE(back->data().series(rowOf(back->data(), "a:100")).color, chosen);
+    }
+
+    // What the command line does with the session, as main() follows it.
+    void theCommandLineDecidesWhetherTheSessionIsWritten()
+    {
+        auto use = [](const QStringList& args) { return session_use(*parse_command_line(args)); };
+        QTemporaryDir dir;
+        const QString log = dir.filePath("l.csv");
+        const QString set = dir.filePath("s.json");
+        spit(log, "x");
+        spit(set, "x");
+        QCOMPARE(use({}), SessionUse::restore);
+        QCOMPARE(use({"--open", log}), SessionUse::leave);
+        QCOMPARE(use({"--no-session"}), SessionUse::leave);
+        QCOMPARE(use({"--no-session", "\\Memory\\Available Bytes"}), SessionUse::leave);
+        QCOMPARE(use({"\\Memory\\Available Bytes"}), SessionUse::replace);
+        QCOMPARE(use({"--set", set}), SessionUse::replace);
+        QCOMPARE(use({"--set", set, "--open", log}), SessionUse::replace);
+    }
+
+    // perfscope --open LOG, then quit: the session file is as it was, byte for byte.
+    void aLogFromTheCommandLineLeavesTheSession()
+    {
+        const QByteArray before = sessionWith("mine");
+        spit(MainWindow::sessionPath(), before);
+        QTemporaryDir dir;
+        const QString log = dir.filePath("log.csv");
+        spit(log, "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\HOST\\Memory\\Available Bytes\"\r\n"
+                  "\"01/04/2026 12:00:00.000\",\"100\"\r\n");
+        auto parsed = perfscope::files::read_pdh_csv(log.toStdString());
+        QVERIFY(parsed);
+        // As main() does for --open alone.
+        QCOMPARE(session_use(*parse_command_line({"--open", log})), SessionUse::leave);
+        m_window->addLogView(*parsed, "log.csv");
+        m_window->leaveSession("showing a log");
+        QCOMPARE(m_window->sessionNote(), QString("showing a log"));
+        // The user works in it: still not the session.
+        m_window->addView({.title = "other", .interval_s = 0.1})->addCounters({allProcessesCpu()});
+        QTest::qWait(m_window->session().delay() + 500);
+        m_window->close();
+        m_window.reset();
+        QCOMPARE(slurp(MainWindow::sessionPath()), before);
+    }
+
+    void noSessionNeverWrites()
+    {
+        const QByteArray before = sessionWith("mine");
+        spit(MainWindow::sessionPath(), before);
+        m_window->leaveSession("Session not saved (--no-session)");
+        m_window->addView({.title = "x", .interval_s = 0.1})->addCounters({allProcessesCpu()});
+        m_window->setTiled(true);
+        QTest::qWait(m_window->session().delay() + 500);
+        m_window->close();
+        QCOMPARE(slurp(MainWindow::sessionPath()), before);
+    }
+
+    // A second instance finds the first's lock beside the session file: it
+    // restores the session but never writes it, and says so.
+    void aSecondInstanceWorksReadOnly()
+    {
+        const QByteArray before = sessionWith("first");
+        spit(MainWindow::sessionPath(), before);
+        QVERIFY(m_window->claimSession());  // the first instance
+        std::unique_ptr<MainWindow> second = newWindow();
+        QVERIFY(second->restoreSession());
+        QCOMPARE(second->view(0)->settings().title, QString("first"));
+        QVERIFY(!second->claimSession());
+        QCOMPARE(second->session().mode(), SessionKeeper::Mode::read_only);
+        QVERIFY2(second->sessionNote().contains("read-only"), qPrintable(second->sessionNote()));
+        second->addView({.title = "second's", .interval_s = 0.1})->addCounters({allProcessesCpu()});
+        second->setTiled(true);
+        QTest::qWait(second->session().delay() + 500);
+        second->close();
+        second.reset();
+        QCOMPARE(slurp(MainWindow::sessionPath()), before);
+
+        // A lock held by another process (here: taken by hand) does the same.
+        m_window.reset();
+        QFile::remove(MainWindow::sessionPath() + ".lock");
+        QLockFile other(MainWindow::sessionPath() + ".lock");
+        QVERIFY(other.tryLock(0));
+        m_window = newWindow();
+        QVERIFY(!m_window->claimSession());
+        m_window->addView({.title = "x"});
+        QTest::qWait(m_window->session().delay() + 500);
+        m_window->close();
+        QCOMPARE(slurp(MainWindow::sessionPath()), before);
+        // Once the other is gone, the next instance takes the session.
+        other.unlock();
+        m_window = newWindow();
+        QVERIFY(m_window->claimSession());
+    }
+
+    // <All instances> keeps each instance's color, scale and shown state and
+    // the instances removed: saved, then loaded into another window, each
+    // instance looks as it did and a removed one stays out although it runs.
+    void aSetKeepsEachInstancesLookAndTheRemovedOnes()
+    {
+        m_machine->with([](wpo::test::TestMachine& m) { m.start_process("c", 300, 0.1); });
+        ViewPane* view = m_window->addView({.title = "all", .interval_s = 0.1});
+        view->addCounters({allProcessesCpu()});
+        ViewData& data = view->data();
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(data, "a:100") >= 0 && rowOf(data, "b:200") >= 0 && rowOf(data, "c:300") >= 0,
+                                 5000);
+        const QColor color_a(0x10, 0x20, 0x30), color_b(0xA0, 0xB0, 0xC0);
+        data.setColor(rowOf(data, "a:100"), color_a);
+        data.setScale(rowOf(data, "a:100"), -2);
+        data.setColor(rowOf(data, "b:200"), color_b);
+        data.setVisible(rowOf(data, "b:200"), false);
+        data.removeSeries(rowOf(data, "c:300"));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("all.json");
+        QString error;
+        QVERIFY2(m_window->saveCounterSet(path, &error), qPrintable(error));
+        auto saved = perfscope::files::load_counter_set(path.toStdString());
+        QVERIFY(saved);
+        const perfscope::files::CounterSetEntry& entry = saved->views.at(0).counters.at(0);
+        QCOMPARE(entry.path, std::string("\\Process(*)\\% Processor Time"));
+        QCOMPARE(entry.color, std::nullopt);  // each instance has its own
+        auto look = [&](const char* name) {
+            for (const auto& one : entry.instances)
+                if (one.instance == name)
+                    return one;
+            return perfscope::files::InstanceLook{};
+        };
+        QCOMPARE(look("a:100").color, std::optional<std::uint32_t>(0x102030));
+        QCOMPARE(look("a:100").scale_exponent, std::optional<int>(-2));
+        QVERIFY(look("a:100").visible);
+        QCOMPARE(look("b:200").color, std::optional<std::uint32_t>(0xA0B0C0));
+        QVERIFY(!look("b:200").visible);
+        QVERIFY(look("c:300").instance.empty());
+        QCOMPARE(entry.removed, std::vector<std::string>{"c:300"});
+
+        std::unique_ptr<MainWindow> other = newWindow();
+        other->setConfirmDestructive(false);
+        QVERIFY2(other->loadCounterSet(path, &error), qPrintable(error));
+        ViewData& back = other->view(0)->data();
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(back, "a:100") >= 0 && rowOf(back, "b:200") >= 0 &&
+                                     back.series(rowOf(back, "a:100")).history.size() >= 3,
+                                 5000);
+        QCOMPARE(back.series(rowOf(back, "a:100")).color, color_a);
+        QCOMPARE(back.series(rowOf(back, "a:100")).scale_exponent, -2);
+        QCOMPARE(back.series(rowOf(back, "b:200")).color, color_b);
+        QVERIFY(!back.series(rowOf(back, "b:200")).visible);
+        QCOMPARE(rowOf(back, "c:300"), -1);  // c runs, but the user removed it
+        // Saved again, the same set.
+        QCOMPARE(other->counterSet(), *saved);
+    }
+
+    // A version 1 set, written by hand from that version's fields: one look
+    // for every instance of the path.
+    void aVersion1SetLoads()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("old.json");
+        spit(path, "{\"format\": \"perfscope-counter-set\", \"version\": 1, \"current_view\": 0, \"tiled\": false,"
+                   " \"views\": [{\"title\": \"old\", \"kind\": \"line\", \"interval_s\": 0.1, \"window_s\": 30,"
+                   " \"history_capacity\": 100, \"counters\": [{\"path\": \"\\\\Process(*)\\\\% Processor Time\","
+                   " \"color\": \"#00FF00\", \"visible\": true}]}]}");
+        QString error;
+        QVERIFY2(m_window->loadCounterSet(path, &error), qPrintable(error));
+        QCOMPARE(m_window->viewCount(), 1);
+        ViewPane* view = m_window->view(0);
+        QCOMPARE(view->settings().title, QString("old"));
+        QCOMPARE(view->settings().window_s, 30.0);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0 && rowOf(view->data(), "b:200") >= 0, 5000);
+        QCOMPARE(view->data().series(rowOf(view->data(), "a:100")).color, QColor(0, 0xFF, 0));
+        QCOMPARE(view->data().series(rowOf(view->data(), "b:200")).color, QColor(0, 0xFF, 0));
+    }
+
+    // A set naming a process that has ended loads the rest, and names what it left out.
+    void aSetNamingAnEndedInstanceLoadsWithAWarning()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("ended.json");
+        spit(path, "{\"version\": 2, \"views\": [{\"title\": \"v\", \"interval_s\": 0.1, \"counters\": ["
+                   "{\"path\": \"\\\\Process(a:100)\\\\% Processor Time\"},"
+                   " {\"path\": \"\\\\System\\\\Processes\"}]}]}");
+        m_machine->with([](wpo::test::TestMachine& m) { m.end_process(100); });
+        QString error;
+        QStringList left_out;
+        QVERIFY2(m_window->loadCounterSet(path, &error, &left_out), qPrintable(error));
+        QCOMPARE(left_out, QStringList{"\\Process(a:100)\\% Processor Time"});
+        QVERIFY2(m_window->statusBar()->currentMessage().contains("\\Process(a:100)\\% Processor Time"),
+                 qPrintable(m_window->statusBar()->currentMessage()));
+        QCOMPARE(m_window->viewCount(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->view(0)->data().seriesCount(), 1, 5000);
+        QCOMPARE(m_window->view(0)->data().series(0).info.counter, QString("Processes"));
+
+        // Only a malformed set is an error.
+        spit(path, "{\"version\": 2, \"views\": [{\"interval_s\": 0}]}");
+        QVERIFY(!m_window->loadCounterSet(path, &error));
+        QVERIFY2(error.contains("interval_s"), qPrintable(error));
+    }
+
+    // Close view and Clear ask first; No keeps the view and its history.
+    void destructiveActionsAskFirst()
+    {
+        ViewPane* view = m_window->addView({.title = "keep", .interval_s = 0.1});
+        view->addCounters({allProcessesCpu()});
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0 &&
+                                     view->data().series(rowOf(view->data(), "a:100")).history.size() >= 2,
+                                 5000);
+        bool asked = false;
+        answerNextQuestion(QMessageBox::No, &asked);
+        m_window->action("closeView")->trigger();
+        QVERIFY(asked);
+        QCOMPARE(m_window->viewCount(), 1);
+
+        asked = false;
+        answerNextQuestion(QMessageBox::No, &asked);
+        m_window->action("clear")->trigger();
+        QVERIFY(asked);
+        QVERIFY(view->data().series(rowOf(view->data(), "a:100")).history.size() >= 2);
+
+        asked = false;
+        answerNextQuestion(QMessageBox::Yes, &asked);
+        m_window->action("closeView")->trigger();
+        QVERIFY(asked);
+        QCOMPARE(m_window->viewCount(), 0);
+
+        // With confirmations off (scripts, tests) nothing asks.
+        m_window->setConfirmDestructive(false);
+        m_window->addView({.title = "gone"})->addCounters({allProcessesCpu()});
+        m_window->action("closeView")->trigger();
+        QCOMPARE(m_window->viewCount(), 0);
+    }
+
+private:
+    std::unique_ptr<MainWindow> newWindow()
+    {
+        auto window = std::make_unique<MainWindow>(*m_hub);
+        window->show();
+        return window;
+    }
+
+    std::unique_ptr<wpo::PerfObjectCache> m_cache;
+    LiveTestMachine* m_machine = nullptr;
+    std::unique_ptr<SourceHub> m_hub;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(SessionTest)
+#include "session_test.moc"
