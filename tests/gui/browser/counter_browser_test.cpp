@@ -1,13 +1,19 @@
 // The browser's models under QAbstractItemModelTester, and the dock against
 // the live test machine: objects and counters with help texts, instances
-// that appear and disappear live, the filter over all three, Add.
+// that appear and disappear live, the filter over objects and counters, the
+// instance search, the kernel-thread rule, Add and what it says when it adds
+// nothing.
 #include "browser/counter_browser.h"
+#include "browser/instance_filter_model.h"
 #include "browser/instance_list_model.h"
+#include "browser/kernel_threads.h"
 #include "browser/object_tree_model.h"
 #include "live_test_machine.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QSignalSpy>
@@ -33,6 +39,20 @@ BrowseInstances sample_instances(std::initializer_list<std::pair<const char*, st
     for (auto [name, pid] : list)
         out.instances.push_back({QString("%1:%2").arg(name).arg(pid), {},
                                  {wpo::InstanceIdentity::Kind::process, pid, 1}});
+    return out;
+}
+
+// Named instances in the given order, `kernel` marking the kernel threads by PID.
+BrowseInstances named_instances(const QStringList& names, const QSet<quint64>& kernel = {})
+{
+    BrowseInstances out{230, {}};
+    quint64 pid = 1;
+    for (const QString& name : names) {
+        BrowseInstance b{name, {}, {wpo::InstanceIdentity::Kind::process, pid, 1}};
+        b.kernel = kernel.contains(pid);
+        out.instances.push_back(b);
+        ++pid;
+    }
     return out;
 }
 
@@ -90,6 +110,72 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void kernelThreadsAreKthreaddAndItsChildren()
+    {
+        // init (1, parent 0), kthreadd (2, parent 0), two kernel workers
+        // (parent 2), a shell (parent 1) and its child (parent of the shell).
+        const std::vector<ProcessParent> processes{{1, 0}, {2, 0}, {3, 2}, {40, 2}, {500, 1}, {501, 500}};
+        std::unordered_set<std::uint64_t> expected;
+        for (const ProcessParent& p : processes)
+            if (p.pid == 2 || p.parent_pid == 2)
+                expected.insert(p.pid);
+        QCOMPARE(expected.size(), std::size_t(3));
+        QVERIFY(kernel_thread_pids(processes) == expected);
+        QVERIFY(kernel_thread_pids({}).empty());
+        QVERIFY(lists_kernel_threads(230) && lists_kernel_threads(232) && !lists_kernel_threads(238));
+    }
+
+    void instanceListModelMarksKernelThreadsLate()
+    {
+        InstanceListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setInstances(named_instances({"kworker/0:1", "bash"}), true);
+        QVERIFY(!model.index(1).data(InstanceListModel::KernelThreadRole).toBool());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        // The next refresh knows the parents: PID 1 is a kernel thread.
+        model.setInstances(named_instances({"kworker/0:1", "bash"}, {1}), true);
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(model.index(1).data(InstanceListModel::KernelThreadRole).toBool());
+        QVERIFY(!model.index(2).data(InstanceListModel::KernelThreadRole).toBool());
+        QCOMPARE(rows(model), QStringList({"<All instances>", "kworker/0:1", "bash"}));
+    }
+
+    void instanceFilterSortsNaturallyAndKeepsTheWildcardAndTotal()
+    {
+        InstanceListModel list;
+        InstanceFilterModel filter;
+        filter.setSourceModel(&list);
+        QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Arrival (PID) order: kernel threads first, as procfs lists them.
+        list.setInstances(named_instances({"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9",
+                                           "zsh:5", "bash:1000"},
+                                          {1, 2}),
+                          true);
+        // Kernel threads hidden by default; the rest by name with numbers by
+        // value (case-insensitive): 9 < 12 < 100 < 1000.
+        QVERIFY(filter.hidesKernelThreads());
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000",
+                                            "zsh:5"}));
+        QCOMPARE(filter.matchCount(), 5);
+        filter.setHideKernelThreads(false);
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000",
+                                            "kthreadd:2", "kworker:3", "zsh:5"}));
+        // The search narrows the instances, never the wildcard or _Total.
+        filter.setSearch("BASH:1");
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "Bash:12", "bash:100", "bash:1000"}));
+        filter.setSearch("nothing");
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total"}));
+        QCOMPARE(filter.matchCount(), 0);
+        filter.setSearch("");
+        // A live insert lands in its sorted place.
+        BrowseInstances more = named_instances({"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9",
+                                                "zsh:5", "bash:1000", "bash:20"},
+                                               {1, 2});
+        list.setInstances(more, true);
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:20", "bash:100",
+                                            "bash:1000", "kthreadd:2", "kworker:3", "zsh:5"}));
+    }
+
     void filterProxiesPassTheTester()
     {
         ObjectTreeModel objects;
@@ -123,6 +209,8 @@ private slots:
                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester list_tester(&browser.instanceModel(),
                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester filter_tester(&browser.instanceFilter(),
+                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
         browser.show();
         QTRY_VERIFY_WITH_TIMEOUT(browser.objectModel().rowCount() > 0, 5000);
         // Global: every object but the costly one.
@@ -173,15 +261,67 @@ private slots:
         QCOMPARE(counters[0].instances, ViewCounter::Instances::none);
         QCOMPARE(counters[0].text, QString("\\System\\Processes"));
 
-        // The filter box filters objects, counters and instances.
+        // The filter box filters objects and counters, never instances.
         QVERIFY(browser.select("Process"));
         QTRY_COMPARE_WITH_TIMEOUT(browser.instanceModel().rowCount(), 3, 5000);
+        QVERIFY(browser.hideKernelThreadsBox()->isVisibleTo(&browser));
         browser.filterBox()->setText("c:3");
-        QCOMPARE(rows(browser.instanceFilter()), QStringList({"c:300"}));
+        QCOMPARE(rows(browser.instanceFilter()), QStringList({"<All instances>", "b:200", "c:300"}));
+        QCOMPARE(browser.objectFilter().rowCount(), 0);
+        // Nothing to add: Add says why instead of adding nothing silently.
+        browser.addSelection();
+        QCOMPARE(added.size(), 0);
+        QVERIFY(browser.statusText().contains("no object or counter matches the filter \"c:3\""));
         browser.filterBox()->setText("context");
         QCOMPARE(rows(browser.objectFilter()), QStringList({"System"}));
         QCOMPARE(rows(browser.objectFilter(), browser.objectFilter().index(0, 0)),
                  QStringList({"Context Switches/sec"}));
+        // An object that matches by name lists all its counters.
+        browser.filterBox()->setText("process");
+        QVERIFY(rows(browser.objectFilter()).contains("Process"));
+        browser.filterBox()->clear();
+
+        // The instance search has its own field; <All instances> stays.
+        QVERIFY(browser.select("Process", "Working Set"));
+        browser.instanceSearchBox()->setText("c:3");
+        QCOMPARE(rows(browser.instanceFilter()), QStringList({"<All instances>", "c:300"}));
+        // A narrowed list with nothing selected: no silent <All instances>.
+        browser.instanceList()->clearSelection();
+        browser.addSelection();
+        QCOMPARE(added.size(), 0);
+        QVERIFY(browser.statusText().contains("select the instances of Process"));
+        browser.instanceSearchBox()->setText("zzz");
+        browser.addSelection();
+        QCOMPARE(added.size(), 0);
+        QVERIFY(browser.statusText().contains("no instance of Process matches \"zzz\""));
+        QVERIFY(browser.selectInstance("<All instances>"));
+        browser.addSelection();
+        QCOMPARE(added.size(), 1);
+        counters = added.takeFirst().at(0).value<QVector<ViewCounter>>();
+        QCOMPARE(counters[0].instances, ViewCounter::Instances::all);
+        QVERIFY(browser.statusText().contains("\\Process(*)\\Working Set"));
+
+        // The object with no instances hides the kernel-thread option.
+        QVERIFY(browser.select("System"));
+        QTRY_VERIFY(!browser.hideKernelThreadsBox()->isVisibleTo(&browser));
+    }
+
+    void shortcutFocusesTheFilter()
+    {
+        wpo::PerfObjectCache cache;
+        auto hub = SourceHub::create(std::make_unique<LiveTestMachine>(), &cache);
+        QVERIFY(hub);
+        QWidget window;
+        auto* browser = new CounterBrowser(**hub, &window);
+        browser->sampler().stop();
+        auto* other = new QLineEdit(&window);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        other->setFocus();
+        QVERIFY(!browser->filterBox()->hasFocus());
+        QCOMPARE(CounterBrowser::filterShortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+        QTest::keySequence(&window, CounterBrowser::filterShortcut());
+        QTRY_VERIFY(browser->filterBox()->hasFocus());
     }
 };
 
