@@ -1,5 +1,6 @@
 // Edits one view's settings: title, kind, interval (0.1 s to 1 h), time
-// window and history capacity.
+// window and history capacity. The two time fields take seconds or
+// [[hh:]mm:]ss as --interval does ("1:00:00" is one hour).
 #pragma once
 
 #include "window/view_settings.h"
@@ -8,6 +9,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -19,12 +21,16 @@ public:
     ViewSettingsDialog(const ViewSettings& settings, QWidget* parent = nullptr);
     ViewSettings settings() const;
 
+    // The time fields, as checked by OK: false with the reason in `error`.
+    bool readTimes(double* interval_s, double* window_s, QString* error) const;
+
 private:
     ViewSettings m_settings;
     QLineEdit* m_title = nullptr;
     QComboBox* m_kind = nullptr;
-    QDoubleSpinBox* m_interval = nullptr;
-    QDoubleSpinBox* m_window = nullptr;
+    QLineEdit* m_interval = nullptr;
+    QLineEdit* m_window = nullptr;
+    QLabel* m_time_error = nullptr;
     QSpinBox* m_capacity = nullptr;
 };
 
