@@ -122,8 +122,8 @@ void BrowserWorker::mark_kernel_threads(BrowseInstances& out) const
     // The last decode's values: before the first one (right after creation)
     // nothing is marked, the next refresh marks them.
     auto values = m_snapshot->values();
-    std::vector<wpo::InstanceIdentity> processes;
-    if (!values || !m_snapshot->identities(kProcessObject, processes))
+    std::vector<wpo::InstanceInfo> processes;
+    if (!values || !m_snapshot->instances(kProcessObject, processes))
         return;
     std::vector<ProcessParent> parents;
     const auto count = static_cast<std::size_t>(out.instances.size());
@@ -133,7 +133,8 @@ void BrowserWorker::mark_kernel_threads(BrowseInstances& out) const
             continue;
         const auto position = static_cast<std::size_t>(v.instance);
         if (v.object_index == kProcessObject && v.counter_index == kCreatingProcessIdCounter && position < processes.size())
-            parents.push_back({processes[position].id, static_cast<std::uint64_t>(v.value.as_double())});
+            parents.push_back({processes[position].identity.id, static_cast<std::uint64_t>(v.value.as_double()),
+                               processes[position].name});
         else if (v.object_index == kThreadObject && v.counter_index == kIdProcessCounter && position < thread_pid.size())
             thread_pid[position] = static_cast<std::int64_t>(v.value.as_double());
     }

@@ -7,7 +7,12 @@ std::unordered_set<std::uint64_t> kernel_thread_pids(std::span<const ProcessPare
 {
     std::unordered_set<std::uint64_t> out;
     for (const ProcessParent& p : processes)
-        if (p.pid == kKthreaddPid || p.parent_pid == kKthreaddPid)
+        if (p.name == "kthreadd" && p.parent_pid == 0)
+            out.insert(p.pid);
+    if (out.empty())
+        return out;
+    for (const ProcessParent& p : processes)
+        if (out.contains(p.parent_pid))
             out.insert(p.pid);
     return out;
 }

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Which processes are Linux kernel threads. kthreadd (PID 2) starts every
-// kernel thread, so a kernel thread is PID 2 itself or a process whose parent
-// ("Creating Process ID") is 2. A user process never has parent 2, and on
-// Windows no process has PID 2 (its PIDs are multiples of 4), so the rule
-// marks nothing there.
+// Which processes are Linux kernel threads. kthreadd starts every kernel
+// thread, so a kernel thread is kthreadd itself or a process whose parent
+// ("Creating Process ID") is kthreadd. kthreadd is the process of that name
+// without a parent (PID 2 on a Linux host). The name matters: in a container
+// PID 2 can be a user's process without a parent in the namespace, and there
+// no kernel thread is visible at all. Windows has no kthreadd: nothing marked.
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <unordered_set>
 
 namespace perfscope::gui {
@@ -15,9 +17,8 @@ namespace perfscope::gui {
 struct ProcessParent {
     std::uint64_t pid = 0;
     std::uint64_t parent_pid = 0;
+    std::string_view name;  // the instance name as in the block ("kthreadd")
 };
-
-inline constexpr std::uint64_t kKthreaddPid = 2;
 // Name indices as Windows and the procfs source give them.
 inline constexpr std::uint32_t kProcessObject = 230;
 inline constexpr std::uint32_t kThreadObject = 232;

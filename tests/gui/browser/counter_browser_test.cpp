@@ -9,10 +9,12 @@
 #include "browser/kernel_threads.h"
 #include "browser/object_tree_model.h"
 #include "live_test_machine.h"
+#include "platform_source.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -20,6 +22,8 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
+
+#include <algorithm>
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
@@ -113,14 +117,17 @@ private slots:
     void kernelThreadsAreKthreaddAndItsChildren()
     {
         // init (1, parent 0), kthreadd (2, parent 0), two kernel workers
-        // (parent 2), a shell (parent 1) and its child (parent of the shell).
-        const std::vector<ProcessParent> processes{{1, 0}, {2, 0}, {3, 2}, {40, 2}, {500, 1}, {501, 500}};
-        std::unordered_set<std::uint64_t> expected;
-        for (const ProcessParent& p : processes)
-            if (p.pid == 2 || p.parent_pid == 2)
-                expected.insert(p.pid);
-        QCOMPARE(expected.size(), std::size_t(3));
-        QVERIFY(kernel_thread_pids(processes) == expected);
+        // (parent 2), a shell (parent 1) and its child (parent the shell).
+        const std::vector<ProcessParent> host{{1, 0, "systemd"}, {2, 0, "kthreadd"}, {3, 2, "rcu_gp"},
+                                              {40, 2, "kworker/0:1"}, {500, 1, "bash"}, {501, 500, "make"}};
+        QVERIFY(kernel_thread_pids(host) == (std::unordered_set<std::uint64_t>{2, 3, 40}));
+        // A container: PID 2 is a user's process without a parent in the
+        // namespace, and its children are no kernel threads.
+        const std::vector<ProcessParent> container{{1, 0, "init"}, {2, 0, "bash"}, {3, 2, "make"}};
+        QVERIFY(kernel_thread_pids(container).empty());
+        // kthreadd is found by name and no parent, not by its PID.
+        const std::vector<ProcessParent> moved{{7, 0, "kthreadd"}, {8, 7, "kworker"}, {9, 2, "bash"}};
+        QVERIFY(kernel_thread_pids(moved) == (std::unordered_set<std::uint64_t>{7, 8}));
         QVERIFY(kernel_thread_pids({}).empty());
         QVERIFY(lists_kernel_threads(230) && lists_kernel_threads(232) && !lists_kernel_threads(238));
     }
@@ -304,6 +311,54 @@ private slots:
         // The object with no instances hides the kernel-thread option.
         QVERIFY(browser.select("System"));
         QTRY_VERIFY(!browser.hideKernelThreadsBox()->isVisibleTo(&browser));
+    }
+
+    // On this machine's own /proc: kthreadd and its children are marked and
+    // hidden by default; this test process is listed and is not marked.
+    void hidesTheKernelThreadsOfThisMachine()
+    {
+#ifndef __linux__
+        QSKIP("Linux kernel threads");
+#else
+        QFile kthreadd(QStringLiteral("/proc/2/stat"));
+        if (!kthreadd.open(QIODevice::ReadOnly) || !kthreadd.readAll().startsWith("2 (kthreadd) "))
+            QSKIP("no kthreadd visible (a container)");
+        wpo::PerfObjectCache cache;
+        auto source = perfscope::core::make_platform_source();
+        QVERIFY(source);
+        auto hub = SourceHub::create(std::move(*source), &cache);
+        QVERIFY(hub);
+        CounterBrowser browser(**hub);
+        browser.show();
+        QTRY_VERIFY_WITH_TIMEOUT(browser.select("Process", "% Processor Time"), 10000);
+        const QString self = QStringLiteral(":%1").arg(QCoreApplication::applicationPid());
+        auto source_rows = [&] { return rows(browser.instanceModel()); };
+        auto has = [](const QStringList& list, const QString& suffix) {
+            return std::any_of(list.begin(), list.end(), [&](const QString& r) { return r.endsWith(suffix); });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(has(source_rows(), QStringLiteral(":2")) && has(source_rows(), self), 10000);
+        // The mark needs one decoded refresh.
+        browser.sampler().refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!has(rows(browser.instanceFilter()), QStringLiteral("kthreadd:2")), 10000);
+        QVERIFY(has(rows(browser.instanceFilter()), self));
+        browser.hideKernelThreadsBox()->setChecked(false);
+        QVERIFY(has(rows(browser.instanceFilter()), QStringLiteral("kthreadd:2")));
+        browser.hideKernelThreadsBox()->setChecked(true);
+
+        // Threads: those of kernel threads (their process is kthreadd or its child).
+        QVERIFY(browser.select("Thread"));
+        auto kernel_marked = [&](const QAbstractItemModel& model) {
+            int n = 0;
+            for (int row = 0; row < model.rowCount(); ++row)
+                n += model.index(row, 0).data(InstanceListModel::KernelThreadRole).toBool() ? 1 : 0;
+            return n;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(browser.instanceModel().rowCount() > 1, 10000);
+        browser.sampler().refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(kernel_marked(browser.instanceModel()) > 0, 10000);
+        QCOMPARE(kernel_marked(browser.instanceFilter()), 0);
+        QVERIFY(browser.instanceFilter().rowCount() > 1);
+#endif
     }
 
     void shortcutFocusesTheFilter()
