@@ -206,6 +206,52 @@ std::string machines_of(const std::vector<std::string>& columns)
     return out;
 }
 
+// UTF-16LE (what PowerShell's ">" writes) as UTF-8; an unpaired surrogate
+// or an odd last byte becomes U+FFFD.
+std::string utf16le_to_utf8(std::string_view bytes)
+{
+    std::string out;
+    out.reserve(bytes.size() / 2);
+    auto unit = [&](std::size_t i) {
+        return static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) |
+               static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    };
+    auto put = [&out](std::uint32_t c) {
+        if (c < 0x80) {
+            out += static_cast<char>(c);
+        } else if (c < 0x800) {
+            out += static_cast<char>(0xC0 | c >> 6);
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            out += static_cast<char>(0xE0 | c >> 12);
+            out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        } else {
+            out += static_cast<char>(0xF0 | c >> 18);
+            out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
+            out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        }
+    };
+    constexpr std::uint32_t kReplacement = 0xFFFD;
+    std::size_t i = 0;
+    for (; i + 1 < bytes.size(); i += 2) {
+        const std::uint32_t u = unit(i);
+        if (u >= 0xD800 && u <= 0xDBFF && i + 3 < bytes.size()) {
+            const std::uint32_t low = unit(i + 2);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                put(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
+                i += 2;
+                continue;
+            }
+        }
+        put(u >= 0xD800 && u <= 0xDFFF ? kReplacement : u);
+    }
+    if (i < bytes.size())
+        put(kReplacement);
+    return out;
+}
+
 bool is_typeperf_trailer(std::string_view line)
 {
     line = trim(line);
@@ -288,6 +334,10 @@ std::string format_pdh_time(std::int64_t wall_ms)
 
 wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
 {
+    if (text.starts_with("\xFF\xFE")) {
+        const std::string utf8 = utf16le_to_utf8(text.substr(2));
+        return parse_pdh_csv(utf8);
+    }
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);
     PdhCsvLog log;

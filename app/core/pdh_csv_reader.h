@@ -10,7 +10,8 @@
 // counter paths. Each row is a local time stamp "MM/DD/YYYY HH:MM:SS.mmm"
 // and one value per column, " " (one space) where the counter had none.
 //
-// Also accepted, as the tools write them: a UTF-8 byte order mark, CRLF line
+// Also accepted, as the tools write them: a UTF-8 byte order mark, UTF-16LE
+// with its byte order mark (PowerShell's "typeperf ... > log.csv"), CRLF line
 // ends, blank lines (typeperf's console output starts with one), unquoted
 // cells (numbers), a time stamp without or with fewer/more fraction digits,
 // an empty cell for a missing value, and the two lines typeperf's console

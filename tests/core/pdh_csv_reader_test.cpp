@@ -307,6 +307,35 @@ TEST(PdhCsvReader, TypeperfRedirectedToAFileIsLocalTime)
     EXPECT_EQ(log->dropped_line, 0u);
 }
 
+// PowerShell's ">" writes UTF-16LE with a byte order mark: the same log as
+// its UTF-8 text, each character widened to two bytes (ASCII + 0, here).
+TEST(PdhCsvReader, Utf16FromPowerShellRedirection)
+{
+    const std::string utf8 = kHead + "\"11/22/2026 12:00:00.000\",\"1.5\"\r\n";
+    std::string utf16 = "\xFF\xFE";
+    for (char c : utf8) {
+        utf16 += c;
+        utf16 += '\0';
+    }
+    auto log = parse_pdh_csv(utf16);
+    ASSERT_TRUE(log.ok()) << log.error().describe();
+    ASSERT_EQ(log->rows.size(), 1u);
+    EXPECT_EQ(log->rows[0].time_ms, kNoon);
+    EXPECT_EQ(log->rows[0].values, values({1.5}));
+    EXPECT_EQ(log->columns, std::vector<std::string>{"\\\\H\\Memory\\Available Bytes"});
+    // A non-ASCII instance name: "é" is U+00E9 (E9 00), 2 bytes in UTF-8.
+    std::string named = "\xFF\xFE";
+    for (char c : std::string("\"(PDH-CSV 4.0)\",\"\\\\H\\P(caf"))
+        named += std::string{c, '\0'};
+    named += "\xE9";
+    named += '\0';
+    for (char c : std::string(")\\C\"\n\"11/22/2026 12:00:00.000\",\"2\"\n"))
+        named += std::string{c, '\0'};
+    auto accented = parse_pdh_csv(named);
+    ASSERT_TRUE(accented.ok()) << accented.error().describe();
+    EXPECT_EQ(accented->columns[0], "\\\\H\\P(caf\xC3\xA9)\\C");
+}
+
 TEST(PdhCsvReader, TsvWithoutZoneAndZonedLogsAreNotLocal)
 {
     auto tsv = parse_pdh_csv("\"(PDH-TSV 4.0)\"\t\"c\"\n\"11/22/2026 12:00:00.000\"\t\"1\"\n");
