@@ -73,6 +73,8 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     instances_layout->addLayout(instance_tools);
     m_instance_list = new QListView(instances_box);
     m_instance_list->setModel(&m_instance_filter);
+    // One line per row: no size hint per row for thousands of threads.
+    m_instance_list->setUniformItemSizes(true);
     m_instance_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_instance_list->setToolTip(tr("<All instances> also follows instances that start later"));
     instances_layout->addWidget(m_instance_list);
