@@ -297,7 +297,9 @@ QVector<ViewCounter> CounterBrowser::collect(QString* why) const
     QVector<ViewCounter> out;
     if (picks.isEmpty() && why) {
         *why = m_object_filter.rowCount() == 0 && !m_filter->text().isEmpty()
-                   ? tr("Nothing to add: no object or counter matches the filter \"%1\".").arg(m_filter->text())
+                   ? tr("Nothing to add: no object or counter matches the filter \"%1\" (instances have their "
+                        "own search, below).")
+                         .arg(m_filter->text())
                    : tr("Nothing to add: select a counter, or an object for all its counters.");
     }
     for (const Pick& pick : picks) {
