@@ -88,10 +88,19 @@ QString LogLoader::describe(const core::PdhCsvLog& log)
     }
     QString text = parts.join(QStringLiteral(" · "));
     if (log.dropped_line != 0) {
+        // The reader's "line N, column C: what" without its "line N".
+        QString reason = QString::fromStdString(log.dropped_reason);
+        const QString prefix = QStringLiteral("line %1").arg(log.dropped_line);
+        if (reason.startsWith(prefix)) {
+            reason.remove(0, prefix.size());
+            while (reason.startsWith(QLatin1Char(',')) || reason.startsWith(QLatin1Char(':')) ||
+                   reason.startsWith(QLatin1Char(' ')))
+                reason.remove(0, 1);
+        }
         text += QLatin1Char('\n') + tr("Line %1 is cut short (the writer stopped or is still writing) and was left "
-                                       "out: %2")
+                                       "out (%2).")
                                         .arg(log.dropped_line)
-                                        .arg(QString::fromStdString(log.dropped_reason));
+                                        .arg(reason);
     }
     return text;
 }

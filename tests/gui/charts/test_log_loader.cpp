@@ -232,6 +232,7 @@ void TestLogLoader::cutLastLineLoadsTheCompleteRows()
     QVERIFY2(notice.contains(QStringLiteral("Log of web-3")), qPrintable(notice));
     QVERIFY2(notice.contains(QStringLiteral("UTC-08:00 (Pacific Standard Time)")), qPrintable(notice));
     QVERIFY2(notice.contains(QStringLiteral("Line 4 is cut short")), qPrintable(notice));
+    QVERIFY2(notice.contains(QStringLiteral("(column 27: the quoted cell is not closed")), qPrintable(notice));
 }
 
 void TestLogLoader::logWithoutZoneSaysLocalTime()
