@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 
 namespace perfscope::files {
 namespace {
@@ -136,10 +137,20 @@ wpo::Result<std::vector<std::string>> split_cells(std::string_view line, char se
     }
 }
 
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
 struct Header {
     char separator = ',';
     std::string zone;
     int bias = 0;
+    bool local = false;
 };
 
 // "(PDH-CSV 4.0) (zone)(bias)"; the zone name may hold parentheses, so the
@@ -148,13 +159,19 @@ wpo::Result<Header> parse_format_cell(std::string_view cell, std::size_t line_no
 {
     Header h;
     std::string_view rest;
+    const std::string_view bare = trim(cell);
+    if (bare == "(PDH-CSV 4.0)" || bare == "(PDH-TSV 4.0)") {
+        h.separator = bare == "(PDH-TSV 4.0)" ? '\t' : ',';
+        h.local = true;
+        return h;
+    }
     if (cell.starts_with("(PDH-CSV 4.0) (")) {
         h.separator = ',';
     } else if (cell.starts_with("(PDH-TSV 4.0) (")) {
         h.separator = '\t';
     } else {
         return bad_line(line_no, "not a PDH-CSV log: the first cell is " + shown(cell) +
-                                     ", expected \"(PDH-CSV 4.0) (<time zone>)(<bias minutes>)\"");
+                                     ", expected \"(PDH-CSV 4.0) (<time zone>)(<bias minutes>)\" or \"(PDH-CSV 4.0)\"");
     }
     rest = cell.substr(std::strlen("(PDH-CSV 4.0) ("));
     const std::size_t split = rest.rfind(")(");
@@ -171,13 +188,68 @@ wpo::Result<Header> parse_format_cell(std::string_view cell, std::size_t line_no
     return h;
 }
 
-std::string_view trim(std::string_view s)
+// The distinct hosts of \\HOST\... columns, in order of appearance.
+std::string machines_of(const std::vector<std::string>& columns)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
+    std::vector<std::string> hosts;
+    for (const std::string& column : columns) {
+        if (!column.starts_with("\\\\"))
+            continue;
+        const std::size_t end = column.find('\\', 2);
+        const std::string host = column.substr(2, end == std::string::npos ? std::string::npos : end - 2);
+        if (!host.empty() && std::find(hosts.begin(), hosts.end(), host) == hosts.end())
+            hosts.push_back(host);
+    }
+    std::string out;
+    for (const std::string& host : hosts)
+        out += (out.empty() ? "" : ", ") + host;
+    return out;
+}
+
+// UTF-16LE (what PowerShell's ">" writes) as UTF-8; an unpaired surrogate
+// or an odd last byte becomes U+FFFD.
+std::string utf16le_to_utf8(std::string_view bytes)
+{
+    std::string out;
+    out.reserve(bytes.size() / 2);
+    auto unit = [&](std::size_t i) {
+        return static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) |
+               static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    };
+    auto put = [&out](std::uint32_t c) {
+        if (c < 0x80) {
+            out += static_cast<char>(c);
+        } else if (c < 0x800) {
+            out += static_cast<char>(0xC0 | c >> 6);
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            out += static_cast<char>(0xE0 | c >> 12);
+            out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        } else {
+            out += static_cast<char>(0xF0 | c >> 18);
+            out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
+            out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        }
+    };
+    constexpr std::uint32_t kReplacement = 0xFFFD;
+    std::size_t i = 0;
+    for (; i + 1 < bytes.size(); i += 2) {
+        const std::uint32_t u = unit(i);
+        if (u >= 0xD800 && u <= 0xDBFF && i + 3 < bytes.size()) {
+            const std::uint32_t low = unit(i + 2);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                put(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
+                i += 2;
+                continue;
+            }
+        }
+        put(u >= 0xD800 && u <= 0xDFFF ? kReplacement : u);
+    }
+    if (i < bytes.size())
+        put(kReplacement);
+    return out;
 }
 
 bool is_typeperf_trailer(std::string_view line)
@@ -216,6 +288,30 @@ std::optional<std::int64_t> parse_pdh_time(std::string_view s)
     return ((days * 24 + hour) * 60 + minute) * 60'000 + second * 1000 + ms;
 }
 
+std::int64_t local_wall_to_utc_ms(std::int64_t wall_ms)
+{
+    constexpr std::int64_t kDay = 86'400'000;
+    std::int64_t days = wall_ms / kDay;
+    std::int64_t ms = wall_ms % kDay;
+    if (ms < 0) {
+        ms += kDay;
+        --days;
+    }
+    const Civil c = civil_from_days(days);
+    std::tm tm{};
+    tm.tm_year = static_cast<int>(c.year - 1900);
+    tm.tm_mon = static_cast<int>(c.month) - 1;
+    tm.tm_mday = static_cast<int>(c.day);
+    tm.tm_hour = static_cast<int>(ms / 3'600'000);
+    tm.tm_min = static_cast<int>(ms / 60'000 % 60);
+    tm.tm_sec = static_cast<int>(ms / 1000 % 60);
+    tm.tm_isdst = -1;  // as the zone's rules say for that date
+    const std::time_t utc = std::mktime(&tm);
+    if (utc == static_cast<std::time_t>(-1))
+        return wall_ms;  // outside what the C library converts: as UTC
+    return static_cast<std::int64_t>(utc) * 1000 + ms % 1000;
+}
+
 std::string format_pdh_time(std::int64_t wall_ms)
 {
     constexpr std::int64_t kDay = 86'400'000;
@@ -238,6 +334,10 @@ std::string format_pdh_time(std::int64_t wall_ms)
 
 wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
 {
+    if (text.starts_with("\xFF\xFE")) {
+        const std::string utf8 = utf16le_to_utf8(text.substr(2));
+        return parse_pdh_csv(utf8);
+    }
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);
     PdhCsvLog log;
@@ -245,6 +345,40 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
     bool trailer = false;  // typeperf's closing lines seen: nothing may follow
     std::size_t line_no = 0;
     std::size_t at = 0;
+    // One row; `last`: the line ends the file without a line end.
+    auto parse_row = [&log](std::string_view row_text, std::size_t row_line, bool last) -> wpo::Result<PdhCsvRow> {
+        auto cells = split_cells(row_text, log.separator, row_line);
+        if (!cells)
+            return cells.error();
+        if (cells->size() != log.columns.size() + 1) {
+            const bool cut = cells->size() < log.columns.size() + 1 && last;
+            return bad_line(row_line, std::to_string(cells->size()) + " cells where the header has " +
+                                         std::to_string(log.columns.size() + 1) +
+                                         (cut ? " (the file ends in the middle of this line)" : ""));
+        }
+        PdhCsvRow row;
+        const auto wall = parse_pdh_time(trim((*cells)[0]));
+        if (!wall)
+            return bad_line(row_line, "the time stamp " + shown((*cells)[0]) +
+                                         " is not a date and time \"MM/DD/YYYY HH:MM:SS.mmm\"");
+        row.time_ms = log.local_time ? local_wall_to_utc_ms(*wall)
+                                     : *wall + static_cast<std::int64_t>(log.bias_minutes) * 60'000;
+        row.values.reserve(log.columns.size());
+        for (std::size_t i = 1; i < cells->size(); ++i) {
+            const std::string_view cell = trim((*cells)[i]);
+            if (cell.empty()) {
+                row.values.emplace_back();
+                continue;
+            }
+            double value = 0;
+            const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+            if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
+                return bad_line(row_line, "cell " + std::to_string(i + 1) + " (" + shown(log.columns[i - 1]) + ") " +
+                                             shown((*cells)[i]) + " is not a number");
+            row.values.emplace_back(value);
+        }
+        return row;
+    };
     while (at < text.size()) {
         const std::size_t end = text.find('\n', at);
         std::string_view line = text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
@@ -272,11 +406,13 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
             log.separator = header->separator;
             log.zone_name = std::move(header->zone);
             log.bias_minutes = header->bias;
+            log.local_time = header->local;
             for (std::size_t i = 1; i < cells->size(); ++i) {
                 if (trim((*cells)[i]).empty())
                     return bad_line(line_no, "column " + std::to_string(i) + " of the header has no counter path");
                 log.columns.push_back(std::move((*cells)[i]));
             }
+            log.machine = machines_of(log.columns);
             have_header = true;
             continue;
         }
@@ -284,36 +420,23 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
             trailer = true;
             continue;
         }
-        auto cells = split_cells(line, log.separator, line_no);
-        if (!cells)
-            return cells.error();
-        if (cells->size() != log.columns.size() + 1) {
-            const bool cut = cells->size() < log.columns.size() + 1 && end == std::string_view::npos;
-            return bad_line(line_no, std::to_string(cells->size()) + " cells where the header has " +
-                                         std::to_string(log.columns.size() + 1) +
-                                         (cut ? " (the file ends in the middle of this line)" : ""));
-        }
-        PdhCsvRow row;
-        const auto local = parse_pdh_time(trim((*cells)[0]));
-        if (!local)
-            return bad_line(line_no, "the time stamp " + shown((*cells)[0]) +
-                                         " is not a date and time \"MM/DD/YYYY HH:MM:SS.mmm\"");
-        row.time_ms = *local + static_cast<std::int64_t>(log.bias_minutes) * 60'000;
-        row.values.reserve(log.columns.size());
-        for (std::size_t i = 1; i < cells->size(); ++i) {
-            const std::string_view cell = trim((*cells)[i]);
-            if (cell.empty()) {
-                row.values.emplace_back();
-                continue;
+        const bool last = end == std::string_view::npos;
+        // At the end of the file, a separator with nothing after it is a row
+        // cut right after that separator, not an empty last value.
+        auto row = last && line.ends_with(log.separator)
+                       ? wpo::Result<PdhCsvRow>(bad_line(line_no, "the file ends right after a separator"))
+                       : parse_row(line, line_no, last);
+        if (!row) {
+            // A last line without its line end that does not parse was cut:
+            // the writer was killed mid-line or is still writing.
+            if (last) {
+                log.dropped_line = line_no;
+                log.dropped_reason = row.error().message();
+                break;
             }
-            double value = 0;
-            const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
-            if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
-                return bad_line(line_no, "cell " + std::to_string(i + 1) + " (" + shown(log.columns[i - 1]) + ") " +
-                                             shown((*cells)[i]) + " is not a number");
-            row.values.emplace_back(value);
+            return row.error();
         }
-        log.rows.push_back(std::move(row));
+        log.rows.push_back(std::move(*row));
     }
     if (!have_header)
         return bad_line(line_no == 0 ? 1 : line_no, "empty: no PDH-CSV header");

@@ -10,15 +10,24 @@
 // counter paths. Each row is a local time stamp "MM/DD/YYYY HH:MM:SS.mmm"
 // and one value per column, " " (one space) where the counter had none.
 //
-// Also accepted, as the tools write them: a UTF-8 byte order mark, CRLF line
+// Also accepted, as the tools write them: a UTF-8 byte order mark, UTF-16LE
+// with its byte order mark (PowerShell's "typeperf ... > log.csv"), CRLF line
 // ends, blank lines (typeperf's console output starts with one), unquoted
 // cells (numbers), a time stamp without or with fewer/more fraction digits,
 // an empty cell for a missing value, and the two lines typeperf's console
 // output ends with ("Exiting, please wait..." and "The command completed
 // successfully.") after the last row.
 //
+// typeperf's output redirected to a file ("typeperf ... > log.csv") has a
+// header without the zone: "(PDH-CSV 4.0)". Its stamps are read as this
+// computer's local time (local_time), as typeperf wrote them on its own.
+//
+// A last line that ends the file without a line end and does not parse is a
+// row cut short (the writer was killed, or is still writing): the rows before
+// it load and dropped_line/dropped_reason name it.
+//
 // Anything else is an error naming the line (and column or cell) and what is
-// wrong, and nothing is returned half-way: a log loads whole or not at all.
+// wrong, and nothing is returned half-way.
 #pragma once
 
 #include "core/result.h"
@@ -38,8 +47,12 @@ struct PdhCsvRow {
 };
 
 struct PdhCsvLog {
-    std::string zone_name;  // "W. Europe Standard Time", "UTC"
+    std::string zone_name;  // "W. Europe Standard Time", "UTC"; empty with local_time
     int bias_minutes = 0;   // UTC - local, as Windows gives it
+    bool local_time = false;  // no zone in the header: stamps are this computer's local time
+    std::string machine;    // the HOST of the columns' \\HOST\ ("A, B" for several), empty without
+    std::size_t dropped_line = 0;  // a cut last line left out (1-based), 0 for none
+    std::string dropped_reason;    // what was wrong with it
     std::vector<std::string> columns;  // \\HOST\Object(Instance)\Counter, as written
     std::vector<PdhCsvRow> rows;
     char separator = ',';   // '\t' for PDH-TSV
@@ -58,6 +71,10 @@ inline constexpr std::uint64_t kMaxPdhCsvBytes = 1ull << 30;
 // same wall clock (no zone applied); none when it is not such a stamp or
 // names no real date or time.
 std::optional<std::int64_t> parse_pdh_time(std::string_view stamp);
+
+// Milliseconds of a wall clock in this computer's local time zone (mktime:
+// the zone and daylight saving time of that date) -> UTC milliseconds.
+std::int64_t local_wall_to_utc_ms(std::int64_t wall_ms);
 
 // The inverse: "MM/DD/YYYY HH:MM:SS.mmm" of milliseconds since 1970-01-01
 // 00:00 on a wall clock (years 1601..9999; others are clamped to them).

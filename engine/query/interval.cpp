@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace wpo::query {
@@ -35,6 +37,37 @@ wpo::Result<double> parse_interval(std::string_view text, std::string_view optio
     if (total > 86400.0 * 365)
         return bad(flag + " is longer than a year: " + quoted);
     return total;
+}
+
+std::string format_interval(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0)
+        seconds = 0;
+    const auto total_ms = static_cast<std::int64_t>(std::llround(seconds * 1000));
+    // Seconds with their fraction, without trailing zeros: "5", "0.5", "2.25".
+    auto secs = [](std::int64_t ms, bool pad) {
+        char text[32];
+        std::snprintf(text, sizeof text, pad ? "%02lld" : "%lld", static_cast<long long>(ms / 1000));
+        std::string out = text;
+        if (ms % 1000 != 0) {
+            std::snprintf(text, sizeof text, ".%03lld", static_cast<long long>(ms % 1000));
+            std::string fraction = text;
+            while (fraction.back() == '0')
+                fraction.pop_back();
+            out += fraction;
+        }
+        return out;
+    };
+    if (total_ms < 60'000)
+        return secs(total_ms, false);
+    const std::int64_t hours = total_ms / 3'600'000;
+    const std::int64_t minutes = total_ms / 60'000 % 60;
+    char text[48];
+    if (hours > 0)
+        std::snprintf(text, sizeof text, "%lld:%02lld:", static_cast<long long>(hours), static_cast<long long>(minutes));
+    else
+        std::snprintf(text, sizeof text, "%lld:", static_cast<long long>(minutes));
+    return text + secs(total_ms % 60'000, true);
 }
 
 }  // namespace wpo::query

@@ -5,6 +5,7 @@
 
 #include "core/result.h"
 
+#include <string>
 #include <string_view>
 
 namespace wpo::query {
@@ -12,5 +13,10 @@ namespace wpo::query {
 // Seconds, at least 0.1 and at most a year; `option` names the flag in the
 // error message ("-si needs seconds like 5, ..., got \"x\"").
 wpo::Result<double> parse_interval(std::string_view text, std::string_view option = "-si");
+
+// The text parse_interval reads back as `seconds` (to the millisecond):
+// seconds under a minute as a number ("0.5", "30"), longer ones as [h:]mm:ss
+// ("1:30", "1:00:00", "2:05.5").
+std::string format_interval(double seconds);
 
 }  // namespace wpo::query

@@ -240,15 +240,11 @@ const BadRow kBad[] = {
     {"binary", std::string("\x00\x01\x02\xff", 4), "line 1: not a PDH-CSV log"},
     {"plain_csv", "time,value\n1,2\n", "line 1: not a PDH-CSV log"},
     {"header_without_columns", "\"(PDH-CSV 4.0) (UTC)(0)\"\n", "line 1: the header names no counter columns"},
-    {"header_without_zone", "\"(PDH-CSV 4.0)\",\"c\"\n", "line 1: not a PDH-CSV log"},
     {"header_zone_without_bias", "\"(PDH-CSV 4.0) (UTC)\",\"c\"\n", "line 1: the first cell"},
     {"header_bias_not_a_number", "\"(PDH-CSV 4.0) (UTC)(x)\",\"c\"\n", "line 1: the time zone bias"},
     {"header_bias_too_large", "\"(PDH-CSV 4.0) (UTC)(99999)\",\"c\"\n", "line 1: the time zone bias"},
     {"header_empty_column", "\"(PDH-CSV 4.0) (UTC)(0)\",\"c\",\" \"\n", "line 1: column 2 of the header"},
     {"header_unclosed_quote", "\"(PDH-CSV 4.0) (UTC)(0)\",\"c\n", "line 1, column 26: the quoted cell is not closed"},
-    {"truncated_in_a_cell", kHead + kRow1 + "\"11/22/2026 12:00:01.000\",\"1", "line 3, column 27: the quoted cell"},
-    {"truncated_between_cells", kHead + kRow1 + "\"11/22/2026 12:00:01.000\"",
-     "line 3: 1 cells where the header has 2 (the file ends in the middle of this line)"},
     {"too_few_cells", kHead + "\"11/22/2026 12:00:00.000\"\n" + kRow1, "line 2: 1 cells where the header has 2"},
     {"too_many_cells", kHead + kRow1 + "\"11/22/2026 12:00:01.000\",\"1\",\"2\"\n",
      "line 3: 3 cells where the header has 2"},
@@ -277,6 +273,111 @@ const BadRow kBad[] = {
 
 INSTANTIATE_TEST_SUITE_P(Rows, PdhCsvRejects, ::testing::ValuesIn(kBad),
                          [](const auto& row) { return row.param.name; });
+
+// typeperf redirected to a file writes no zone: the stamps are local time.
+// TZ is set to a fixed zone two hours east of UTC (POSIX: "XYZ-2"), so local
+// 12:00 is 10:00 UTC (a Windows bias of -120).
+TEST(PdhCsvReader, TypeperfRedirectedToAFileIsLocalTime)
+{
+    const char* old_tz = std::getenv("TZ");
+    const std::string saved = old_tz ? old_tz : "";
+    setenv("TZ", "XYZ-2", 1);
+    tzset();
+    const fs::path file = fs::temp_directory_path() / "pdh_csv_reader_typeperf_redirect.csv";
+    std::ofstream(file, std::ios::binary)
+        << "\r\n\"(PDH-CSV 4.0)\",\"\\\\BUILD-7\\Processor(_Total)\\% Processor Time\","
+           "\"\\\\BUILD-7\\Memory\\Available MBytes\"\r\n"
+           "\"11/22/2026 12:00:00.000\",\"3.5\",\"2048\"\r\n"
+           "\"11/22/2026 12:00:01.000\",\"4.5\",\"2047\"\r\n";
+    auto log = read_pdh_csv(file.string());
+    fs::remove(file);
+    if (old_tz)
+        setenv("TZ", saved.c_str(), 1);
+    else
+        unsetenv("TZ");
+    tzset();
+    ASSERT_TRUE(log.ok()) << log.error().describe();
+    EXPECT_TRUE(log->local_time);
+    EXPECT_EQ(log->zone_name, "");
+    EXPECT_EQ(log->machine, "BUILD-7");
+    ASSERT_EQ(log->rows.size(), 2u);
+    EXPECT_EQ(log->rows[0].time_ms, utc_ms(2026, 11, 22, 12, 0, 0, 0, -120));
+    EXPECT_EQ(log->rows[1].time_ms, utc_ms(2026, 11, 22, 12, 0, 1, 0, -120));
+    EXPECT_EQ(log->rows[1].values, values({4.5, 2047.0}));
+    EXPECT_EQ(log->dropped_line, 0u);
+}
+
+// PowerShell's ">" writes UTF-16LE with a byte order mark: the same log as
+// its UTF-8 text, each character widened to two bytes (ASCII + 0, here).
+TEST(PdhCsvReader, Utf16FromPowerShellRedirection)
+{
+    const std::string utf8 = kHead + "\"11/22/2026 12:00:00.000\",\"1.5\"\r\n";
+    std::string utf16 = "\xFF\xFE";
+    for (char c : utf8) {
+        utf16 += c;
+        utf16 += '\0';
+    }
+    auto log = parse_pdh_csv(utf16);
+    ASSERT_TRUE(log.ok()) << log.error().describe();
+    ASSERT_EQ(log->rows.size(), 1u);
+    EXPECT_EQ(log->rows[0].time_ms, kNoon);
+    EXPECT_EQ(log->rows[0].values, values({1.5}));
+    EXPECT_EQ(log->columns, std::vector<std::string>{"\\\\H\\Memory\\Available Bytes"});
+    // A non-ASCII instance name: "é" is U+00E9 (E9 00), 2 bytes in UTF-8.
+    std::string named = "\xFF\xFE";
+    for (char c : std::string("\"(PDH-CSV 4.0)\",\"\\\\H\\P(caf"))
+        named += std::string{c, '\0'};
+    named += "\xE9";
+    named += '\0';
+    for (char c : std::string(")\\C\"\n\"11/22/2026 12:00:00.000\",\"2\"\n"))
+        named += std::string{c, '\0'};
+    auto accented = parse_pdh_csv(named);
+    ASSERT_TRUE(accented.ok()) << accented.error().describe();
+    EXPECT_EQ(accented->columns[0], "\\\\H\\P(caf\xC3\xA9)\\C");
+}
+
+TEST(PdhCsvReader, TsvWithoutZoneAndZonedLogsAreNotLocal)
+{
+    auto tsv = parse_pdh_csv("\"(PDH-TSV 4.0)\"\t\"c\"\n\"11/22/2026 12:00:00.000\"\t\"1\"\n");
+    ASSERT_TRUE(tsv.ok()) << tsv.error().describe();
+    EXPECT_TRUE(tsv->local_time);
+    EXPECT_EQ(tsv->separator, '\t');
+    EXPECT_EQ(tsv->machine, "");
+    auto zoned = parse_pdh_csv(kHead + "\"11/22/2026 12:00:00.000\",\"1\"\n");
+    ASSERT_TRUE(zoned.ok());
+    EXPECT_FALSE(zoned->local_time);
+    EXPECT_EQ(zoned->machine, "H");
+}
+
+// The last line cut (no line end, does not parse): the complete rows load and
+// the cut line is named. Each way of cutting a row of kHead's two columns.
+TEST(PdhCsvReader, CutLastLineLoadsTheCompleteRows)
+{
+    const std::string row1 = "\"11/22/2026 12:00:00.000\",\"1\"\n";
+    const std::string row2 = "\"11/22/2026 12:00:01.000\",\"2\"\n";
+    const std::string full = "\"11/22/2026 12:00:02.000\",\"3\"";
+    // Every cut of the third row short of its full length.
+    for (std::size_t keep = 1; keep < full.size(); ++keep) {
+        const std::string cut = full.substr(0, keep);
+        const fs::path file = fs::temp_directory_path() / "pdh_csv_reader_cut.csv";
+        std::ofstream(file, std::ios::binary) << kHead << row1 << row2 << cut;
+        auto log = read_pdh_csv(file.string());
+        fs::remove(file);
+        ASSERT_TRUE(log.ok()) << cut << ": " << log.error().describe();
+        ASSERT_EQ(log->rows.size(), 2u) << cut;
+        EXPECT_EQ(log->rows[1].time_ms, kNoon + 1000);
+        EXPECT_EQ(log->dropped_line, 4u) << cut;
+        EXPECT_TRUE(log->dropped_reason.starts_with("line 4")) << log->dropped_reason;
+    }
+    // A cut first row: the log opens empty, naming the line.
+    auto empty = parse_pdh_csv(kHead + "\"11/22/20");
+    ASSERT_TRUE(empty.ok());
+    EXPECT_TRUE(empty->rows.empty());
+    EXPECT_EQ(empty->dropped_line, 2u);
+    // A broken line with its line end is still an error: not a cut, a bad file.
+    auto bad = parse_pdh_csv(kHead + row1 + "\"11/22/2026 12:00:01.000\"\n" + row2);
+    EXPECT_FALSE(bad.ok());
+}
 
 TEST(PdhCsvReader, FileErrorsNameTheFile)
 {

@@ -2,13 +2,16 @@
 // them): any bytes as a log. parse_pdh_csv gives a log or an invalid_argument
 // error naming the line; an accepted log has one value per column in every
 // row, only finite values, and written out again in the PDH layout (times
-// through format_pdh_time, values with 17 digits) parses to the same log.
+// through format_pdh_time, values with 17 digits) parses to the same log
+// (a cut last line, left out, is not written again).
 #include "files/pdh_csv_reader.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <string>
 #include <string_view>
 
@@ -31,7 +34,10 @@ std::string quote(const std::string& cell)
 std::string write(const perfscope::files::PdhCsvLog& log)
 {
     const std::string tag = log.separator == '\t' ? "(PDH-TSV 4.0)" : "(PDH-CSV 4.0)";
-    std::string text = quote(tag + " (" + log.zone_name + ")(" + std::to_string(log.bias_minutes) + ")");
+    // A log without a zone stays one: its stamps are local time, here UTC.
+    std::string text = log.local_time
+                           ? quote(tag)
+                           : quote(tag + " (" + log.zone_name + ")(" + std::to_string(log.bias_minutes) + ")");
     for (const std::string& column : log.columns)
         text += log.separator + quote(column);
     text += "\r\n";
@@ -52,6 +58,14 @@ std::string write(const perfscope::files::PdhCsvLog& log)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    // Local time is UTC, so a log without a zone reads the same everywhere
+    // and its stamps write back unchanged.
+    static const bool utc = [] {
+        setenv("TZ", "UTC", 1);
+        tzset();
+        return true;
+    }();
+    (void)utc;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto log = perfscope::files::parse_pdh_csv(text);
     if (!log) {
@@ -69,6 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto again = perfscope::files::parse_pdh_csv(write(*log));
     check(again.ok());
     check(again->zone_name == log->zone_name && again->bias_minutes == log->bias_minutes);
+    check(again->local_time == log->local_time && again->machine == log->machine);
     check(again->separator == log->separator && again->columns == log->columns);
     check(again->rows.size() == log->rows.size());
     for (std::size_t i = 0; i < log->rows.size(); ++i) {

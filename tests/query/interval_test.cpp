@@ -74,5 +74,27 @@ TEST(Interval, DefaultOptionIsTypeperfs)
     EXPECT_EQ(s.error().message().rfind("-si ", 0), 0u) << s.error().message();
 }
 
+// The dialog's time fields show format_interval's text and read it back with
+// parse_interval: the text by hand for each form, and a round trip over a
+// range of values (to the millisecond).
+TEST(Interval, FormatGivesWhatParseReadsBack)
+{
+    EXPECT_EQ(format_interval(0.1), "0.1");
+    EXPECT_EQ(format_interval(0.5), "0.5");
+    EXPECT_EQ(format_interval(5), "5");
+    EXPECT_EQ(format_interval(59.75), "59.75");
+    EXPECT_EQ(format_interval(60), "1:00");
+    EXPECT_EQ(format_interval(90), "1:30");
+    EXPECT_EQ(format_interval(125.5), "2:05.5");
+    EXPECT_EQ(format_interval(3600), "1:00:00");
+    EXPECT_EQ(format_interval(86400), "24:00:00");
+    EXPECT_EQ(format_interval(7 * 86400 + 61), "168:01:01");
+    for (double seconds : {0.1, 0.25, 1.0, 9.999, 59.999, 60.001, 599.5, 3599.0, 3600.5, 36000.0, 604800.0}) {
+        auto back = parse_interval(format_interval(seconds));
+        ASSERT_TRUE(back.ok()) << format_interval(seconds);
+        EXPECT_NEAR(*back, seconds, 5e-4) << format_interval(seconds);
+    }
+}
+
 }  // namespace
 }  // namespace wpo::query

@@ -33,6 +33,7 @@ struct BrowseInstance {
     QString display;  // unique: "bash:1234" for processes
     QString parent;
     wpo::InstanceIdentity identity;
+    bool kernel = false;  // a Linux kernel thread (kernel_threads.h), or a thread of one
 };
 
 struct BrowseInstances {

@@ -1,5 +1,9 @@
 #include "gui/browser/browser_worker.h"
 
+#include "gui/browser/kernel_threads.h"
+
+#include <algorithm>
+
 namespace perfscope::gui {
 
 namespace {
@@ -107,8 +111,41 @@ void BrowserWorker::publish_instances()
     if (m_snapshot->instances(m_selected, instances)) {
         for (const wpo::InstanceInfo& i : instances)
             out.instances.push_back({QString::fromStdString(i.display), QString::fromStdString(i.parent), i.identity});
+        if (lists_kernel_threads(m_selected))
+            mark_kernel_threads(out);
     }
     emit instancesChanged(out);
+}
+
+void BrowserWorker::mark_kernel_threads(BrowseInstances& out) const
+{
+    // The last decode's values: before the first one (right after creation)
+    // nothing is marked, the next refresh marks them.
+    auto values = m_snapshot->values();
+    std::vector<wpo::InstanceInfo> processes;
+    if (!values || !m_snapshot->instances(kProcessObject, processes))
+        return;
+    std::vector<ProcessParent> parents;
+    const auto count = static_cast<std::size_t>(out.instances.size());
+    std::vector<std::int64_t> thread_pid(m_selected == kThreadObject ? count : 0, -1);
+    for (const wpo::CalculatedValue& v : *values) {
+        if (v.instance < 0 || !v.value.valid())
+            continue;
+        const auto position = static_cast<std::size_t>(v.instance);
+        if (v.object_index == kProcessObject && v.counter_index == kCreatingProcessIdCounter && position < processes.size())
+            parents.push_back({processes[position].identity.id, static_cast<std::uint64_t>(v.value.as_double()),
+                               processes[position].name});
+        else if (v.object_index == kThreadObject && v.counter_index == kIdProcessCounter && position < thread_pid.size())
+            thread_pid[position] = static_cast<std::int64_t>(v.value.as_double());
+    }
+    const std::unordered_set<std::uint64_t> kernel = kernel_thread_pids(parents);
+    for (std::size_t i = 0; i < count; ++i) {
+        BrowseInstance& instance = out.instances[static_cast<qsizetype>(i)];
+        if (m_selected == kProcessObject)
+            instance.kernel = kernel.contains(instance.identity.id);
+        else
+            instance.kernel = thread_pid[i] >= 0 && kernel.contains(static_cast<std::uint64_t>(thread_pid[i]));
+    }
 }
 
 }  // namespace perfscope::gui

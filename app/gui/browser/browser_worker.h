@@ -32,6 +32,8 @@ signals:
 private:
     void publish_objects();
     void publish_instances();
+    // Marks Process and Thread instances that are kernel threads (kernel_threads.h).
+    void mark_kernel_threads(BrowseInstances& out) const;
 
     SourceHub& m_hub;
     int m_refresh_ms;

@@ -1,8 +1,10 @@
 #include "gui/browser/counter_browser.h"
 
 #include "gui/browser/counter_mime_data.h"
+#include "gui/browser/kernel_threads.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDrag>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,6 +15,7 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSet>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -29,17 +32,19 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
 
     m_filter = new QLineEdit(body);
-    m_filter->setPlaceholderText(tr("Filter objects, counters and instances"));
+    m_filter->setPlaceholderText(
+        tr("Filter objects and counters (%1)").arg(filterShortcut().toString(QKeySequence::NativeText)));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(tr("Shows only objects, counters and instances whose name contains this text"));
+    m_filter->setToolTip(tr("Shows only objects and counters whose name contains this text "
+                            "(an object that matches shows all its counters)"));
     layout->addWidget(m_filter);
 
     m_object_filter.setSourceModel(&m_objects);
     m_object_filter.setRecursiveFilteringEnabled(true);
+    m_object_filter.setAutoAcceptChildRows(true);
     m_object_filter.setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_object_filter.setSortCaseSensitivity(Qt::CaseInsensitive);
     m_instance_filter.setSourceModel(&m_instances);
-    m_instance_filter.setFilterCaseSensitivity(Qt::CaseInsensitive);
 
     auto* split = new QSplitter(Qt::Vertical, body);
     m_tree = new QTreeView(split);
@@ -53,8 +58,23 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     auto* instances_layout = new QVBoxLayout(instances_box);
     instances_layout->setContentsMargins(0, 0, 0, 0);
     instances_layout->addWidget(new QLabel(tr("Instances of the selected object:"), instances_box));
+    auto* instance_tools = new QHBoxLayout;
+    m_instance_search = new QLineEdit(instances_box);
+    m_instance_search->setPlaceholderText(tr("Search instances"));
+    m_instance_search->setClearButtonEnabled(true);
+    m_instance_search->setToolTip(tr("Shows only instances whose name contains this text; "
+                                     "<All instances> and _Total stay listed"));
+    instance_tools->addWidget(m_instance_search, 1);
+    m_hide_kernel = new QCheckBox(tr("Hide &kernel threads"), instances_box);
+    m_hide_kernel->setChecked(m_instance_filter.hidesKernelThreads());
+    m_hide_kernel->setToolTip(tr("Leaves out kthreadd (PID 2) and the kernel threads it started"));
+    m_hide_kernel->setVisible(false);
+    instance_tools->addWidget(m_hide_kernel);
+    instances_layout->addLayout(instance_tools);
     m_instance_list = new QListView(instances_box);
     m_instance_list->setModel(&m_instance_filter);
+    // One line per row: no size hint per row for thousands of threads.
+    m_instance_list->setUniformItemSizes(true);
     m_instance_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_instance_list->setToolTip(tr("<All instances> also follows instances that start later"));
     instances_layout->addWidget(m_instance_list);
@@ -81,9 +101,20 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     buttons->addStretch(1);
     buttons->addWidget(m_add_button);
     layout->addLayout(buttons);
+    m_status = new QLabel(body);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
     setWidget(body);
 
+    // On the main window when there is one, so the key works while the dock is hidden.
+    auto* find = new QShortcut(filterShortcut(), parent ? parent : this);
+    find->setContext(Qt::WindowShortcut);
+    connect(find, &QShortcut::activated, this, &CounterBrowser::focusFilter);
+
     connect(m_filter, &QLineEdit::textChanged, this, &CounterBrowser::setFilter);
+    connect(m_instance_search, &QLineEdit::textChanged, this, &CounterBrowser::setInstanceSearch);
+    connect(m_hide_kernel, &QCheckBox::toggled, &m_instance_filter, &InstanceFilterModel::setHideKernelThreads);
     connect(m_add_button, &QPushButton::clicked, this, &CounterBrowser::addSelection);
     connect(m_explain_button, &QPushButton::toggled, m_explain, &QWidget::setVisible);
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
@@ -122,25 +153,60 @@ void CounterBrowser::hideEvent(QHideEvent* event)
     m_sampler.stop();  // a hidden browser costs nothing
 }
 
+QKeySequence CounterBrowser::filterShortcut()
+{
+    // Ctrl+F is Freeze display, as in PerfMon.
+    return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F);
+}
+
+void CounterBrowser::focusFilter()
+{
+    show();
+    raise();
+    m_filter->setFocus(Qt::ShortcutFocusReason);
+    m_filter->selectAll();
+}
+
 void CounterBrowser::setFilter(const QString& text)
 {
     m_object_filter.setFilterFixedString(text);
-    m_instance_filter.setFilterFixedString(text);
-    if (!text.isEmpty())
-        m_tree->expandAll();
+    // Expanding every object would list thousands of rows; only those with a matching counter.
+    if (!text.isEmpty()) {
+        for (int row = 0; row < m_object_filter.rowCount(); ++row) {
+            const QModelIndex object = m_object_filter.index(row, 0);
+            const bool own_match = object.data().toString().contains(text, Qt::CaseInsensitive);
+            m_tree->setExpanded(object, !own_match);
+        }
+    }
+}
+
+void CounterBrowser::setInstanceSearch(const QString& text)
+{
+    m_instance_filter.setSearch(text);
+}
+
+QString CounterBrowser::statusText() const
+{
+    return m_status->text();
+}
+
+void CounterBrowser::setStatus(const QString& text)
+{
+    m_status->setText(text);
 }
 
 void CounterBrowser::currentObjectChanged()
 {
     const QModelIndex current = m_object_filter.mapToSource(m_tree->currentIndex());
     const BrowseObject* object = m_objects.objectAt(current);
-    // A filter that hides the object (typing an instance's name) keeps its instances listed.
+    // A filter that hides the object keeps its instances listed.
     if (!object)
         return;
     const std::uint32_t index = object->index;
     if (index == m_current_object)
         return;
     m_current_object = index;
+    m_hide_kernel->setVisible(object->has_instances && lists_kernel_threads(index));
     m_instances.setInstances({index, {}}, object->has_instances);
     m_sampler.setSelectedObject(index);
     updateExplain();
@@ -205,6 +271,11 @@ bool CounterBrowser::selectInstance(const QString& display)
 
 QVector<ViewCounter> CounterBrowser::selectedCounters() const
 {
+    return collect(nullptr);
+}
+
+QVector<ViewCounter> CounterBrowser::collect(QString* why) const
+{
     // Counters (or whole objects) selected in the tree.
     struct Pick {
         const BrowseObject* object;
@@ -224,6 +295,13 @@ QVector<ViewCounter> CounterBrowser::selectedCounters() const
         instances.push_back(m_instance_filter.mapToSource(proxy));
 
     QVector<ViewCounter> out;
+    if (picks.isEmpty() && why) {
+        *why = m_object_filter.rowCount() == 0 && !m_filter->text().isEmpty()
+                   ? tr("Nothing to add: no object or counter matches the filter \"%1\" (instances have their "
+                        "own search, below).")
+                         .arg(m_filter->text())
+                   : tr("Nothing to add: select a counter, or an object for all its counters.");
+    }
     for (const Pick& pick : picks) {
         ViewCounter base;
         base.object = pick.object->index;
@@ -253,6 +331,20 @@ QVector<ViewCounter> CounterBrowser::selectedCounters() const
                 out.push_back(c);
                 any = true;
             }
+        }
+        // No instance selected: <All instances>, as the list's first row,
+        // unless the instance search narrowed the list (the user looks for
+        // particular instances and has not picked one).
+        if (!any && pick.object->index == m_instances.object() && !m_instance_filter.search().isEmpty()) {
+            if (why) {
+                *why = m_instance_filter.matchCount() == 0
+                           ? tr("Nothing to add: no instance of %1 matches \"%2\"; select <All instances> or "
+                                "change the search.")
+                                 .arg(pick.object->name, m_instance_filter.search())
+                           : tr("Nothing to add: select the instances of %1 to add (or <All instances>).")
+                                 .arg(pick.object->name);
+            }
+            continue;
         }
         if (!any) {
             base.instances = ViewCounter::Instances::all;
@@ -298,9 +390,16 @@ bool CounterBrowser::eventFilter(QObject* watched, QEvent* event)
 
 void CounterBrowser::addSelection()
 {
-    const QVector<ViewCounter> counters = selectedCounters();
-    if (!counters.isEmpty())
-        emit addRequested(counters);
+    QString why;
+    const QVector<ViewCounter> counters = collect(&why);
+    if (counters.isEmpty()) {
+        setStatus(why.isEmpty() ? tr("Nothing to add.") : why);
+        return;
+    }
+    setStatus(counters.size() == 1 ? tr("Added %1").arg(counters.front().text)
+                                   : tr("Added %1 and %n more", nullptr, static_cast<int>(counters.size() - 1))
+                                         .arg(counters.front().text));
+    emit addRequested(counters);
 }
 
 }  // namespace perfscope::gui

@@ -1,18 +1,26 @@
-// The counter browser dock: objects and their counters in a tree, the
-// selected object's instances ("<All instances>" first), one filter box over
-// objects, counters and instances, "Explain" (the help text of the selection)
-// and "Add" (also by double-click, or by dragging the selection onto a view). Its data comes from a BrowserSampler (a
-// Global snapshot on a worker thread); the instance list updates live.
+// The counter browser dock: objects and their counters in a tree with a
+// filter box over objects and counters (Ctrl+Shift+F focuses it), the
+// selected object's instances (InstanceFilterModel: "<All instances>" and
+// "_Total" first and always listed, the rest in natural order) with their own
+// search field and, for Process and Thread, "Hide kernel threads" (on by
+// default), "Explain" (the help text of the selection) and "Add" (also by
+// double-click, or by dragging the selection onto a view). When Add has
+// nothing to add, the dock's status line says why. Its data comes from a
+// BrowserSampler (a Global snapshot on a worker thread); the instance list
+// updates live.
 #pragma once
 
 #include "gui/browser/browser_sampler.h"
 #include "gui/browser/instance_list_model.h"
 #include "gui/browser/object_tree_model.h"
 #include "gui/sampling/view_counter.h"
+#include "gui/browser/instance_filter_model.h"
 
 #include <QDockWidget>
 #include <QSortFilterProxyModel>
 
+class QCheckBox;
+class QLabel;
 class QLineEdit;
 class QMimeData;
 class QListView;
@@ -30,7 +38,8 @@ public:
 
     // The counters the selection stands for: each selected counter (or the
     // whole object, "\*", when only the object is selected) for each selected
-    // instance (<All instances> when none is).
+    // instance (<All instances> when none is and the instance search is
+    // empty; nothing when the search narrowed the list and none is selected).
     QVector<ViewCounter> selectedCounters() const;
     // What dragging the selection carries (a CounterMimeData over
     // selectedCounters(), so a drop adds what Add would); null when nothing is selected.
@@ -39,10 +48,15 @@ public:
     ObjectTreeModel& objectModel() { return m_objects; }
     InstanceListModel& instanceModel() { return m_instances; }
     QSortFilterProxyModel& objectFilter() { return m_object_filter; }
-    QSortFilterProxyModel& instanceFilter() { return m_instance_filter; }
+    InstanceFilterModel& instanceFilter() { return m_instance_filter; }
     QTreeView* tree() const { return m_tree; }
     QListView* instanceList() const { return m_instance_list; }
     QLineEdit* filterBox() const { return m_filter; }
+    QLineEdit* instanceSearchBox() const { return m_instance_search; }
+    QCheckBox* hideKernelThreadsBox() const { return m_hide_kernel; }
+    // The dock's status line: why Add added nothing, or what it added.
+    QString statusText() const;
+    static QKeySequence filterShortcut();
     QTextBrowser* explainText() const { return m_explain; }
     BrowserSampler& sampler() { return m_sampler; }
 
@@ -54,6 +68,9 @@ public:
 public slots:
     void addSelection();
     void setFilter(const QString& text);
+    void setInstanceSearch(const QString& text);
+    // Shows the dock and puts the cursor in the filter box.
+    void focusFilter();
 
 signals:
     void addRequested(const QVector<perfscope::gui::ViewCounter>& counters);
@@ -67,13 +84,19 @@ protected:
 private:
     void currentObjectChanged();
     void updateExplain();
+    // selectedCounters(), and in `why` the reason when it is empty.
+    QVector<ViewCounter> collect(QString* why) const;
+    void setStatus(const QString& text);
 
     BrowserSampler m_sampler;
     ObjectTreeModel m_objects;
     InstanceListModel m_instances;
     QSortFilterProxyModel m_object_filter;
-    QSortFilterProxyModel m_instance_filter;
+    InstanceFilterModel m_instance_filter;
     QLineEdit* m_filter = nullptr;
+    QLineEdit* m_instance_search = nullptr;
+    QCheckBox* m_hide_kernel = nullptr;
+    QLabel* m_status = nullptr;
     QTreeView* m_tree = nullptr;
     QListView* m_instance_list = nullptr;
     QTextBrowser* m_explain = nullptr;

@@ -10,7 +10,9 @@
 #include <QClipboard>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QDir>
 #include <QFontMetrics>
+#include <QImageWriter>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -36,14 +38,57 @@ void set_error(QString* error, const QString& text)
         *error = text;
 }
 
+// Why `path` cannot be written, for writers that do not say (SVG, PDF).
+QString write_reason(const QString& path)
+{
+    const QFileInfo file(path);
+    const QFileInfo dir(file.absolutePath());
+    if (!dir.exists())
+        return QObject::tr("the folder %1 does not exist").arg(QDir::toNativeSeparators(dir.absoluteFilePath()));
+    if (!dir.isWritable())
+        return QObject::tr("no permission to write in %1").arg(QDir::toNativeSeparators(dir.absoluteFilePath()));
+    if (file.exists() && !file.isWritable())
+        return QObject::tr("the file is read-only");
+    if (file.isDir())
+        return QObject::tr("it is a folder");
+    return QObject::tr("the file could not be written (disk full?)");
+}
+
 }  // namespace
 
 GraphExporter::GraphExporter(ViewWidget* view) : m_view(view) {}
 
+int GraphExporter::legendSeriesLines(int series, int graph_height, int line_height)
+{
+    const int fit = std::max(kMinLegendLines, graph_height / std::max(1, line_height));
+    return series <= fit ? series : fit - 1;
+}
+
+int GraphExporter::lineHeight() const
+{
+    return QFontMetrics(m_view->font()).height() + 4;
+}
+
+QVector<int> GraphExporter::legendRows() const
+{
+    const ViewData* data = m_view->viewData();
+    QVector<int> shown, rest;
+    for (int row = 0; row < data->seriesCount(); ++row) {
+        const ViewSeries& s = data->series(row);
+        (s.visible && !s.ended ? shown : rest).push_back(row);
+    }
+    shown += rest;
+    const int graph_h = m_view->graphWidget()->size().expandedTo(QSize(480, 300)).height();
+    shown.resize(legendSeriesLines(static_cast<int>(shown.size()), graph_h, lineHeight()));
+    return shown;
+}
+
 int GraphExporter::legendHeight() const
 {
-    const QFontMetrics fm(m_view->font());
-    return kPad + (fm.height() + 4) * (m_view->viewData()->seriesCount() + 2) + kPad;
+    const int series = m_view->viewData()->seriesCount();
+    const auto listed = static_cast<int>(legendRows().size());
+    // The time range and the column heads, the rows, "… and N more".
+    return kPad + lineHeight() * (listed + 2 + (listed < series ? 1 : 0)) + kPad;
 }
 
 QSize GraphExporter::pictureSize() const
@@ -103,7 +148,8 @@ void GraphExporter::paintLegend(QPainter& painter, const QRectF& area) const
         painter.drawText(cell_rect(c), (c >= 2 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, heads[c]);
     painter.restore();
     y += line;
-    for (int row = 0; row < data->seriesCount(); ++row) {
+    const QVector<int> rows = legendRows();
+    for (int row : rows) {
         const ViewSeries& s = data->series(row);
         const QRectF name = cell_rect(0);
         const QRectF swatch(name.left(), name.top() + 3, 14, line - 6);
@@ -123,6 +169,10 @@ void GraphExporter::paintLegend(QPainter& painter, const QRectF& area) const
             painter.drawText(cell_rect(3 + c), Qt::AlignRight | Qt::AlignVCenter,
                              legend->index(row, LegendModel::Last + c).data().toString());
         y += line;
+    }
+    if (const int more = data->seriesCount() - static_cast<int>(rows.size()); more > 0) {
+        painter.drawText(cell_rect(0).adjusted(20, 0, area.width(), 0), Qt::AlignLeft | Qt::AlignVCenter,
+                         QObject::tr("… and %n more", nullptr, more));
     }
 }
 
@@ -167,8 +217,10 @@ QImage GraphExporter::renderImage() const
 
 bool GraphExporter::savePng(const QString& path, QString* error) const
 {
-    if (!renderImage().save(path, "PNG")) {
-        set_error(error, QObject::tr("cannot write %1").arg(path));
+    QImageWriter writer(path, "png");
+    if (!writer.write(renderImage())) {
+        const QString reason = writer.error() == QImageWriter::DeviceError ? write_reason(path) : QString();
+        set_error(error, QObject::tr("cannot write %1: %2").arg(path, reason.isEmpty() ? writer.errorString() : reason));
         return false;
     }
     return true;
@@ -187,14 +239,14 @@ bool GraphExporter::saveSvg(const QString& path, QString* error) const
     svg.setDescription(QStringLiteral("A Perfscope view with its legend"));
     QPainter painter;
     if (!painter.begin(&svg)) {
-        set_error(error, QObject::tr("cannot write %1").arg(path));
+        set_error(error, QObject::tr("cannot write %1: %2").arg(path, write_reason(path)));
         return false;
     }
     painter.setRenderHint(QPainter::Antialiasing);
     paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     painter.end();
     if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
-        set_error(error, QObject::tr("cannot write %1").arg(path));
+        set_error(error, QObject::tr("cannot write %1: %2").arg(path, write_reason(path)));
         return false;
     }
     return true;
@@ -212,7 +264,7 @@ bool GraphExporter::savePdf(const QString& path, QString* error) const
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
     QPainter painter;
     if (!painter.begin(&pdf)) {
-        set_error(error, QObject::tr("cannot write %1").arg(path));
+        set_error(error, QObject::tr("cannot write %1: %2").arg(path, write_reason(path)));
         return false;
     }
     painter.setRenderHint(QPainter::Antialiasing);
@@ -220,7 +272,7 @@ bool GraphExporter::savePdf(const QString& path, QString* error) const
     paint(painter, QRectF(page));
     painter.end();
     if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
-        set_error(error, QObject::tr("cannot write %1").arg(path));
+        set_error(error, QObject::tr("cannot write %1: %2").arg(path, write_reason(path)));
         return false;
     }
     return true;

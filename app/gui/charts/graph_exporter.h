@@ -9,6 +9,7 @@
 #include <QRectF>
 #include <QSize>
 #include <QString>
+#include <QVector>
 
 class QPainter;
 
@@ -21,8 +22,15 @@ public:
     explicit GraphExporter(ViewWidget* view);
 
     // Logical size of the exported picture: the graph as shown (at least
-    // 480 × 300) above a legend with one line per series.
+    // 480 × 300) above a legend with one line per series, at most as tall
+    // as the graph: beyond that, the legend ends with "… and N more".
     QSize pictureSize() const;
+    // Legend lines with series when `series` of them are to be listed under
+    // a graph `graph_height` px tall with lines `line_height` px tall: all
+    // when they fit in that height (kMinLegendLines at least), else one line
+    // fewer, which then reads "… and N more".
+    static int legendSeriesLines(int series, int graph_height, int line_height);
+    static constexpr int kMinLegendLines = 8;
     // Paints the picture into `target` of any paint device.
     void paint(QPainter& painter, const QRectF& target) const;
     QImage renderImage() const;
@@ -38,6 +46,10 @@ public:
 
 private:
     int legendHeight() const;
+    int lineHeight() const;
+    // Rows listed in the legend: the shown series first, then hidden and ended
+    // ones, each group in legend order, cut to legendSeriesLines().
+    QVector<int> legendRows() const;
     void paintLegend(QPainter& painter, const QRectF& area) const;
 
     ViewWidget* m_view;

@@ -1,5 +1,6 @@
 #include "gui/charts/log_loader.h"
 
+#include "gui/data/sample_batch.h"
 #include "naming/counter_path.h"
 #include "files/pdh_csv_reader.h"
 #include "gui/charts/view_data.h"
@@ -9,6 +10,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace perfscope::gui {
 
@@ -68,8 +70,48 @@ void LogLoader::onFinished()
     emit loaded(m_path, m_target->seriesCount(), static_cast<int>(outcome->log->rows.size()));
 }
 
+QString LogLoader::describe(const files::PdhCsvLog& log)
+{
+    QStringList parts;
+    if (!log.machine.empty())
+        parts << tr("Log of %1").arg(QString::fromStdString(log.machine));
+    if (log.local_time) {
+        parts << tr("the file names no time zone: its times are read as this computer's local time");
+    } else {
+        // Windows' bias is UTC - local: the offset is its negative.
+        const int offset = -log.bias_minutes;
+        const QString utc = QStringLiteral("UTC%1%2:%3")
+                                .arg(offset < 0 ? QLatin1Char('-') : QLatin1Char('+'))
+                                .arg(std::abs(offset) / 60, 2, 10, QLatin1Char('0'))
+                                .arg(std::abs(offset) % 60, 2, 10, QLatin1Char('0'));
+        parts << (log.zone_name.empty() ? tr("times in %1").arg(utc)
+                                        : tr("times in %1 (%2)").arg(utc, QString::fromStdString(log.zone_name)));
+    }
+    QString text = parts.join(QStringLiteral(" · "));
+    if (log.dropped_line != 0) {
+        // The reader's "line N, column C: what" without its "line N".
+        QString reason = QString::fromStdString(log.dropped_reason);
+        const QString prefix = QStringLiteral("line %1").arg(log.dropped_line);
+        if (reason.startsWith(prefix)) {
+            reason.remove(0, prefix.size());
+            while (reason.startsWith(QLatin1Char(',')) || reason.startsWith(QLatin1Char(':')) ||
+                   reason.startsWith(QLatin1Char(' ')))
+                reason.remove(0, 1);
+        }
+        text += QLatin1Char('\n') + tr("Line %1 is cut short (the writer stopped or is still writing) and was left "
+                                       "out (%2).")
+                                        .arg(log.dropped_line)
+                                        .arg(reason);
+    }
+    return text;
+}
+
 void LogLoader::fill(const files::PdhCsvLog& log, ViewData* target)
 {
+    // Before any series, so the notice adds no gap to a line.
+    SampleBatch notice;
+    notice.error = describe(log);
+    target->append(notice);
     target->setHistoryCapacity(std::max<qsizetype>(1, static_cast<qsizetype>(log.rows.size())));
     for (size_t c = 0; c < log.columns.size(); ++c) {
         SeriesInfo info;

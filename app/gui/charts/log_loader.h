@@ -6,6 +6,9 @@
 //
 // Series of a log get ids 1..N in column order (unique within its ViewData);
 // object, counter, instance and parent come from the column's counter path.
+// The view's notice line (ViewData::error, shown above the graph) says where
+// the log is from: its machine, its time zone (or that the file names none
+// and its times are read as local time) and a cut last line left out.
 #pragma once
 
 #include <QFutureWatcher>
@@ -36,6 +39,8 @@ public:
 
     // The GUI-thread half, public for tests: the log's columns and rows into `target`.
     static void fill(const files::PdhCsvLog& log, ViewData* target);
+    // The notice: "Log of BUILD-7 · times in UTC+01:00 (W. Europe Standard Time)".
+    static QString describe(const files::PdhCsvLog& log);
 
 signals:
     void loaded(const QString& path, int series, int rows);

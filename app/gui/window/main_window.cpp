@@ -4,6 +4,7 @@
 #include "gui/charts/log_loader.h"
 #include "gui/sampling/resolve_view_counters.h"
 #include "gui/window/view_settings_dialog.h"
+#include "gui/window/save_file_dialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -637,7 +638,7 @@ void MainWindow::saveSetDialog(bool ask)
 {
     QString path = m_set_path;
     if (ask || path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Save counter set"), path,
+        path = getSaveFileNameWithExtension(this, tr("Save counter set"), path,
                                             tr("Counter sets (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
@@ -660,10 +661,9 @@ void MainWindow::exportDialog()
 {
     if (!currentView())
         return;
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = getSaveFileNameWithExtension(
         this, tr("Export view"), QString(),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;PDH-CSV data (*.csv)"), &filter);
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;PDH-CSV data (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -1,10 +1,12 @@
 #include "gui/window/view_settings_dialog.h"
 
 #include <QCheckBox>
+#include "query/interval.h"
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -23,20 +25,20 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
         m_kind->addItem(to_string(kind), static_cast<int>(kind));
     m_kind->setCurrentIndex(static_cast<int>(settings.kind));
     form->addRow(tr("&Graph type:"), m_kind);
-    m_interval = new QDoubleSpinBox(this);
-    m_interval->setRange(0.1, 3600);
-    m_interval->setDecimals(1);
-    m_interval->setSuffix(tr(" s"));
-    m_interval->setValue(settings.interval_s);
-    m_interval->setToolTip(tr("How often this view samples: 0.1 s to 1 h"));
+    const QString time_syntax = tr("seconds, or [[hh:]mm:]ss as in 1:30 or 1:00:00");
+    m_interval = new QLineEdit(QString::fromStdString(wpo::query::format_interval(settings.interval_s)), this);
+    m_interval->setObjectName(QStringLiteral("interval"));
+    m_interval->setToolTip(tr("How often this view samples: 0.1 s to 1 h (%1)").arg(time_syntax));
     form->addRow(tr("Sample &interval:"), m_interval);
-    m_window = new QDoubleSpinBox(this);
-    m_window->setRange(1, 7 * 86400);
-    m_window->setDecimals(0);
-    m_window->setSuffix(tr(" s"));
-    m_window->setValue(settings.window_s);
-    m_window->setToolTip(tr("The time the graph shows"));
+    m_window = new QLineEdit(QString::fromStdString(wpo::query::format_interval(settings.window_s)), this);
+    m_window->setObjectName(QStringLiteral("timeWindow"));
+    m_window->setToolTip(tr("The time the graph shows: 1 s to 7 days (%1)").arg(time_syntax));
     form->addRow(tr("Time &window:"), m_window);
+    m_time_error = new QLabel(this);
+    m_time_error->setObjectName(QStringLiteral("timeError"));
+    m_time_error->setWordWrap(true);
+    m_time_error->hide();
+    form->addRow(m_time_error);
     m_capacity = new QSpinBox(this);
     m_capacity->setRange(10, 10'000'000);
     m_capacity->setValue(static_cast<int>(settings.history_capacity));
@@ -77,7 +79,16 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
     connect(m_y_auto, &QCheckBox::toggled, this, check);
     connect(m_y_min, &QDoubleSpinBox::valueChanged, this, check);
     connect(m_y_max, &QDoubleSpinBox::valueChanged, this, check);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        double interval = 0, window = 0;
+        QString error;
+        if (readTimes(&interval, &window, &error)) {
+            accept();
+            return;
+        }
+        m_time_error->setText(error);
+        m_time_error->show();
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
 }
@@ -87,14 +98,41 @@ ViewSettings ViewSettingsDialog::settings() const
     ViewSettings s = m_settings;
     s.title = m_title->text();
     s.kind = static_cast<ViewKind>(m_kind->currentData().toInt());
-    s.interval_s = m_interval->value();
-    s.window_s = m_window->value();
+    double interval = 0, window = 0;
+    if (readTimes(&interval, &window, nullptr)) {
+        s.interval_s = interval;
+        s.window_s = window;
+    }
     s.history_capacity = m_capacity->value();
     s.y_auto = m_y_auto->isChecked();
     s.y_min = m_y_min->value();
     s.y_max = m_y_max->value();
     s.cap_percent = m_cap_percent->isChecked();
     return s;
+}
+
+bool ViewSettingsDialog::readTimes(double* interval_s, double* window_s, QString* error) const
+{
+    // parse_interval's own message names the field; the bounds are the view's.
+    auto read = [error](const QLineEdit* field, const QString& name, double low, double high, double* out) {
+        auto seconds = wpo::query::parse_interval(field->text().trimmed().toStdString(), name.toStdString());
+        if (!seconds) {
+            if (error)
+                *error = QString::fromStdString(seconds.error().message());
+            return false;
+        }
+        if (*seconds < low || *seconds > high) {
+            if (error)
+                *error = tr("%1 must be between %2 and %3, got %4")
+                             .arg(name, QString::fromStdString(wpo::query::format_interval(low)),
+                                  QString::fromStdString(wpo::query::format_interval(high)), field->text().trimmed());
+            return false;
+        }
+        *out = *seconds;
+        return true;
+    };
+    return read(m_interval, tr("Sample interval"), 0.1, 3600, interval_s) &&
+           read(m_window, tr("Time window"), 1, 7 * 86400, window_s);
 }
 
 }  // namespace perfscope::gui

@@ -1,6 +1,7 @@
 // Edits one view's settings: title, kind, interval (0.1 s to 1 h), time
 // window, history capacity, the value axis (automatic or fixed minimum and
-// maximum) and whether percentages are capped at 100 %.
+// maximum) and whether percentages are capped at 100 %. The two time fields
+// take seconds or [[hh:]mm:]ss as --interval does ("1:00:00" is one hour).
 #pragma once
 
 #include "gui/window/view_settings.h"
@@ -10,6 +11,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -21,12 +23,16 @@ public:
     ViewSettingsDialog(const ViewSettings& settings, QWidget* parent = nullptr);
     ViewSettings settings() const;
 
+    // The time fields, as checked by OK: false with the reason in `error`.
+    bool readTimes(double* interval_s, double* window_s, QString* error) const;
+
 private:
     ViewSettings m_settings;
     QLineEdit* m_title = nullptr;
     QComboBox* m_kind = nullptr;
-    QDoubleSpinBox* m_interval = nullptr;
-    QDoubleSpinBox* m_window = nullptr;
+    QLineEdit* m_interval = nullptr;
+    QLineEdit* m_window = nullptr;
+    QLabel* m_time_error = nullptr;
     QSpinBox* m_capacity = nullptr;
     QCheckBox* m_y_auto = nullptr;
     QDoubleSpinBox* m_y_min = nullptr;

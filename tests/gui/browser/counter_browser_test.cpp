@@ -1,19 +1,29 @@
 // The browser's models under QAbstractItemModelTester, and the dock against
 // the live test machine: objects and counters with help texts, instances
-// that appear and disappear live, the filter over all three, Add.
+// that appear and disappear live, the filter over objects and counters, the
+// instance search, the kernel-thread rule, Add and what it says when it adds
+// nothing.
 #include "gui/browser/counter_browser.h"
+#include "gui/browser/instance_filter_model.h"
 #include "gui/browser/instance_list_model.h"
+#include "gui/browser/kernel_threads.h"
 #include "gui/browser/object_tree_model.h"
 #include "../support/live_test_machine.h"
+#include "query/platform_source.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
+#include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
+
+#include <algorithm>
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
@@ -33,6 +43,20 @@ BrowseInstances sample_instances(std::initializer_list<std::pair<const char*, st
     for (auto [name, pid] : list)
         out.instances.push_back({QString("%1:%2").arg(name).arg(pid), {},
                                  {wpo::InstanceIdentity::Kind::process, pid, 1}});
+    return out;
+}
+
+// Named instances in the given order, `kernel` marking the kernel threads by PID.
+BrowseInstances named_instances(const QStringList& names, const QSet<quint64>& kernel = {})
+{
+    BrowseInstances out{230, {}};
+    quint64 pid = 1;
+    for (const QString& name : names) {
+        BrowseInstance b{name, {}, {wpo::InstanceIdentity::Kind::process, pid, 1}};
+        b.kernel = kernel.contains(pid);
+        out.instances.push_back(b);
+        ++pid;
+    }
     return out;
 }
 
@@ -90,6 +114,75 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void kernelThreadsAreKthreaddAndItsChildren()
+    {
+        // init (1, parent 0), kthreadd (2, parent 0), two kernel workers
+        // (parent 2), a shell (parent 1) and its child (parent the shell).
+        const std::vector<ProcessParent> host{{1, 0, "systemd"}, {2, 0, "kthreadd"}, {3, 2, "rcu_gp"},
+                                              {40, 2, "kworker/0:1"}, {500, 1, "bash"}, {501, 500, "make"}};
+        QVERIFY(kernel_thread_pids(host) == (std::unordered_set<std::uint64_t>{2, 3, 40}));
+        // A container: PID 2 is a user's process without a parent in the
+        // namespace, and its children are no kernel threads.
+        const std::vector<ProcessParent> container{{1, 0, "init"}, {2, 0, "bash"}, {3, 2, "make"}};
+        QVERIFY(kernel_thread_pids(container).empty());
+        // kthreadd is found by name and no parent, not by its PID.
+        const std::vector<ProcessParent> moved{{7, 0, "kthreadd"}, {8, 7, "kworker"}, {9, 2, "bash"}};
+        QVERIFY(kernel_thread_pids(moved) == (std::unordered_set<std::uint64_t>{7, 8}));
+        QVERIFY(kernel_thread_pids({}).empty());
+        QVERIFY(lists_kernel_threads(230) && lists_kernel_threads(232) && !lists_kernel_threads(238));
+    }
+
+    void instanceListModelMarksKernelThreadsLate()
+    {
+        InstanceListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setInstances(named_instances({"kworker/0:1", "bash"}), true);
+        QVERIFY(!model.index(1).data(InstanceListModel::KernelThreadRole).toBool());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        // The next refresh knows the parents: PID 1 is a kernel thread.
+        model.setInstances(named_instances({"kworker/0:1", "bash"}, {1}), true);
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(model.index(1).data(InstanceListModel::KernelThreadRole).toBool());
+        QVERIFY(!model.index(2).data(InstanceListModel::KernelThreadRole).toBool());
+        QCOMPARE(rows(model), QStringList({"<All instances>", "kworker/0:1", "bash"}));
+    }
+
+    void instanceFilterSortsNaturallyAndKeepsTheWildcardAndTotal()
+    {
+        InstanceListModel list;
+        InstanceFilterModel filter;
+        filter.setSourceModel(&list);
+        QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Arrival (PID) order: kernel threads first, as procfs lists them.
+        list.setInstances(named_instances({"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9",
+                                           "zsh:5", "bash:1000"},
+                                          {1, 2}),
+                          true);
+        // Kernel threads hidden by default; the rest by name with numbers by
+        // value (case-insensitive): 9 < 12 < 100 < 1000.
+        QVERIFY(filter.hidesKernelThreads());
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000",
+                                            "zsh:5"}));
+        QCOMPARE(filter.matchCount(), 5);
+        filter.setHideKernelThreads(false);
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000",
+                                            "kthreadd:2", "kworker:3", "zsh:5"}));
+        // The search narrows the instances, never the wildcard or _Total.
+        filter.setSearch("BASH:1");
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "Bash:12", "bash:100", "bash:1000"}));
+        filter.setSearch("nothing");
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total"}));
+        QCOMPARE(filter.matchCount(), 0);
+        filter.setSearch("");
+        // A live insert lands in its sorted place.
+        BrowseInstances more = named_instances({"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9",
+                                                "zsh:5", "bash:1000", "bash:20"},
+                                               {1, 2});
+        list.setInstances(more, true);
+        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:20", "bash:100",
+                                            "bash:1000", "kthreadd:2", "kworker:3", "zsh:5"}));
+    }
+
     void filterProxiesPassTheTester()
     {
         ObjectTreeModel objects;
@@ -123,6 +216,8 @@ private slots:
                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester list_tester(&browser.instanceModel(),
                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester filter_tester(&browser.instanceFilter(),
+                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
         browser.show();
         QTRY_VERIFY_WITH_TIMEOUT(browser.objectModel().rowCount() > 0, 5000);
         // Global: every object but the costly one.
@@ -173,15 +268,115 @@ private slots:
         QCOMPARE(counters[0].instances, ViewCounter::Instances::none);
         QCOMPARE(counters[0].text, QString("\\System\\Processes"));
 
-        // The filter box filters objects, counters and instances.
+        // The filter box filters objects and counters, never instances.
         QVERIFY(browser.select("Process"));
         QTRY_COMPARE_WITH_TIMEOUT(browser.instanceModel().rowCount(), 3, 5000);
+        QVERIFY(browser.hideKernelThreadsBox()->isVisibleTo(&browser));
         browser.filterBox()->setText("c:3");
-        QCOMPARE(rows(browser.instanceFilter()), QStringList({"c:300"}));
+        QCOMPARE(rows(browser.instanceFilter()), QStringList({"<All instances>", "b:200", "c:300"}));
+        QCOMPARE(browser.objectFilter().rowCount(), 0);
+        // Nothing to add: Add says why instead of adding nothing silently.
+        browser.addSelection();
+        QCOMPARE(added.size(), 0);
+        QVERIFY(browser.statusText().contains("no object or counter matches the filter \"c:3\""));
         browser.filterBox()->setText("context");
         QCOMPARE(rows(browser.objectFilter()), QStringList({"System"}));
         QCOMPARE(rows(browser.objectFilter(), browser.objectFilter().index(0, 0)),
                  QStringList({"Context Switches/sec"}));
+        // An object that matches by name lists all its counters.
+        browser.filterBox()->setText("process");
+        QVERIFY(rows(browser.objectFilter()).contains("Process"));
+        browser.filterBox()->clear();
+
+        // The instance search has its own field; <All instances> stays.
+        QVERIFY(browser.select("Process", "Working Set"));
+        browser.instanceSearchBox()->setText("c:3");
+        QCOMPARE(rows(browser.instanceFilter()), QStringList({"<All instances>", "c:300"}));
+        // A narrowed list with nothing selected: no silent <All instances>.
+        browser.instanceList()->clearSelection();
+        browser.addSelection();
+        QCOMPARE(added.size(), 0);
+        QVERIFY(browser.statusText().contains("select the instances of Process"));
+        browser.instanceSearchBox()->setText("zzz");
+        browser.addSelection();
+        QCOMPARE(added.size(), 0);
+        QVERIFY(browser.statusText().contains("no instance of Process matches \"zzz\""));
+        QVERIFY(browser.selectInstance("<All instances>"));
+        browser.addSelection();
+        QCOMPARE(added.size(), 1);
+        counters = added.takeFirst().at(0).value<QVector<ViewCounter>>();
+        QCOMPARE(counters[0].instances, ViewCounter::Instances::all);
+        QVERIFY(browser.statusText().contains("\\Process(*)\\Working Set"));
+
+        // The object with no instances hides the kernel-thread option.
+        QVERIFY(browser.select("System"));
+        QTRY_VERIFY(!browser.hideKernelThreadsBox()->isVisibleTo(&browser));
+    }
+
+    // On this machine's own /proc: kthreadd and its children are marked and
+    // hidden by default; this test process is listed and is not marked.
+    void hidesTheKernelThreadsOfThisMachine()
+    {
+#ifndef __linux__
+        QSKIP("Linux kernel threads");
+#else
+        QFile kthreadd(QStringLiteral("/proc/2/stat"));
+        if (!kthreadd.open(QIODevice::ReadOnly) || !kthreadd.readAll().startsWith("2 (kthreadd) "))
+            QSKIP("no kthreadd visible (a container)");
+        wpo::PerfObjectCache cache;
+        auto source = wpo::query::make_platform_source();
+        QVERIFY(source);
+        auto hub = SourceHub::create(std::move(*source), &cache);
+        QVERIFY(hub);
+        CounterBrowser browser(**hub);
+        browser.show();
+        QTRY_VERIFY_WITH_TIMEOUT(browser.select("Process", "% Processor Time"), 10000);
+        const QString self = QStringLiteral(":%1").arg(QCoreApplication::applicationPid());
+        auto source_rows = [&] { return rows(browser.instanceModel()); };
+        auto has = [](const QStringList& list, const QString& suffix) {
+            return std::any_of(list.begin(), list.end(), [&](const QString& r) { return r.endsWith(suffix); });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(has(source_rows(), QStringLiteral(":2")) && has(source_rows(), self), 10000);
+        // The mark needs one decoded refresh.
+        browser.sampler().refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!has(rows(browser.instanceFilter()), QStringLiteral("kthreadd:2")), 10000);
+        QVERIFY(has(rows(browser.instanceFilter()), self));
+        browser.hideKernelThreadsBox()->setChecked(false);
+        QVERIFY(has(rows(browser.instanceFilter()), QStringLiteral("kthreadd:2")));
+        browser.hideKernelThreadsBox()->setChecked(true);
+
+        // Threads: those of kernel threads (their process is kthreadd or its child).
+        QVERIFY(browser.select("Thread"));
+        auto kernel_marked = [&](const QAbstractItemModel& model) {
+            int n = 0;
+            for (int row = 0; row < model.rowCount(); ++row)
+                n += model.index(row, 0).data(InstanceListModel::KernelThreadRole).toBool() ? 1 : 0;
+            return n;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(browser.instanceModel().rowCount() > 1, 10000);
+        browser.sampler().refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(kernel_marked(browser.instanceModel()) > 0, 10000);
+        QCOMPARE(kernel_marked(browser.instanceFilter()), 0);
+        QVERIFY(browser.instanceFilter().rowCount() > 1);
+#endif
+    }
+
+    void shortcutFocusesTheFilter()
+    {
+        wpo::PerfObjectCache cache;
+        auto hub = SourceHub::create(std::make_unique<LiveTestMachine>(), &cache);
+        QVERIFY(hub);
+        QWidget window;
+        auto* browser = new CounterBrowser(**hub, &window);
+        browser->sampler().stop();
+        auto* other = new QLineEdit(&window);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        other->setFocus();
+        QVERIFY(!browser->filterBox()->hasFocus());
+        QCOMPARE(CounterBrowser::filterShortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+        QTest::keySequence(&window, CounterBrowser::filterShortcut());
+        QTRY_VERIFY(browser->filterBox()->hasFocus());
     }
 };
 

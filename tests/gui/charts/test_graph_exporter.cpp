@@ -8,6 +8,8 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFontMetrics>
 #include <QFile>
 #include <QRegularExpression>
 #include <QPainter>
@@ -70,6 +72,8 @@ private slots:
     void csvReadsBack();
     void clipboardGetsTheImage();
     void errorsNameTheFile();
+    void legendLinesByFormula();
+    void manySeriesKeepAReadableSize();
 
 private:
     QTemporaryDir m_dir;
@@ -233,8 +237,54 @@ void TestGraphExporter::errorsNameTheFile()
     QVERIFY2(error.contains(bad), qPrintable(error));
     QVERIFY(!exporter.save(QStringLiteral("/nonexistent-dir/graph.png"), &error));
     QVERIFY(error.contains(QStringLiteral("/nonexistent-dir/graph.png")));
+    // The PNG writer's error says why, not only which file.
+    QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
+    QVERIFY(!exporter.save(QStringLiteral("/nonexistent-dir/graph.svg"), &error));
+    QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
+    // A folder where the file should go.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("taken.png")));
+    QVERIFY(!exporter.save(m_dir.filePath(QStringLiteral("taken.png")), &error));
+    QVERIFY2(error.contains(QStringLiteral("taken.png: it is a folder")), qPrintable(error));
     QVERIFY(!exporter.save(m_dir.filePath(QStringLiteral("graph.gif")), &error));
     QVERIFY(error.contains(QStringLiteral("unknown export format")));
+}
+
+void TestGraphExporter::legendLinesByFormula()
+{
+    // A 300 px graph, 20 px lines: 15 lines fit.
+    QCOMPARE(GraphExporter::legendSeriesLines(3, 300, 20), 3);
+    QCOMPARE(GraphExporter::legendSeriesLines(15, 300, 20), 15);
+    QCOMPARE(GraphExporter::legendSeriesLines(16, 300, 20), 15 - 1);
+    QCOMPARE(GraphExporter::legendSeriesLines(1200, 300, 20), 15 - 1);
+    // Never fewer than kMinLegendLines lines, however flat the graph.
+    QCOMPARE(GraphExporter::legendSeriesLines(1200, 40, 20), GraphExporter::kMinLegendLines - 1);
+    QCOMPARE(GraphExporter::legendSeriesLines(0, 300, 20), 0);
+}
+
+void TestGraphExporter::manySeriesKeepAReadableSize()
+{
+    ViewData data;
+    ViewWidget view(&data);
+    view.resize(900, 600);
+    fill_view(data, 1200, 5);
+    view.show();
+    QCoreApplication::processEvents();
+    GraphExporter exporter(&view);
+    const int graph_h = view.graphWidget()->height();
+    const int line = QFontMetrics(view.font()).height() + 4;
+    const int fit = std::max(GraphExporter::kMinLegendLines, graph_h / line);
+    // The graph, then the range and head lines, the listed series and "and N more".
+    const QSize size = exporter.pictureSize();
+    QCOMPARE(size.height(), graph_h + 2 * 8 + line * (2 + fit));
+    QVERIFY(size.height() <= 2 * graph_h + 3 * line + 16);
+    const QString path = m_dir.filePath(QStringLiteral("many.png"));
+    QString error;
+    QVERIFY2(exporter.save(path, &error), qPrintable(error));
+    QCOMPARE(QImage(path).size(), size);
+    // The first series are listed (their swatches), the last one is not.
+    const QImage image(path);
+    const QRect legend(0, graph_h, image.width(), image.height() - graph_h);
+    QVERIFY(color_pixels(image, data.series(0).color, legend, 0) >= 50);
 }
 
 QTEST_MAIN(TestGraphExporter)

@@ -71,6 +71,8 @@ private slots:
     void malformedLoadsNothing_data();
     void malformedLoadsNothing();
     void missingFileNamesIt();
+    void cutLastLineLoadsTheCompleteRows();
+    void logWithoutZoneSaysLocalTime();
     void logViewHasLegendZoomAndExport();
 
 private:
@@ -178,7 +180,6 @@ void TestLogLoader::malformedLoadsNothing_data()
     const QByteArray row = "\"11/22/2026 12:00:00.000\",\"1\",\"2\"\n";
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("truncated line") << head + row + row + "\"11/22/2026 12:00:01.000\",\"1" << "line 4";
     QTest::newRow("wrong column count") << head + row + "\"11/22/2026 12:00:01.000\",\"1\"\n" + row << "line 3";
     QTest::newRow("bad time stamp") << head + row + "\"2026-11-22 12:00:01\",\"1\",\"2\"\n" << "line 3";
     QTest::newRow("not csv") << QByteArray("hello world\nthis is text\n") << "line 1";
@@ -210,6 +211,42 @@ void TestLogLoader::missingFileNamesIt()
     QVERIFY(!load(data, path, &message));
     QVERIFY2(message.contains(path), qPrintable(message));
     QCOMPARE(data.seriesCount(), 0);
+}
+
+void TestLogLoader::cutLastLineLoadsTheCompleteRows()
+{
+    const QByteArray head = "\"(PDH-CSV 4.0) (Pacific Standard Time)(480)\",\"\\\\web-3\\Memory\\MemFree\","
+                            "\"\\\\web-3\\Memory\\Cached\"\n";
+    const QByteArray row1 = "\"11/22/2026 12:00:00.000\",\"1\",\"2\"\n";
+    const QByteArray row2 = "\"11/22/2026 12:00:01.000\",\"3\",\"4\"\n";
+    const QString path = m_dir.filePath(QStringLiteral("cut.csv"));
+    write_file(path, head + row1 + row2 + "\"11/22/2026 12:00:02.000\",\"5");
+    ViewData data;
+    QVERIFY(load(data, path));
+    QCOMPARE(data.seriesCount(), 2);
+    QCOMPARE(data.series(0).history.size(), qsizetype(2));
+    QCOMPARE(data.series(1).history.valueAt(1), 4.0);
+    // Bias 480 (UTC = local + 8 h): UTC-08:00.
+    QCOMPARE(data.series(0).history.timeAt(0), utc(2026, 11, 22, 20, 0, 0, 0));
+    const QString notice = data.error();
+    QVERIFY2(notice.contains(QStringLiteral("Log of web-3")), qPrintable(notice));
+    QVERIFY2(notice.contains(QStringLiteral("UTC-08:00 (Pacific Standard Time)")), qPrintable(notice));
+    QVERIFY2(notice.contains(QStringLiteral("Line 4 is cut short")), qPrintable(notice));
+    QVERIFY2(notice.contains(QStringLiteral("(column 27: the quoted cell is not closed")), qPrintable(notice));
+}
+
+void TestLogLoader::logWithoutZoneSaysLocalTime()
+{
+    const QString path = m_dir.filePath(QStringLiteral("typeperf-redirect.csv"));
+    write_file(path, "\r\n\"(PDH-CSV 4.0)\",\"\\\\box\\Processor(_Total)\\% Processor Time\"\r\n"
+                     "\"11/22/2026 12:00:00.000\",\"7.5\"\r\n");
+    ViewData data;
+    QVERIFY(load(data, path));
+    QCOMPARE(data.seriesCount(), 1);
+    const qint64 local = QDateTime(QDate(2026, 11, 22), QTime(12, 0), Qt::LocalTime).toMSecsSinceEpoch();
+    QCOMPARE(data.series(0).history.timeAt(0), local);
+    QVERIFY2(data.error().contains(QStringLiteral("local time")), qPrintable(data.error()));
+    QVERIFY2(data.error().contains(QStringLiteral("Log of box")), qPrintable(data.error()));
 }
 
 void TestLogLoader::logViewHasLegendZoomAndExport()
