@@ -9,6 +9,7 @@
 #include "counter_set.h"
 #include "pdh_csv_reader.h"
 #include "window/process_cpu.h"
+#include "window/tile_area.h"
 #include "window/view_pane.h"
 
 #include <QMainWindow>
@@ -72,6 +73,7 @@ private:
                         const QString& icon = {});
     void createActions();
     void relayout();
+    void markCurrent();
     void syncActions();
     void editProperties();
     void openSetDialog();
@@ -84,8 +86,8 @@ private:
     CounterBrowser* m_browser = nullptr;
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
-    QWidget* m_tiles = nullptr;
-    QGridLayout* m_grid = nullptr;
+    TileArea* m_tiles = nullptr;
+    QPointer<ViewPane> m_current;  // Add's target, marked on its tile
     QVector<ViewPane*> m_panes;
     bool m_tiled = false;
     QHash<QString, QAction*> m_actions;
