@@ -1,7 +1,9 @@
 #include "view_widget.h"
 
 #include "chart_view.h"
+#include "hover_readout.h"
 #include "legend_delegate.h"
+#include "legend_menu.h"
 #include "legend_model.h"
 #include "nice_range.h"
 #include "plot_grid_item.h"
@@ -141,6 +143,13 @@ void ViewWidget::buildUi()
     m_chart_view = new ChartView(m_line_chart, this);
     m_chart_view->setPlotLines(m_lines);
     connect(m_chart_view, &ChartView::hovered, this, &ViewWidget::onHover);
+    // A click on a line selects it (and its legend row).
+    connect(m_chart_view, &ChartView::clicked, this, [this](const QPointF& position) {
+        if (const std::optional<int> row = m_lines->lineAt(position, HoverReadout::kMaxDistancePx)) {
+            setSelectedRow(*row);
+            m_legend_view->scrollTo(m_legend_view->currentIndex());
+        }
+    });
     connect(m_chart_view, &ChartView::zoomRequested, this, &ViewWidget::onZoomRequested);
     connect(m_chart_view, &ChartView::resetZoomRequested, this, &ViewWidget::resetZoom);
     connect(m_chart_view, &ChartView::resized, this, [this] {
@@ -202,7 +211,10 @@ void ViewWidget::buildUi()
     m_legend_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_legend_view->verticalHeader()->hide();
     m_legend_view->verticalHeader()->setDefaultSectionSize(m_legend_view->fontMetrics().height() + 6);
-    m_legend_view->horizontalHeader()->setStretchLastSection(true);
+    // Counter and Instance share what the fixed-width columns leave.
+    m_legend_view->horizontalHeader()->setStretchLastSection(false);
+    m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Counter, QHeaderView::Stretch);
+    m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Instance, QHeaderView::Stretch);
     const int em = m_legend_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // Value columns hold a byte count with its three decimals
     // ("24703184440.000"): an elided number reads as a smaller one.
@@ -211,6 +223,7 @@ void ViewWidget::buildUi()
         m_legend_view->setColumnWidth(column, widths[column] * em);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ViewWidget::onSelectionChanged);
+    new LegendMenu(this);
 
     auto* graph = new QWidget(this);
     auto* graph_layout = new QVBoxLayout(graph);
@@ -353,6 +366,8 @@ void ViewWidget::setFrozen(bool frozen)
         m_view_span = m_window_ms;
     }
     m_frozen = frozen;
+    m_chart_view->setFrozenMark(frozen);
+    m_bar_view->setFrozenMark(frozen);
     m_scroll->setVisible(m_frozen && m_kind == Kind::Line);
     updateScrollBar();
     emit frozenChanged(m_frozen);
@@ -491,8 +506,9 @@ void ViewWidget::applyPens()
 // Charts' hovered signal gave before (one handler for every line).
 void ViewWidget::onHover(const QPointF& position)
 {
-    const std::optional<int> row = m_lines->plotArea().contains(position) ? m_lines->lineAt(position, 4.0)
-                                                                          : std::nullopt;
+    const std::optional<int> row = m_lines->plotArea().contains(position)
+                                       ? m_lines->lineAt(position, HoverReadout::kMaxDistancePx)
+                                       : std::nullopt;
     if (!row) {
         if (m_hover_row >= 0)
             QToolTip::hideText();
@@ -551,17 +567,7 @@ QString ViewWidget::tooltipText(int row, qint64 time_ms) const
 {
     if (row < 0 || row >= m_data->seriesCount())
         return {};
-    const ViewSeries& s = m_data->series(row);
-    const SeriesHistory& h = s.history;
-    if (h.isEmpty())
-        return s.displayName();
-    // The stored point nearest in time.
-    qsizetype i = h.lowerBound(time_ms);
-    if (i == h.size() || (i > 0 && time_ms - h.timeAt(i - 1) < h.timeAt(i) - time_ms))
-        i = i == 0 ? 0 : i - 1;
-    const QString when = QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz"));
-    const QString value = h.validAt(i) ? LegendModel::formatValue(h.valueAt(i)) : tr("no value");
-    return QStringLiteral("%1\n%2\n%3").arg(s.displayName(), value, when);
+    return HoverReadout::text(m_data->series(row), time_ms);
 }
 
 void ViewWidget::setMinRefreshInterval(int ms)

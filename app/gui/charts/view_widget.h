@@ -118,6 +118,10 @@ signals:
     void frozenChanged(bool frozen);
     void selectedRowChanged(int row);
     void refreshed();
+    // Asked for by the legend's menu (LegendMenu); the owner acts on them.
+    void removeEndedRequested();
+    void scaleSelectedRequested();
+    void propertiesRequested();
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -259,6 +259,10 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
         if (m_current != pane)
             setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
     });
+    connect(&pane->content(), &ViewWidget::propertiesRequested, this, [this, pane] {
+        setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
+        editProperties();
+    });
     // A new view is where the next Add goes.
     m_current = pane;
     relayout();
