@@ -218,7 +218,7 @@ void ViewWidget::buildUi()
     const int em = m_legend_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // Value columns hold a byte count with its three decimals
     // ("24703184440.000"): an elided number reads as a smaller one.
-    const int widths[] = {4, 4, 5, 14, 10, 8, 9, 11, 11, 11, 11};
+    const int widths[] = {4, 4, 5, 14, 10, 6, 8, 10, 10, 10, 10};
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
