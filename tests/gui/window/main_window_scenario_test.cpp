@@ -218,6 +218,17 @@ private slots:
     // asks for more than the screen has), every tile lies inside it, none
     // overlaps another; the current one is marked with its name, a click makes
     // another current, and Add goes there.
+    // The column count gives the largest 4:3 box per cell: side = min(W / c / 4, H / r / 3).
+    void tileColumnsFollowTheWindowShape()
+    {
+        QCOMPARE(TileArea::columnsFor(1, QSize(800, 600)), 1);
+        QCOMPARE(TileArea::columnsFor(4, QSize(800, 600)), 2);  // 2 x 2: 100 against 50 (a row or a column of 4)
+        // 5 in 1000 x 700: 3 x 2 gives min(83.3, 116.7) = 83.3; 2 x 3: 77.8; 4 x 2: 62.5.
+        QCOMPARE(TileArea::columnsFor(5, QSize(1000, 700)), 3);
+        QCOMPARE(TileArea::columnsFor(3, QSize(1600, 400)), 3);  // wide: a row (133.3)
+        QCOMPARE(TileArea::columnsFor(3, QSize(400, 1200)), 1);  // tall: a column (100 against 50)
+    }
+
     void fiveTilesFitAndTheCurrentOneIsMarked()
     {
         for (int i = 0; i < 5; ++i)
