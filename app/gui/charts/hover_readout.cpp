@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "hover_readout.h"
+#include "gui/charts/hover_readout.h"
 
-#include "legend_model.h"
+#include "gui/charts/legend_model.h"
 
 #include <QDateTime>
 

@@ -5,7 +5,7 @@
 // one fact a line, so a tooltip shows it as it is.
 #pragma once
 
-#include "view_data.h"
+#include "gui/charts/view_data.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "legend_menu.h"
+#include "gui/charts/legend_menu.h"
 
-#include "view_data.h"
-#include "view_widget.h"
+#include "gui/charts/view_data.h"
+#include "gui/charts/view_widget.h"
 
 #include <QAbstractProxyModel>
 #include <QClipboard>

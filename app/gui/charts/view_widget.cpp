@@ -1,9 +1,9 @@
 #include "view_widget.h"
 
 #include "chart_view.h"
-#include "hover_readout.h"
+#include "gui/charts/hover_readout.h"
 #include "legend_delegate.h"
-#include "legend_menu.h"
+#include "gui/charts/legend_menu.h"
 #include "legend_model.h"
 #include "nice_range.h"
 #include "plot_grid_item.h"

@@ -9,7 +9,7 @@
 #include "counter_set.h"
 #include "pdh_csv_reader.h"
 #include "window/process_cpu.h"
-#include "window/tile_area.h"
+#include "gui/window/tile_area.h"
 #include "window/view_pane.h"
 
 #include <QMainWindow>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tile_area.h"
+#include "gui/window/tile_area.h"
 
 #include <QGridLayout>
 #include <QResizeEvent>

@@ -5,12 +5,12 @@
 // tooltips, the legend's column widths, a palette of 24 distinct colours
 // readable on light and dark backgrounds (then pen styles), the FROZEN mark.
 #include "chart_test_data.h"
-#include "chart_view.h"
-#include "hover_readout.h"
-#include "legend_menu.h"
-#include "legend_model.h"
-#include "plot_lines_item.h"
-#include "view_widget.h"
+#include "gui/charts/chart_view.h"
+#include "gui/charts/hover_readout.h"
+#include "gui/charts/legend_menu.h"
+#include "gui/charts/legend_model.h"
+#include "gui/charts/plot_lines_item.h"
+#include "gui/charts/view_widget.h"
 
 #include <QAction>
 #include <QClipboard>

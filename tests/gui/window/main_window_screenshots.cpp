@@ -9,7 +9,7 @@
 #include "window/main_window.h"
 #include "charts/chart_view.h"
 #include "charts/plot_grid_item.h"
-#include "charts/plot_lines_item.h"
+#include "gui/charts/plot_lines_item.h"
 #include "charts/view_widget.h"
 
 #include <QApplication>
