@@ -3,8 +3,11 @@
 #include "gui/charts/plot_lines_item.h"
 
 #include <QChart>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QRubberBand>
+
+#include <algorithm>
 
 namespace perfscope::gui {
 
@@ -27,7 +30,47 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
     // QGraphicsView accepts them by default and would swallow them.
     setAcceptDrops(false);
     viewport()->setAcceptDrops(false);
-    setToolTip(tr("Drag to zoom; right-click to reset the zoom"));
+    // No fixed tooltip: hovering a line shows its readout (the owner's), and
+    // a tooltip of the view's own would cover it.
+    setStatusTip(tr("Drag to zoom; right-click to reset the zoom; click a line to select it"));
+}
+
+void ChartView::setFrozenMark(bool frozen)
+{
+    if (frozen && !m_frozen_mark) {
+        m_frozen_mark = new QLabel(tr("FROZEN"), this);
+        m_frozen_mark->setObjectName(QStringLiteral("frozenMark"));
+        m_frozen_mark->setToolTip(tr("The display holds; sampling goes on (Freeze again to follow)"));
+        QFont font = m_frozen_mark->font();
+        font.setBold(true);
+        m_frozen_mark->setFont(font);
+        m_frozen_mark->setContentsMargins(6, 2, 6, 2);
+        // The highlight pair reads in light and dark palettes alike.
+        m_frozen_mark->setAutoFillBackground(true);
+        QPalette palette = m_frozen_mark->palette();
+        palette.setColor(QPalette::Window, palette.color(QPalette::Highlight));
+        palette.setColor(QPalette::WindowText, palette.color(QPalette::HighlightedText));
+        m_frozen_mark->setPalette(palette);
+    }
+    if (!m_frozen_mark)
+        return;
+    m_frozen_mark->setVisible(frozen);
+    if (frozen) {
+        m_frozen_mark->adjustSize();
+        placeFrozenMark();
+        m_frozen_mark->raise();
+    }
+}
+
+bool ChartView::hasFrozenMark() const
+{
+    return m_frozen_mark && !m_frozen_mark->isHidden();
+}
+
+void ChartView::placeFrozenMark()
+{
+    if (m_frozen_mark)
+        m_frozen_mark->move(std::max(0, width() - m_frozen_mark->width() - 8), 6);
 }
 
 void ChartView::mousePressEvent(QMouseEvent* event)
@@ -76,6 +119,8 @@ void ChartView::mouseReleaseEvent(QMouseEvent* event)
             const QPointF a = mapToValue(band.topLeft());
             const QPointF b = mapToValue(band.bottomRight());
             emit zoomRequested(QRectF(a, b).normalized());
+        } else {
+            emit clicked(chart()->mapFromScene(mapToScene(event->position().toPoint())));
         }
         event->accept();
         return;
@@ -91,6 +136,7 @@ QPointF ChartView::mapToValue(const QPointF& position) const
 void ChartView::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
+    placeFrozenMark();
     emit resized();
 }
 

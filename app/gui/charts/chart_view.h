@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QPoint>
 
+class QLabel;
 class QRubberBand;
 
 namespace perfscope::gui {
@@ -19,6 +20,11 @@ public:
     explicit ChartView(QChart* chart, QWidget* parent = nullptr);
     // The lines' item maps pixels to values (the chart can only through a series).
     void setPlotLines(PlotLinesItem* lines) { m_lines = lines; }
+    // A "FROZEN" mark in the view's top right corner (a widget over the
+    // graph, so exports of the chart do not carry it).
+    void setFrozenMark(bool frozen);
+    bool hasFrozenMark() const;
+    QLabel* frozenMark() const { return m_frozen_mark; }
 
 signals:
     void zoomRequested(const QRectF& value_rect);
@@ -26,6 +32,8 @@ signals:
     void resized();
     // The mouse moved over the view without dragging (chart coordinates).
     void hovered(const QPointF& position);
+    // A left click in the plot area that was no drag (chart coordinates).
+    void clicked(const QPointF& position);
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
@@ -35,11 +43,13 @@ protected:
 
 private:
     QPointF mapToValue(const QPointF& position) const;
+    void placeFrozenMark();
 
     PlotLinesItem* m_lines = nullptr;
     QRubberBand* m_band = nullptr;
     QPoint m_origin;
     bool m_dragging = false;
+    QLabel* m_frozen_mark = nullptr;
 };
 
 }  // namespace perfscope::gui

@@ -1,5 +1,6 @@
 #include "gui/charts/plot_lines_item.h"
 
+#include <QHash>
 #include <QPainter>
 
 #include <algorithm>
@@ -40,6 +41,7 @@ void PlotLinesItem::insertLine(int row, const QColor& color)
     m_lines.insert(m_lines.begin() + row, std::move(line));
     if (m_selected >= row)
         ++m_selected;
+    m_styles_dirty = true;
     update();
 }
 
@@ -50,6 +52,7 @@ void PlotLinesItem::removeLine(int row)
         m_selected = -1;
     else if (m_selected > row)
         --m_selected;
+    m_styles_dirty = true;
     update();
 }
 
@@ -59,7 +62,29 @@ void PlotLinesItem::setColor(int row, const QColor& color)
     if (line.color == color)
         return;
     line.color = color;
+    m_styles_dirty = true;
     update();
+}
+
+void PlotLinesItem::restyle() const
+{
+    if (!m_styles_dirty)
+        return;
+    static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    QHash<QRgb, int> seen;
+    seen.reserve(static_cast<qsizetype>(m_lines.size()));
+    for (const Line& line : m_lines) {
+        int& count = seen[line.color.rgba()];
+        line.style = kStyles[count % static_cast<int>(std::size(kStyles))];
+        ++count;
+    }
+    m_styles_dirty = false;
+}
+
+Qt::PenStyle PlotLinesItem::lineStyle(int row) const
+{
+    restyle();
+    return m_lines[static_cast<size_t>(row)].style;
 }
 
 void PlotLinesItem::setStretches(int row, QList<QList<QPointF>>&& stretches)
@@ -84,6 +109,7 @@ void PlotLinesItem::setSelected(int row, bool highlight)
 QPen PlotLinesItem::pen(int row) const
 {
     QPen pen(m_lines[static_cast<size_t>(row)].color);
+    pen.setStyle(lineStyle(row));
     if (row == m_selected) {
         pen.setWidthF(m_highlight ? 4.0 : 2.5);
         pen.setCapStyle(Qt::RoundCap);

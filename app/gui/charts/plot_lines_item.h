@@ -34,6 +34,9 @@ public:
     const QList<QList<QPointF>>& stretches(int row) const { return m_lines[static_cast<size_t>(row)].stretches; }
     void setSelected(int row, bool highlight);  // row -1: none
     QPen pen(int row) const;
+    // Solid for the first line of a color; a line whose color an earlier row
+    // already has (the palette repeats) is dashed, then dotted, then dash-dotted.
+    Qt::PenStyle lineStyle(int row) const;
 
     // The plot area (in the parent's coordinates) and the axes' ranges.
     void setPlotArea(const QRectF& area);
@@ -55,15 +58,18 @@ private:
         // The stretches mapped to pixels, computed again only when dirty.
         mutable std::vector<QPolygonF> pixels;
         mutable bool dirty = true;
+        mutable Qt::PenStyle style = Qt::SolidLine;
     };
     void markAllDirty();
     void remap(const Line& line) const;
+    void restyle() const;
 
     std::vector<Line> m_lines;
     QRectF m_area;
     double m_x_min = 0, m_x_max = 1, m_y_min = 0, m_y_max = 1;
     int m_selected = -1;
     bool m_highlight = false;
+    mutable bool m_styles_dirty = true;
 };
 
 }  // namespace perfscope::gui

@@ -28,18 +28,21 @@ ViewData::~ViewData() = default;
 
 QColor ViewData::paletteColor(int index)
 {
-    // Hues chosen to stay apart from each other and legible on white and on
-    // a dark gray; after them, further hues by the golden angle.
+    // 24 colors, each pair at least 27 apart in CIELAB (Delta E 1976; 2.3 is
+    // "just noticeable"), each with a contrast of at least 2.2:1 both on white
+    // and on a dark gray (#232323), so every one reads in both palettes.
+    // After them the colors repeat and the line's pen style tells a repeated
+    // color apart (PlotLinesItem).
     static const QColor colors[] = {
         QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
         QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
-        QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf),
+        QColor(0x17, 0xbe, 0xcf), QColor(0x66, 0x00, 0xff), QColor(0xff, 0x11, 0xee), QColor(0xbb, 0xaa, 0x00),
+        QColor(0x00, 0x55, 0xee), QColor(0x55, 0x66, 0x22), QColor(0xff, 0x00, 0x77), QColor(0x77, 0xbb, 0x88),
+        QColor(0xff, 0x88, 0x88), QColor(0x99, 0x55, 0x00), QColor(0xaa, 0x00, 0x99), QColor(0xcc, 0xaa, 0x66),
+        QColor(0x00, 0x66, 0x55), QColor(0x00, 0x88, 0xff), QColor(0xbb, 0x66, 0xff), QColor(0xaa, 0x22, 0x44),
     };
     constexpr int n = static_cast<int>(std::size(colors));
-    if (index >= 0 && index < n)
-        return colors[index];
-    const int hue = static_cast<int>(std::fmod(index * 137.508, 360.0));
-    return QColor::fromHsl(hue, 170, 120);
+    return colors[((index % n) + n) % n];
 }
 
 int ViewData::rowOf(quint64 series_id) const

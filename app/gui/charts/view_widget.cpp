@@ -12,6 +12,8 @@
 #include "gui/charts/legend_filter_proxy.h"
 #include "gui/charts/line_graph.h"
 #include "gui/charts/report_graph.h"
+#include "gui/charts/hover_readout.h"
+#include "gui/charts/legend_menu.h"
 
 #include <QChart>
 #include <QCheckBox>
@@ -108,6 +110,13 @@ void ViewWidget::buildUi()
     m_grid = m_line->grid();
     m_lines = m_line->lines();
     connect(m_chart_view, &ChartView::hovered, this, &ViewWidget::onHover);
+    // A click on a line selects it (and its legend row).
+    connect(m_chart_view, &ChartView::clicked, this, [this](const QPointF& position) {
+        if (const std::optional<int> row = m_lines->lineAt(position, HoverReadout::kMaxDistancePx)) {
+            setSelectedRow(*row);
+            m_legend_view->scrollTo(m_legend_view->currentIndex());
+        }
+    });
     connect(m_chart_view, &ChartView::zoomRequested, this, &ViewWidget::onZoomRequested);
     connect(m_chart_view, &ChartView::resetZoomRequested, this, &ViewWidget::resetZoom);
     connect(m_chart_view, &ChartView::resized, this, [this] {
@@ -143,15 +152,19 @@ void ViewWidget::buildUi()
     m_legend_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_legend_view->verticalHeader()->hide();
     m_legend_view->verticalHeader()->setDefaultSectionSize(m_legend_view->fontMetrics().height() + 6);
-    m_legend_view->horizontalHeader()->setStretchLastSection(true);
+    // Counter and Instance share what the fixed-width columns leave.
+    m_legend_view->horizontalHeader()->setStretchLastSection(false);
+    m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Counter, QHeaderView::Stretch);
+    m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Instance, QHeaderView::Stretch);
     const int em = m_legend_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // Value columns hold a byte count with its three decimals
     // ("24703184440.000"): an elided number reads as a smaller one.
-    const int widths[] = {4, 4, 5, 14, 10, 8, 9, 11, 11, 11, 11};
+    const int widths[] = {4, 4, 5, 14, 10, 6, 8, 10, 10, 10, 10};
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ViewWidget::onSelectionChanged);
+    new LegendMenu(this);
 
     m_ended_bar = new QWidget(this);
     auto* ended_layout = new QHBoxLayout(m_ended_bar);
@@ -344,6 +357,8 @@ void ViewWidget::setFrozen(bool frozen)
         m_view_span = m_window_ms;
     }
     m_frozen = frozen;
+    m_chart_view->setFrozenMark(frozen);
+    m_bar_view->setFrozenMark(frozen);
     m_scroll->setVisible(m_frozen && m_kind == Kind::Line);
     updateScrollBar();
     emit frozenChanged(m_frozen);
@@ -497,8 +512,9 @@ void ViewWidget::applyPens()
 // Charts' hovered signal gave before (one handler for every line).
 void ViewWidget::onHover(const QPointF& position)
 {
-    const std::optional<int> row = m_lines->plotArea().contains(position) ? m_lines->lineAt(position, 4.0)
-                                                                          : std::nullopt;
+    const std::optional<int> row = m_lines->plotArea().contains(position)
+                                       ? m_lines->lineAt(position, HoverReadout::kMaxDistancePx)
+                                       : std::nullopt;
     if (!row) {
         if (m_hover_row >= 0)
             QToolTip::hideText();
@@ -556,17 +572,7 @@ QString ViewWidget::tooltipText(int row, qint64 time_ms) const
 {
     if (row < 0 || row >= m_data->seriesCount())
         return {};
-    const ViewSeries& s = m_data->series(row);
-    const SeriesHistory& h = s.history;
-    if (h.isEmpty())
-        return s.displayName();
-    // The stored point nearest in time.
-    qsizetype i = h.lowerBound(time_ms);
-    if (i == h.size() || (i > 0 && time_ms - h.timeAt(i - 1) < h.timeAt(i) - time_ms))
-        i = i == 0 ? 0 : i - 1;
-    const QString when = QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz"));
-    const QString value = h.validAt(i) ? formatValue(h.valueAt(i), s.info.unit, ValueDetail::table) : tr("no value");
-    return QStringLiteral("%1\n%2\n%3").arg(s.displayName(), value, when);
+    return HoverReadout::text(m_data->series(row), time_ms);
 }
 
 void ViewWidget::setMinRefreshInterval(int ms)

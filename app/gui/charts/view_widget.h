@@ -134,6 +134,8 @@ signals:
     void selectedRowChanged(int row);
     void showEndedChanged(bool show);
     void refreshed();
+    // Asked for by the legend's menu (LegendMenu); the owner acts on them.
+    void propertiesRequested();
 
 protected:
     void showEvent(QShowEvent* event) override;

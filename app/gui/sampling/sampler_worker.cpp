@@ -39,10 +39,11 @@ void SamplerWorker::start()
         connect(m_timer, &QTimer::timeout, this, &SamplerWorker::sampleOnce);
     }
     m_running = true;
-    m_timer->start(m_snapshot ? m_interval_ms : std::min(m_interval_ms, kFirstValueMs));
+    const bool first = !m_snapshot && !m_retired;
+    m_timer->start(first ? std::min(m_interval_ms, kFirstValueMs) : m_interval_ms);
     // Create the entity now, so its first sample is taken one short interval
     // before the first plotted value.
-    if (!m_snapshot && !m_tracker.counters().isEmpty()) {
+    if (first && !m_tracker.counters().isEmpty()) {
         SampleBatch batch;
         if (!ensure_snapshot(batch))
             finish(batch);
@@ -56,6 +57,17 @@ void SamplerWorker::stop()
         m_timer->stop();
 }
 
+void SamplerWorker::retire_snapshot()
+{
+    // The entity's request and max_age are fixed at creation, so a changed
+    // view needs a new one. The old one is sampled once more at the next tick
+    // (the series that stay get that interval's values) and the new one takes
+    // its first sample in the same tick: no interval of an existing series is
+    // lost, and a new counter's first interval is empty as at any start.
+    if (m_snapshot)
+        m_retired = std::move(m_snapshot);
+}
+
 void SamplerWorker::setCounters(const QVector<ViewCounter>& counters)
 {
     const auto before = m_tracker.requests();
@@ -65,19 +77,25 @@ void SamplerWorker::setCounters(const QVector<ViewCounter>& counters)
                       std::equal(before.begin(), before.end(), after.begin(), [](const auto& a, const auto& b) {
                           return a.object_index == b.object_index && a.counter_index == b.counter_index;
                       });
-    if (same && m_snapshot)
+    if (same && (m_snapshot || m_retired))
         return;
-    // A snapshot's request is fixed at creation: a new one (series keep their
-    // ids, since they are keyed by identity, not by entity).
-    m_snapshot.reset();
-    if (m_running && !counters.isEmpty())
+    if (after.empty()) {
+        m_snapshot.reset();
+        m_retired.reset();
+        return;
+    }
+    retire_snapshot();
+    // Nothing sampled yet: start as a new view does (first value soon).
+    if (m_running && !m_retired)
         start();
 }
 
 void SamplerWorker::setIntervalMs(int interval_ms)
 {
+    if (interval_ms == m_interval_ms)
+        return;
     m_interval_ms = interval_ms;
-    m_snapshot.reset();  // max_age follows the interval
+    retire_snapshot();  // max_age follows the interval
     if (m_running)
         start();
 }
@@ -140,12 +158,33 @@ void SamplerWorker::sampleOnce()
     if (m_timer && m_timer->interval() != m_interval_ms)
         m_timer->setInterval(m_interval_ms);
     SampleBatch batch;
+    if (!m_snapshot && m_retired) {
+        // The view changed since the last tick: the old entity's values for
+        // the series that stay, then the new entity's first sample.
+        std::unique_ptr<wpo::Snapshot> retired = std::move(m_retired);
+        const wpo::Status status = sample_into(*retired, batch);
+        retired.reset();
+        SampleBatch created;
+        (void)ensure_snapshot(created);
+        if (!status)
+            batch.error = QString::fromStdString(status.error().describe());
+        else if (!created.error.isEmpty())
+            batch.error = created.error;
+        finish(batch);
+        return;
+    }
     if (!ensure_snapshot(batch)) {
         if (!batch.error.isEmpty())
             finish(batch);
         return;
     }
-    wpo::Snapshot& snapshot = *m_snapshot;
+    if (wpo::Status status = sample_into(*m_snapshot, batch); !status)
+        batch.error = QString::fromStdString(status.error().describe());
+    finish(batch);
+}
+
+wpo::Status SamplerWorker::sample_into(wpo::Snapshot& snapshot, SampleBatch& batch)
+{
     wpo::Status status = snapshot.prepare();
     if (status) {
         if (auto sampled = snapshot.sample(); !sampled)
@@ -162,9 +201,8 @@ void SamplerWorker::sampleOnce()
         batch.added.clear();
         batch.ended.clear();
         batch.points.clear();
-        batch.error = QString::fromStdString(status.error().describe());
     }
-    finish(batch);
+    return status;
 }
 
 }  // namespace perfscope::gui

@@ -41,6 +41,9 @@ signals:
 private:
     bool ensure_snapshot(SampleBatch& batch);
     void finish(SampleBatch& batch);
+    void retire_snapshot();
+    // One prepare/sample/decode/collect cycle of `snapshot`; on failure the batch is emptied.
+    wpo::Status sample_into(wpo::Snapshot& snapshot, SampleBatch& batch);
     wpo::SnapshotOptions snapshot_options() const;
 
     SourceHub& m_hub;
@@ -49,6 +52,7 @@ private:
     QTimer* m_timer = nullptr;  // created on the worker thread by start()
     SeriesTracker m_tracker;
     std::unique_ptr<wpo::Snapshot> m_snapshot;
+    std::unique_ptr<wpo::Snapshot> m_retired;  // the entity before the view changed, sampled once more
     bool m_running = false;
     std::uint64_t m_queries_reported = 0;
     std::uint64_t m_objects_reported = 0;

@@ -43,16 +43,17 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
     m_tabs->setDocumentMode(true);
-    m_tiles = new QWidget(m_stack);
-    m_grid = new QGridLayout(m_tiles);
-    m_grid->setContentsMargins(2, 2, 2, 2);
-    m_grid->setSpacing(4);
+    m_tiles = new TileArea(m_stack);
     m_stack->addWidget(m_tabs);
     m_stack->addWidget(m_tiles);
     setCentralWidget(m_stack);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this,
             [this](int index) { requestCloseView(qobject_cast<ViewPane*>(m_tabs->widget(index))); });
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::syncActions);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (auto* pane = qobject_cast<ViewPane*>(m_tabs->currentWidget()); pane && !m_tiled)
+            m_current = pane;
+        syncActions();
+    });
     m_session = new SessionKeeper([this] { return counterSet(); }, this);
     connect(m_session, &SessionKeeper::saveFailed, this,
             [this](const QString& message) { showMessage(tr("The session was not saved: %1").arg(message)); });
@@ -264,9 +265,17 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
         relayout();
     });
     connect(pane, &ViewPane::changed, m_session, &SessionKeeper::changed);
+    connect(pane, &ViewPane::activated, this, [this, pane] {
+        if (m_current != pane)
+            setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
+    });
+    connect(&pane->content(), &ViewWidget::propertiesRequested, this, [this, pane] {
+        setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
+        editProperties();
+    });
+    // A new view is where the next Add goes.
+    m_current = pane;
     relayout();
-    if (!m_tiled)
-        m_tabs->setCurrentWidget(pane);
     syncActions();
     m_session->changed();
     return pane;
@@ -316,12 +325,8 @@ bool MainWindow::confirm(const QString& title, const QString& question)
 
 ViewPane* MainWindow::currentView() const
 {
-    if (m_tiled) {
-        // The tile holding the focus, else the tab that was current.
-        for (ViewPane* pane : m_panes)
-            if (pane->isAncestorOf(QApplication::focusWidget()))
-                return pane;
-    }
+    if (m_current && m_panes.contains(m_current.data()))
+        return m_current;
     auto* pane = qobject_cast<ViewPane*>(m_tabs->currentWidget());
     return pane ? pane : m_panes.value(0);
 }
@@ -329,10 +334,21 @@ ViewPane* MainWindow::currentView() const
 void MainWindow::setCurrentView(int i)
 {
     if (ViewPane* pane = m_panes.value(i)) {
+        m_current = pane;
         if (m_tabs->indexOf(pane) >= 0)
             m_tabs->setCurrentWidget(pane);
-        pane->setFocus();
+        if (!pane->isAncestorOf(QApplication::focusWidget()))
+            pane->setFocus();
+        markCurrent();
+        syncActions();
     }
+}
+
+void MainWindow::markCurrent()
+{
+    ViewPane* current = currentView();
+    for (ViewPane* pane : m_panes)
+        pane->setTileMarks(m_tiled, pane == current);
 }
 
 void MainWindow::setTiled(bool tiled)
@@ -349,27 +365,24 @@ void MainWindow::setTiled(bool tiled)
 void MainWindow::relayout()
 {
     // Panes move between the tab widget and the grid; they are never recreated.
-    ViewPane* current = qobject_cast<ViewPane*>(m_tabs->currentWidget());
+    ViewPane* current = currentView();
     if (m_tiled) {
         while (m_tabs->count() > 0)
             m_tabs->removeTab(0);
-        const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(m_panes.size()))));
-        for (int i = 0; i < m_panes.size(); ++i) {
-            m_panes[i]->setParent(m_tiles);
-            m_grid->addWidget(m_panes[i], i / std::max(columns, 1), i % std::max(columns, 1));
-            m_panes[i]->show();
-        }
+        m_tiles->setTiles(QVector<QWidget*>(m_panes.begin(), m_panes.end()));
         m_stack->setCurrentWidget(m_tiles);
     } else {
+        m_tiles->releaseTiles();
         for (ViewPane* pane : m_panes) {
-            m_grid->removeWidget(pane);
             if (m_tabs->indexOf(pane) < 0)
                 m_tabs->addTab(pane, pane->settings().title);
         }
-        if (current && m_panes.contains(current))
+        if (current)
             m_tabs->setCurrentWidget(current);
         m_stack->setCurrentWidget(m_tabs);
     }
+    m_current = current;
+    markCurrent();
 }
 
 void MainWindow::syncActions()
@@ -400,6 +413,8 @@ void MainWindow::addCountersToCurrent(const QVector<ViewCounter>& counters)
     if (!pane)
         pane = addView();
     pane->addCounters(counters);
+    if (m_tiled && m_panes.size() > 1)
+        showMessage(tr("Added to %1").arg(pane->settings().title));
 }
 
 QString MainWindow::statusText() const

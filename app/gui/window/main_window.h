@@ -11,6 +11,7 @@
 #include "gui/window/process_cpu.h"
 #include "gui/window/view_pane.h"
 #include "gui/window/session_keeper.h"
+#include "gui/window/tile_area.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -86,6 +87,7 @@ private:
                         const QString& icon = {});
     void createActions();
     void relayout();
+    void markCurrent();
     void syncActions();
     void editProperties();
     void openSetDialog();
@@ -103,8 +105,8 @@ private:
     CounterBrowser* m_browser = nullptr;
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
-    QWidget* m_tiles = nullptr;
-    QGridLayout* m_grid = nullptr;
+    TileArea* m_tiles = nullptr;
+    QPointer<ViewPane> m_current;  // Add's target, marked on its tile
     QVector<ViewPane*> m_panes;
     bool m_tiled = false;
     QHash<QString, QAction*> m_actions;

@@ -4,7 +4,10 @@
 #include "gui/charts/log_loader.h"
 #include "files/pdh_csv_reader.h"
 
+#include <QChildEvent>
 #include <QDropEvent>
+#include <QLabel>
+#include <QPainter>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,9 +30,17 @@ ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_tile_title = new QLabel(this);
+    m_tile_title->setObjectName(QStringLiteral("tileTitle"));
+    m_tile_title->setContentsMargins(4, 1, 4, 1);
+    m_tile_title->setAutoFillBackground(true);
+    m_tile_title->hide();
+    layout->addWidget(m_tile_title);
     m_content = new ViewContent(&m_data, this);
     layout->addWidget(m_content, 1);
     setSettings(settings);
+    watchPresses(this);
 
     setAcceptDrops(true);
     connect(&m_sampler, &ViewSampler::batchReady, this, &ViewPane::onBatch);
@@ -57,9 +68,78 @@ void ViewPane::setSettings(const ViewSettings& settings)
         m_content->setYRangeAuto();
     else
         m_content->setYRange(m_settings.y_min, m_settings.y_max);
-    if (old_title != m_settings.title)
+    if (old_title != m_settings.title) {
+        updateTileTitle();
         emit titleChanged(m_settings.title);
+    }
     emit changed();
+}
+
+void ViewPane::watchPresses(QWidget* widget)
+{
+    // Every descendant, also those made later (a graph made on first use):
+    // a press on a child never reaches the pane itself.
+    widget->installEventFilter(this);
+    for (QWidget* child : widget->findChildren<QWidget*>())
+        child->installEventFilter(this);
+}
+
+bool ViewPane::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::MouseButtonPress)
+        emit activated();
+    else if (event->type() == QEvent::ChildAdded)
+        if (auto* child = qobject_cast<QWidget*>(static_cast<QChildEvent*>(event)->child()))
+            watchPresses(child);
+    return QWidget::eventFilter(watched, event);
+}
+
+QString ViewPane::tileTitle() const
+{
+    return m_tile_title->text();
+}
+
+void ViewPane::updateTileTitle()
+{
+    m_tile_title->setText(m_current ? tr("%1 (current)").arg(m_settings.title) : m_settings.title);
+    QFont font = m_tile_title->font();
+    font.setBold(m_current);
+    m_tile_title->setFont(font);
+    QPalette palette = m_tile_title->palette();
+    const QPalette& own = this->palette();
+    palette.setColor(QPalette::Window, m_current ? own.color(QPalette::Highlight) : own.color(QPalette::Button));
+    palette.setColor(QPalette::WindowText,
+                     m_current ? own.color(QPalette::HighlightedText) : own.color(QPalette::ButtonText));
+    m_tile_title->setPalette(palette);
+    m_tile_title->setToolTip(m_current ? tr("The current view: Add puts counters here")
+                                       : tr("Click the view to make it current"));
+}
+
+void ViewPane::setTileMarks(bool tiled, bool current)
+{
+    if (tiled == m_tiled && current == m_current)
+        return;
+    m_tiled = tiled;
+    m_current = current;
+    m_tile_title->setVisible(tiled);
+    const int margin = tiled ? 3 : 0;
+    layout()->setContentsMargins(margin, margin, margin, margin);
+    updateTileTitle();
+    update();
+}
+
+void ViewPane::paintEvent(QPaintEvent* event)
+{
+    QWidget::paintEvent(event);
+    if (!m_tiled)
+        return;
+    QPainter painter(this);
+    const QColor color = m_current ? palette().color(QPalette::Highlight) : palette().color(QPalette::Mid);
+    const int width = m_current ? 3 : 1;
+    painter.setPen(QPen(color, width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    painter.setBrush(Qt::NoBrush);
+    const qreal inset = width / 2.0;
+    painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
 }
 
 void ViewPane::addCounters(const QVector<ViewCounter>& counters)

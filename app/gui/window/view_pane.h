@@ -14,6 +14,8 @@
 
 #include <QWidget>
 
+class QLabel;
+
 namespace perfscope::gui {
 
 // The widget that draws a view: the charts library's.
@@ -55,7 +57,15 @@ public:
     quint64 sourceQueries() const { return m_queries; }
     quint64 cacheHits() const { return m_hits; }
 
+    // As a tile: a title bar with the view's name and a frame, stronger on
+    // the current view. As a tab neither shows (the tab names the view).
+    void setTileMarks(bool tiled, bool current);
+    bool isMarkedCurrent() const { return m_tiled && m_current; }
+    QString tileTitle() const;
+
 protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     // Counters dragged from the browser: dropped here, added as Add adds them.
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dragMoveEvent(QDragMoveEvent* event) override;
@@ -66,15 +76,22 @@ signals:
     // Something a counter set keeps changed: settings, counters, a series' look, a series removed.
     void changed();
     void batchArrived();
+    // A mouse press anywhere in the pane (the window makes it current).
+    void activated();
 
 private:
     void onBatch(const SampleBatch& batch);
+    void watchPresses(QWidget* widget);
+    void updateTileTitle();
 
     ViewSettings m_settings;
     ViewData m_data;
     ViewSampler m_sampler;
     SeriesLooks m_looks;
     ViewContent* m_content = nullptr;
+    QLabel* m_tile_title = nullptr;
+    bool m_tiled = false;
+    bool m_current = false;
     bool m_log = false;
     quint64 m_samples = 0;
     quint64 m_queries = 0;

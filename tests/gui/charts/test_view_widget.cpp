@@ -559,7 +559,7 @@ void TestViewWidget::tooltipNamesValueAndTime()
     ViewWidget w(&data);
     fill_view(data, 1, 10, 4, 5);
     const QString text = w.tooltipText(0, kT0 + 2'400);  // nearest: step 2
-    QVERIFY(text.startsWith(QStringLiteral("Counter 1 (cpu1)\n")));
+    QVERIFY(text.startsWith(data.series(0).info.path + QStringLiteral("\n")));
     QVERIFY(text.contains(LegendModel::formatValue(wave(1, 2))));
     QVERIFY(text.contains(QDateTime::fromMSecsSinceEpoch(kT0 + 2'000).toString(QStringLiteral("hh:mm:ss.zzz"))));
     QVERIFY(w.tooltipText(0, kT0 + 4'000).contains(QStringLiteral("no value")));
@@ -639,7 +639,7 @@ void TestViewWidget::hoverOverALineShowsItsTooltip()
     QCOMPARE(lines->lineAt(on_row1, 4.0), std::optional<int>(1));
     QTest::mouseMove(w.chartView()->viewport(), on_row1.toPoint());
     QTRY_VERIFY(QToolTip::isVisible());
-    QVERIFY2(QToolTip::text().startsWith(data.series(1).displayName() + QLatin1Char('\n')), qPrintable(QToolTip::text()));
+    QVERIFY2(QToolTip::text().startsWith(data.series(1).info.path + QLatin1Char('\n')), qPrintable(QToolTip::text()));
     QVERIFY(QToolTip::text().contains(LegendModel::formatValue(wave(2, 45))));
 }
 

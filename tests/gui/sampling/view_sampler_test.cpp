@@ -285,6 +285,74 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(log.with_points() >= after_error + 2, 5000);
     }
 
+    // Adding a counter, removing one and changing the interval reconfigure the
+    // running sampler: every batch after a series' first value carries a valid
+    // value of it (a batch without one is a gap in the view's line), and the
+    // rate stays right across each change.
+    void editingAViewKeepsItsSeriesContinuous()
+    {
+        ViewSampler sampler(*m_hub, 0.1);
+        BatchLog log;
+        log.attach(sampler);
+        const auto process_cpu = resolve(*m_hub, {"\\Process(*)\\% Processor Time"});
+        sampler.setCounters(process_cpu);
+        sampler.start();
+        QTRY_VERIFY_WITH_TIMEOUT(log.series_of("a:100") != 0 && log.values(log.series_of("a:100")).size() >= 3, 5000);
+        const quint64 a = log.series_of("a:100");
+        const quint64 b = log.series_of("b:200");
+        QVERIFY(a && b);
+
+        auto wait_batches = [&](int n) {
+            const int before = log.batches.size();
+            QTRY_VERIFY_WITH_TIMEOUT(log.batches.size() >= before + n, 5000);
+        };
+        sampler.addCounters(resolve(*m_hub, {"\\System\\Processes"}));
+        quint64 processes = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((processes = log.series_of({}, "Processes")) != 0 && !log.values(processes).isEmpty(),
+                                 5000);
+        wait_batches(2);
+        sampler.setCounters(process_cpu);
+        wait_batches(3);
+        const int removed_before = log.batches.size();  // the worker has seen the removal by now
+        sampler.setInterval(0.2);
+        wait_batches(3);
+        sampler.setInterval(0.1);
+        wait_batches(3);
+        sampler.stop();
+        QTest::qWait(100);
+
+        int first_a = -1;
+        for (int i = 0; i < log.batches.size() && first_a < 0; ++i)
+            for (const SamplePoint& p : log.batches[i].points)
+                if (p.series == a && p.valid)
+                    first_a = i;
+        QVERIFY(first_a >= 0);
+        for (int i = first_a; i < log.batches.size(); ++i) {
+            const SampleBatch& batch = log.batches[i];
+            for (quint64 id : {a, b}) {
+                const auto point = std::find_if(batch.points.begin(), batch.points.end(),
+                                                [id](const SamplePoint& p) { return p.series == id; });
+                QVERIFY2(point != batch.points.end() && point->valid,
+                         qPrintable(QString("batch %1 of %2 has no value of series %3 (error \"%4\")")
+                                        .arg(i)
+                                        .arg(log.batches.size())
+                                        .arg(id)
+                                        .arg(batch.error)));
+            }
+        }
+        // The machine burns 25 % and 50 % of a CPU, whatever the interval.
+        for (double v : log.values(a))
+            QVERIFY2(qAbs(v - 25.0) < 0.5, qPrintable(QString::number(v)));
+        for (double v : log.values(b))
+            QVERIFY2(qAbs(v - 50.0) < 0.5, qPrintable(QString::number(v)));
+        // The removed counter got no values once the worker had its new list.
+        int processes_after = 0;
+        for (int i = removed_before; i < log.batches.size(); ++i)
+            for (const SamplePoint& p : log.batches[i].points)
+                processes_after += p.series == processes ? 1 : 0;
+        QCOMPARE(processes_after, 0);
+    }
+
     void removedSeriesGetNoMorePoints()
     {
         ViewSampler sampler(*m_hub, 0.1);

@@ -214,6 +214,78 @@ private slots:
         QCOMPARE(visible, 1);
     }
 
+    // Five tiles in a 1280 x 800 window: the window keeps its size (no tile
+    // asks for more than the screen has), every tile lies inside it, none
+    // overlaps another; the current one is marked with its name, a click makes
+    // another current, and Add goes there.
+    // The column count gives the largest 4:3 box per cell: side = min(W / c / 4, H / r / 3).
+    void tileColumnsFollowTheWindowShape()
+    {
+        QCOMPARE(TileArea::columnsFor(1, QSize(800, 600)), 1);
+        QCOMPARE(TileArea::columnsFor(4, QSize(800, 600)), 2);  // 2 x 2: 100 against 50 (a row or a column of 4)
+        // 5 in 1000 x 700: 3 x 2 gives min(83.3, 116.7) = 83.3; 2 x 3: 77.8; 4 x 2: 62.5.
+        QCOMPARE(TileArea::columnsFor(5, QSize(1000, 700)), 3);
+        QCOMPARE(TileArea::columnsFor(3, QSize(1600, 400)), 3);  // wide: a row (133.3)
+        QCOMPARE(TileArea::columnsFor(3, QSize(400, 1200)), 1);  // tall: a column (100 against 50)
+    }
+
+    void fiveTilesFitAndTheCurrentOneIsMarked()
+    {
+        for (int i = 0; i < 5; ++i)
+            m_window->addView({.title = QString("Tile %1").arg(i + 1), .interval_s = 0.1});
+        m_window->setTiled(true);
+        m_window->resize(1280, 800);
+        QTest::qWait(50);
+        QCOMPARE(m_window->size(), QSize(1280, 800));
+        QVERIFY2(m_window->minimumSizeHint().width() <= 1280 && m_window->minimumSizeHint().height() <= 800,
+                 qPrintable(QString("minimum %1 x %2")
+                                .arg(m_window->minimumSizeHint().width())
+                                .arg(m_window->minimumSizeHint().height())));
+        QVector<QRect> tiles;
+        for (int i = 0; i < m_window->viewCount(); ++i) {
+            ViewPane* view = m_window->view(i);
+            QVERIFY(view->isVisible());
+            const QRect r(view->mapTo(m_window.get(), QPoint(0, 0)), view->size());
+            QVERIFY2(m_window->rect().contains(r), qPrintable(QString("tile %1 at %2,%3 %4 x %5")
+                                                                  .arg(i)
+                                                                  .arg(r.x())
+                                                                  .arg(r.y())
+                                                                  .arg(r.width())
+                                                                  .arg(r.height())));
+            for (const QRect& other : tiles)
+                QVERIFY(!other.intersects(r));
+            tiles.push_back(r);
+        }
+
+        // The view just added is current, and only it is marked.
+        ViewPane* last = m_window->view(4);
+        QCOMPARE(m_window->currentView(), last);
+        for (int i = 0; i < m_window->viewCount(); ++i) {
+            ViewPane* view = m_window->view(i);
+            QCOMPARE(view->isMarkedCurrent(), view == last);
+            QVERIFY(view->tileTitle().contains(view->settings().title));
+        }
+
+        ViewPane* second = m_window->view(1);
+        QTest::mouseClick(second->content().chartView()->viewport(), Qt::LeftButton);
+        QCOMPARE(m_window->currentView(), second);
+        QVERIFY(second->isMarkedCurrent());
+        QVERIFY(!last->isMarkedCurrent());
+
+        CounterBrowser& browser = m_window->browser();
+        QTRY_VERIFY_WITH_TIMEOUT(browser.select("Process", "% Processor Time"), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(browser.selectInstance("a:100"), 5000);
+        m_window->action("addCounters")->trigger();
+        QCOMPARE(second->sampler().counters().size(), 1);
+        QVERIFY(last->sampler().counters().isEmpty());
+
+        // Back to tabs: the current view is the current tab, no tile marks.
+        m_window->setTiled(false);
+        QCOMPARE(m_window->currentView(), second);
+        QVERIFY(second->isVisible());
+        QVERIFY(!second->isMarkedCurrent());
+    }
+
     void changeGraphTypeCyclesKinds()
     {
         ViewPane* view = m_window->addView();

@@ -1,5 +1,6 @@
 // Screenshots of the main window under Xvfb (xcb, real fonts), over the real
-// /proc: line, histogram and report views, tiled views, a dark palette. PNGs
+// /proc: line, histogram and report views, tiled views (four, and five in
+// 1280 x 800), the hover readout and the legend's menu, a dark palette. PNGs
 // go to <build>/screenshots/gui/ for people (and the README) to look at; the
 // test checks each is the window's size and not blank, and that the line
 // view's time axis is laid out and labelled.
@@ -9,11 +10,15 @@
 #include "gui/charts/chart_view.h"
 #include "gui/charts/plot_grid_item.h"
 #include "gui/charts/view_widget.h"
+#include "gui/charts/plot_lines_item.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QDateTime>
 #include <QDir>
+#include <QMenu>
+#include <QScreen>
+#include <QTableView>
 #include <QPalette>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -78,6 +83,46 @@ private slots:
         save("main_window_tiled.png");
         m_window->setTiled(false);
     }
+    // Five tiles in the 1280 x 800 window, the fifth (just added) current.
+    void fiveTiles()
+    {
+        ViewPane* fifth = m_window->addView({.title = "Fifth", .interval_s = 0.5, .window_s = 20});
+        fifth->addCounters(*resolve_view_counters(*m_hub, {"\\Memory\\% Committed Bytes In Use"}));
+        m_window->setTiled(true);
+        QTest::qWait(2500);
+        QCOMPARE(m_window->size(), QSize(1280, 800));
+        save("main_window_five_tiles.png");
+        m_window->setTiled(false);
+        m_window->closeView(fifth);
+    }
+    // The readout of a hovered line and the legend's menu: the screen, since
+    // tooltips and menus are windows of their own.
+    void readout()
+    {
+        m_window->setCurrentView(0);
+        QTest::qWait(1500);
+        ViewWidget& widget = m_window->view(0)->content();
+        widget.setFrozen(true);
+        widget.refresh();
+        const PlotLinesItem* lines = widget.plotLines();
+        const ViewData& data = *widget.viewData();
+        QVERIFY(data.seriesCount() > 0 && !data.series(0).history.isEmpty());
+        const SeriesHistory& h = data.series(0).history;
+        const qsizetype i = h.size() / 2;
+        const QPoint at = lines->mapToPosition(QPointF(double(h.timeAt(i)), h.valueAt(i) * data.series(0).scaleFactor()))
+                              .toPoint();
+        QTest::mouseMove(widget.chartView()->viewport(), at);
+        QTest::qWait(800);
+        saveScreen("main_window_hover_readout.png");
+        QTableView* legend = widget.legendView();
+        const QPoint cell = legend->visualRect(legend->model()->index(0, 3)).center();
+        emit legend->customContextMenuRequested(cell);
+        QTest::qWait(500);
+        saveScreen("main_window_legend_menu.png");
+        if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget()))
+            menu->close();
+        widget.setFrozen(false);
+    }
     void dark()
     {
         const QPalette light = QApplication::palette();
@@ -139,6 +184,15 @@ private:
         m_window->setCurrentView(view);
         QTest::qWait(2500);
         save(name);
+    }
+    void saveScreen(const char* name)
+    {
+        const QRect frame = m_window->frameGeometry();
+        const QImage image = QGuiApplication::primaryScreen()->grabWindow(0, frame.x(), frame.y(), frame.width(),
+                                                                          frame.height()).toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.save(dir() + "/" + name));
+        qInfo("wrote %s/%s", qPrintable(dir()), name);
     }
     void save(const char* name)
     {

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "gui/charts/hover_readout.h"
+
+#include "gui/charts/value_format.h"
+
+#include <QDateTime>
+
+namespace perfscope::gui {
+
+qsizetype HoverReadout::nearestPoint(const SeriesHistory& history, qint64 time_ms)
+{
+    if (history.isEmpty())
+        return -1;
+    qsizetype i = history.lowerBound(time_ms);
+    if (i == history.size())
+        return i - 1;
+    if (i > 0 && time_ms - history.timeAt(i - 1) <= history.timeAt(i) - time_ms)
+        return i - 1;
+    return i;
+}
+
+QString HoverReadout::text(const ViewSeries& series, qint64 time_ms)
+{
+    QStringList lines;
+    lines << (series.info.path.isEmpty() ? series.displayName() : series.info.path);
+    lines << tr("Counter: %1").arg(series.info.counter);
+    if (!series.info.instance.isEmpty())
+        lines << (series.ended ? tr("Instance: %1 (ended)") : tr("Instance: %1")).arg(series.info.instance);
+    const qsizetype i = nearestPoint(series.history, time_ms);
+    if (i < 0) {
+        lines << tr("No values yet");
+        return lines.join(QLatin1Char('\n'));
+    }
+    const SeriesHistory& h = series.history;
+    lines << tr("Value: %1").arg(h.validAt(i) ? formatValue(h.valueAt(i), series.info.unit, ValueDetail::table) : tr("no value"));
+    lines << tr("Time: %1").arg(
+        QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz")));
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace perfscope::gui
