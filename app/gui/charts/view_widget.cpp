@@ -358,7 +358,6 @@ void ViewWidget::setFrozen(bool frozen)
     }
     m_frozen = frozen;
     m_chart_view->setFrozenMark(frozen);
-    m_bar_view->setFrozenMark(frozen);
     m_scroll->setVisible(m_frozen && m_kind == Kind::Line);
     updateScrollBar();
     emit frozenChanged(m_frozen);
