@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # perfscope_warnings(target): the project's warning set, applied to every
 # target we own (not to third-party code such as GoogleTest).
 function(perfscope_warnings target)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Toolchain for the Windows x64 build (preset `mingw`): MinGW-w64 on Debian,
 # tests run under Wine. The reasons are in docs/windows-under-wine.md §1-§2.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Install rules of the publishing library (component dev), included by
 # installer/CMakeLists.txt when PERFSCOPE_INSTALL_PUBLISH is ON and the target
 # perfscope_publish exists. An application then uses it with

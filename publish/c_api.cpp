@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API over Publisher: a perfscope_instance is a stable Instance the
 // publisher keeps per slot, so C callers hold plain pointers.
 #include "perfscope_publish.h"

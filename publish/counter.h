@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A handle of one published value: a 64-bit word in the shared segment.
 // add() and set() are single atomic operations: no lock, no system call,
 // safe from any thread. They are release operations so that inside a

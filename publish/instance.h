@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A handle of one instance slot (or the one set of values of an object
 // without instances): its counters, and grouped updates under the slot's
 // sequence counter, which readers see all or none of. Grouped updates of

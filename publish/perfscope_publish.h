@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The publishing library's C API (docs/publishing.md, "C API"): for C and
  * for other languages through their foreign function interfaces. Handles
  * are opaque; every function accepts NULL handles and does nothing then.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The publishing library's C++ API (docs/publishing.md, "C++ API"):
 //
 //   auto def = wpo::published::parse_definition(text);      // or build a Definition in code

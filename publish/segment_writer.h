@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lays out a published-counters segment (engine/published/segment_layout.h)
 // for a Definition and writes its fixed part: header, object and counter
 // records, strings; the instance slots stay zero. The Publisher uses it on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The writer's side of a slot's sequence counter (segment_layout.h): odd
 // while the slot changes. One writer per slot at a time; readers retry
 // while it is odd or when it moved during their read.

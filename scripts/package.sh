@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds every package into build/packages/ (installer/README.md):
 #   perfscope_<version>_amd64.deb        Debian package (CPack DEB, build/release)
 #   perfscope-<version>-win64.exe        Windows installer (CPack NSIS, build/mingw)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds Perfscope and starts monitoring this machine: the desktop app
 # `perfscope` when a display is there (DISPLAY or WAYLAND_DISPLAY), else it
 # says so on stderr and starts perfscope-cli's live view of a few key

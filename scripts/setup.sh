@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what Perfscope needs on Debian 12, skipping what is already there.
 #   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
 #   scripts/setup.sh --all    also what the full test suite needs: clang and

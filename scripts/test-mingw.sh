@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The Windows side as CI runs it: MinGW-w64 cross build (preset `mingw`),
 # tests under Wine.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what is missing, builds and runs every test through ctest:
 #   1. release build: all native tests (engine, cli, gui offscreen, java with
 #      -Xcheck:jni, fuzz corpora) and the benchmarks (label bench; they print

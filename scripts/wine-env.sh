@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The Wine prefix the Windows (MinGW) tests run in.
 #
 #   scripts/wine-env.sh start [PREFIX] [--fresh]   create/boot the prefix, persistent wineserver

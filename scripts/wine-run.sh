@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # CMAKE_CROSSCOMPILING_EMULATOR of the MinGW build: runs one Windows program
 # under wine64 in the build's own prefix.
 #

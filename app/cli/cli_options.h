@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-cli's command line, parsed strictly: every bad argument is an
 // Error naming the argument, so main() can print it and exit with code 2.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The commands of perfscope-cli. Each returns a Status; main() turns an
 // error into a message on stderr and an exit code, once.
 #pragma once

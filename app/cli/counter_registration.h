@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `perfscope-cli counters install|uninstall` on Windows: registers the
 // provider DLL perfscope-counters.dll for one publisher's definition the way
 // lodctr would (docs/windows-provider.md).

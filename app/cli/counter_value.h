@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decoding one counter of one instance from two samples, and formatting the
 // result the way the CLI prints it. Shared by `dump` and `query`.
 #pragma once

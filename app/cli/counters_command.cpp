@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-cli counters install DEFINITION [--library DLL] | uninstall NAME
 // (docs/windows-provider.md). Registration is a Windows matter: on Linux the
 // procfs source serves published counters without it, and says so.

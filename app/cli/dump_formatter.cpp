@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/dump_formatter.h"
 
 #include "cli/counter_value.h"

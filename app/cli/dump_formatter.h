@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The text of `perfscope-cli dump`, after Matt Pietrek's PERFENUM tool ("Under
 // the Hood", Microsoft Systems Journal, 1996): every object,
 // instance by instance, counter by counter, with raw values, the counter type

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-cli: list, query (typeperf-compatible) and dump performance data.
 // Errors reach here as values and leave as one line on stderr plus an exit
 // code: 2 for anything the user asked wrongly, 1 when the data source failed.

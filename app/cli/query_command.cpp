@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `perfscope-cli query`: typeperf's sampling loop over snapshot entities.
 //
 // Paths are resolved once, on one block collected when the query starts (a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counter sets: views with their counters, intervals, windows, colors and
 // scales, saved as JSON so the desktop app can restore a session and scripts
 // (`perfscope-cli query --set`) can sample what a view shows. The format is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "files/json_value.h"
 
 #include "core/utf.h"

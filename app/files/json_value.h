@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A small JSON reader and writer for perfscope's own files (counter sets,
 // docs/counter-sets.md): Qt-free, strict RFC 8259, bounded nesting, and
 // errors that say where ("line 3, column 14: ..."; columns count bytes).

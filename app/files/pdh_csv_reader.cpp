@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "files/pdh_csv_reader.h"
 
 #include "files/text_file.h"

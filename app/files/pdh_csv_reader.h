@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads the text logs Windows Performance Monitor, typeperf and relog write
 // and `perfscope-cli query` writes too ("PDH-CSV 4.0", and its TSV twin):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "files/pdh_csv_writer.h"
 
 #include <cstring>

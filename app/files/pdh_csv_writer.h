@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes samples in the text log layout Windows Performance Monitor, typeperf
 // and relog read ("PDH-CSV 4.0"): a header row whose first cell names the
 // format and the time zone, then one row per sample; every cell is quoted.

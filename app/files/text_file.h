@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads a whole file of outside input (logs, counter sets) into memory, with
 // a size cap so a wrong file cannot exhaust memory. Errors name the file:
 // not_found, permission_denied, io_error, too_large.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope: the desktop app. The command line is checked, and its counter
 // paths resolved against the source, before any window opens: a bad
 // argument, path or file is a message on stderr naming it and exit code 2.

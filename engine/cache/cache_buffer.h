@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One copy of one object inside PerfObjectCache: the current copy of a cache
 // item, an outdated copy still referenced or locked, or an item's spare.
 // Private to engine/cache.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One entry of PerfObjectCache's table: the newest copy of one object index
 // and who must not receive it. Private to engine/cache.
 #pragma once

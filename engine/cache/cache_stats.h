@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counters of one PerfObjectCache, for the app's status bar, `perfscope-cli
 // query --stats` and the benchmarks. A snapshot of atomics read one by one:
 // each figure is exact, the set is not taken at one instant.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What PerfObjectCache::find() hands out: a reference to a cached
 // PERF_OBJECT_TYPE and the header of the block it came from (the thesis's
 // DATA_BLOCK_TIMES, docs/snapshots-and-cache.md §1). The bytes stay valid and unchanged until the entity

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cache/perf_object_cache.h"
 
 #include "cache/cache_buffer.h"

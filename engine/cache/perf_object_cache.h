@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The shared performance-object cache (docs/snapshots-and-cache.md §4).
 //
 // The Windows interface only hands out whole objects, and every query costs

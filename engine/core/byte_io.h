@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Little-endian reads and writes at any alignment. The performance data
 // format does not align 8-byte counter values (docs/performance-data-format.md §6), so every access
 // goes through memcpy, which compilers turn into a single load.

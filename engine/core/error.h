@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Errors as values: every fallible engine call returns an Error (inside a
 // Result or a Status) instead of throwing. Front ends convert them exactly
 // once: a message in the GUI, an exit code in the CLI, a code in JNI.

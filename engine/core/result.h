@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Result<T>: a value or an Error (std::expected is C++23; we target C++20).
 // Status is Result<void>: default-constructed means success.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // UTF-16LE (the format's strings, REG_MULTI_SZ tables) <-> UTF-8 (everything
 // the engine hands out). Invalid sequences become U+FFFD; nothing throws.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The arithmetic behind decode() and ObjectDecoder, shared so that the
 // single-value path and the bulk path give bit-identical results. Internal to
 // engine/decode: other parts use decoder.h, object_layout.h and

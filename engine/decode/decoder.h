@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Turns raw counter values of one or two samples into the value PerfMon/PDH
 // shows, by counter type (docs/performance-data-format.md §10-§11). Pure arithmetic: no allocation, no
 // I/O, no exceptions, safe to call from any thread.

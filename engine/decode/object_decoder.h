@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decodes every visible counter of every instance of one object at once: the
 // bulk path behind snapshots and the decode benchmark.
 //

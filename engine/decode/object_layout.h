@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads RawValues and TimeStamps out of validated blocks: pairs each visible
 // counter with its base (the definition right after it, docs/performance-data-format.md §10.3) once per
 // object, so the per-instance loop only loads bytes.

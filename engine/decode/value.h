@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A decoded counter value (the thesis's COUNTER_CALC_VALUE payload, docs/snapshots-and-cache.md §1)
 // and the status that says whether there is one. Value types
 // (docs/performance-data-format.md §10.4): 32-bit integer, 64-bit integer or double; decoder.h says which

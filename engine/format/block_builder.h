@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes valid performance data blocks: the Linux source builds its blocks
 // with it, tests build fixtures with it. Output goes into a caller-owned
 // vector whose capacity is kept between blocks, so a steady collector does

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A validated, zero-copy view of a whole PERF_DATA_BLOCK.
 //
 //   auto block = BlockView::parse(bytes);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A PERF_COUNTER_BLOCK: the raw values of one instance (or of a
 // single-instance object). Only handed out by a validated ObjectView, so
 // every definition of that object fits inside it.

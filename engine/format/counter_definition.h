@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One PERF_COUNTER_DEFINITION, copied out of the block (40 bytes of fields).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "format/counter_type.h"
 
 namespace wpo::counter_type {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CounterType: the bit fields of PERF_COUNTER_DEFINITION.CounterType
 // (winperf.h; docs/performance-data-format.md §10.1) and the named types built from them (§10.2).
 // Decoding always goes by these bits, never by counter index or name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One PERF_INSTANCE_DEFINITION with its name and counter block.
 #pragma once
 

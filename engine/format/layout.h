@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte layout of the Windows performance data format (winperf.h), as
 // documented in docs/performance-data-format.md. Offsets are from the start of
 // each structure; all fields are little-endian. The structures are identical

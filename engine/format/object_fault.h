@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What is wrong with one PERF_OBJECT_TYPE, as plain numbers: validating an
 // object (ObjectView::check) never allocates, so a block with a bad object is
 // walked as cheaply as a good one, and the message is built only when someone

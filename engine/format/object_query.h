@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a Source is asked for: the query strings of HKEY_PERFORMANCE_DATA
 // (docs/performance-data-format.md §14): "Global" (every object that is not costly), "Costly"
 // (only the costly ones) or a space-separated list of decimal object indices

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A validated, zero-copy view of one PERF_OBJECT_TYPE: its header fields,
 // counter definitions, and instances with their counter blocks.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "format/phantom_objects.h"
 
 #include "core/byte_io.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Some Windows providers claim more objects than they return: MSMQ has been
 // seen with NumObjectTypes 4 and two objects present (docs/performance-data-format.md §8; .NET stops
 // walking at TotalByteLength for this reason). BlockView::parse ends its walk

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "format/wine_shifted_objects.h"
 
 #include "core/byte_io.h"

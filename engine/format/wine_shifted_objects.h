@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wine's HKEY_PERFORMANCE_DATA (8.0, and the upstream code read in
 // query_perf_data) writes the providers' objects sizeof(PERF_DATA_BLOCK) = 88
 // bytes too far: at HeaderLength + 88 instead of HeaderLength. TotalByteLength,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The name table (the thesis's WPONames, docs/snapshots-and-cache.md §1): object and counter names and their
 // help texts, keyed by title index. Windows stores each table as a
 // REG_MULTI_SZ of UTF-16 strings "index\0text\0index\0text\0...\0" ("Counter

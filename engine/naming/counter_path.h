@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counter paths as PDH and typeperf write them (docs/performance-data-format.md §12.4):
 //
 //   [\\Computer]\Object[(Parent/Instance#Index)]\Counter

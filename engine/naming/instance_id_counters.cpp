@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "naming/instance_id_counters.h"
 
 #include "naming/instance_names.h"

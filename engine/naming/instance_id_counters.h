@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which counters identify an object's instances, the one rule behind both
 // instance_names.h (display names, text keys) and instance_identity.h
 // (numeric identities): a Thread (232) is its ID Thread (804); any other

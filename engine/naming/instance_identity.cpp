@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "naming/instance_identity.h"
 
 #include "core/byte_io.h"

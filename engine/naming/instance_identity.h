@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric identities of instances, for matching the instances of one sample
 // with those of the next without building strings (the snapshot's decode path
 // must not allocate). They follow the rules of instance_names.h:

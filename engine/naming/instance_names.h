@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unique, stable names for the instances of one object in one block
 // (docs/performance-data-format.md §12).
 //

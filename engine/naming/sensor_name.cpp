@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Escaping: object, counter and instance names contain the separators in
 // practice ("Avg. Disk sec/Read", "kworker/0:1", an instance "svchost#1"),
 // and a name containing "%2F" must not decode to '/', so every part is

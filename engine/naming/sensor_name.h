@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JPMF sensor names (docs/snapshots-and-cache.md §6): "win32.winperf/Object/Counter" for a
 // counter of an object without instances, "win32.winperf/Object/Counter#Instance"
 // otherwise. Process instances are named by PID, so a sensor

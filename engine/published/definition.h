@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One definition of published counters, three users (docs/publishing.md):
 // the application (publish/ lays out its segment from it), the provider and
 // the Linux source (they read the same facts back from the segment), and

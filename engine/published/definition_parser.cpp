@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The definition file format (docs/publishing.md, "Definition file"):
 //
 //   # comment            (also ';'; whole lines only)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "published/linux_published_set.h"
 
 #include "published/segment_layout.h"

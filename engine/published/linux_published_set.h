@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The published segments of a Linux machine, as the procfs source serves
 // them (docs/publishing.md, "Linux"). refresh() lists the segment directory
 // (/dev/shm), maps and validates new segments, and drops segments that are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "published/publisher_link.h"
 
 #include "published/segment_layout.h"

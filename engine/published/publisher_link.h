@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Windows: the live segment of one publisher, found through its directory
 // mapping Local\perfscope.<publisher> (segment_names.h). The provider DLL
 // keeps one per registered publisher.

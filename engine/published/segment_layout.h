@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte layout of a published-counters segment: the shared memory an
 // application writes its counters into (publish/, docs/publishing.md) and
 // every reader (the Linux procfs source, the Windows provider DLL, tests)

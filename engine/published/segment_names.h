@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where segments live and how readers find them (docs/publishing.md,
 // "Finding segments").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "published/segment_view.h"
 
 #include "core/byte_io.h"

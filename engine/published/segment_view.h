@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SegmentView: a validated published-counters segment (segment_layout.h)
 // and the reading of its values into a performance data block.
 //

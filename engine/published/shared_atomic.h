@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Atomic access to words of a shared-memory segment. The segment is raw
 // memory shared with another process, so its words are reached through
 // std::atomic_ref at offsets the reader has validated (8-aligned, in

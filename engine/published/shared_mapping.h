@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A named shared-memory segment mapped into this process: a POSIX shared
 // memory object on Linux (shm_open; glibc keeps it as a file in /dev/shm,
 // which is how readers list them), a named file mapping backed by the page

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SharedMapping on Linux: POSIX shared memory objects.
 #include "published/segment_layout.h"
 #include "published/shared_mapping.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SharedMapping on Windows: named file mappings backed by the page file.
 #include "published/segment_layout.h"
 #include "published/shared_mapping.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sample interval as typeperf's -si takes it: seconds ("5", "0.5") or
 // [[hh:]mm:]ss ("01:30", "1:00:00"). One parser for both front ends (the CLI's
 // -si, the app's --interval), so they accept and reject the same text.

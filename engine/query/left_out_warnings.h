@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Objects a source's block left out (an unsound object never costs the
 // others; BlockView::left_out) are told on stderr, one line each, once per
 // object per run however many intervals they stay bad, so stdout stays pure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Did you mean ...?" for names a user typed: the closest of the names that
 // exist, by edit distance without regard to ASCII case (PDH paths ignore
 // case), when it is close enough to be a slip of the keyboard.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "query/object_resolver.h"
 
 #include "format/block_view.h"

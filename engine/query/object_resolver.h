@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Objects named by the user: a name (any case) or an index, resolved
 // against the source's name table, with a hint when the name is unknown.
 #pragma once

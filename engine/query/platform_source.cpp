@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "query/platform_source.h"
 
 #ifdef _WIN32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Source of the machine perfscope-cli runs on: HKEY_PERFORMANCE_DATA on
 // Windows, /proc (or a captured tree) on Linux.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "query/query_columns.h"
 
 #include "core/utf.h"

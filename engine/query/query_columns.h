@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What `perfscope-cli query` measures: the counter paths it was given, each
 // becoming one snapshot entity's request, and the output columns they expand
 // to. Paths are resolved once, against one block collected when the query

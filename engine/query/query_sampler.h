@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The measuring side of `perfscope-cli query`: one Custom snapshot entity per
 // counter path (as the desktop app has one per view), all on one SharedSource
 // and one PerfObjectCache, so paths on the same object share each interval's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One collected block, owned: the bytes, the validated view over them and the
 // wall-clock time it was taken. Reused from sample to sample, so the buffer
 // keeps its capacity.

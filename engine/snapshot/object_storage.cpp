@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "snapshot/object_storage.h"
 
 #include "core/byte_io.h"

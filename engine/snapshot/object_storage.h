@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The thesis's Performance Object Storage (docs/snapshots-and-cache.md §1): one sample of the objects a
 // snapshot measures, assembled from cached and freshly collected objects into
 // one block, with the header of the block each object came from (objects of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Source shared by many snapshot entities. Sources are used by one thread
 // at a time (source.h); this serialises collect() and gives the source an id
 // for the cache (PerfObjectCache::attach) that no other SharedSource of the

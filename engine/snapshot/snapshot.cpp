@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "snapshot/snapshot.h"
 
 #include "decode/object_layout.h"

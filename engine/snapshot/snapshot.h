@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A snapshot entity (the thesis's WPOSnapshot, docs/snapshots-and-cache.md §1-§2): measures a
 // fixed set of objects and counters in cycles of prepare -> sample -> decode,
 // sharing collected objects with other entities through a PerfObjectCache.

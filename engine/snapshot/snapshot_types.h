@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The vocabulary of snapshot entities (docs/snapshots-and-cache.md §2): what is requested,
 // the seven states, what browsing returns and what decode produces.
 #pragma once

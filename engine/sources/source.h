@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Source produces performance data blocks: HKEY_PERFORMANCE_DATA on
 // Windows, /proc on Linux, a test description in unit tests. Everything
 // above the sources sees only PERF_DATA_BLOCK bytes and a NameTable.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Linux futex calls the locks of sync/ sleep and wake with. Private
 // futexes: the words live in this process only, which spares the kernel the
 // lookup of a shared mapping.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sync/rw_lock.h"
 
 #ifdef _WIN32

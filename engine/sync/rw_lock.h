@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reader-writer lock of snapshots and cache items (docs/snapshots-and-cache.md §5).
 //
 // Satisfies Lockable and SharedLockable: use std::unique_lock / std::shared_lock.

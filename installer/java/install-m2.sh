@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Java API into a local Maven repository, as `mvn install` would lay it out:
 #   installer/java/install-m2.sh [ARTIFACTS_DIR [REPOSITORY]]
 # ARTIFACTS_DIR: what scripts/package.sh made (default build/packages/maven);

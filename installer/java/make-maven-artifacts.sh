@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Maven artifacts of the Java API, from the Linux and the MinGW builds:
 #   make-maven-artifacts.sh OUTDIR VERSION CLASSES.jar libwpojni.so wpojni.dll SOURCES.jar JAVADOC.jar POM
 # OUTDIR gets perfscope-wpo-VERSION.jar (the classes plus native/linux/x86_64/libwpojni.so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The native side of org.perfscope.wpo without the JVM: everything the JNI
 // functions do except moving data in and out of Java arrays. Each method
 // validates its arguments (handles, counts, array capacities: -1 = a null

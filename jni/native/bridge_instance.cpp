@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JNI library's process-wide bridge over the platform source. Apart from
 // bridge.cpp so that the JVM-free layer (wpojni_bridge: tests, fuzzing) does
 // not pull in the platform sources.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/error_codes.h"
 
 namespace perfscope::jni {

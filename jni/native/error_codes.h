@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one place where engine errors become what Java sees (HACKING: errors
 // are converted once at each boundary). The thesis fixes 0 = success and
 // -6 = measurement anomaly and "other negative = failure" (docs/java.md §2); these are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Handles, never addresses (docs/java.md §2.2): Java holds a positive int that
 // names a slot and the slot's generation. A destroyed handle, a handle of a
 // slot reused since, a forged number, 0 or a negative value all fail lookup()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JNI functions of org.perfscope.wpo: argument marshalling only. Every
 // check and every engine call is in Bridge (bridge.h), which runs without a
 // JVM (tests, fuzzing); here Java arrays are measured, read and written.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/path_sampler.h"
 
 #include "query/path_resolution.h"

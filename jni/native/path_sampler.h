@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The plain Java API's sampler (org.perfscope.wpo.Sampler): counter paths as
 // perfscope-cli and PDH write them ("\Process(java:1234)\% Processor Time",
 // "\Processor(*)\*"), resolved by perfscope-cli's own resolver

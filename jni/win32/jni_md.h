@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* jni_md.h for Windows x64, for building wpojni.dll with MinGW-w64 against a
  * Linux JDK's jni.h (no Windows JDK can be installed on the build machine;
  * docs/windows-under-wine.md §6). The same definitions as the Windows JDK's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-publish-demo: publishes the counters of perfscope-demo.counters
 // (docs/publishing.md walks through it).
 //

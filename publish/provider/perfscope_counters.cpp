@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-counters.dll: the performance data provider (the
 // Open/Collect/Close contract of docs/windows-provider.md) that hands the
 // counters applications publish (docs/publishing.md) to Windows'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cache query benchmark: how many source queries N entities that sample the
 // same objects at the same interval cost together, with the shared
 // performance-object cache (docs/snapshots-and-cache.md §4) in between. For N = 1, 2, 4, 8, 16

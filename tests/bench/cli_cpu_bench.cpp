@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CPU cost of `perfscope-cli query` at a 1 s interval, sampling the key
 // counters the README's run command shows: the child's user + system time
 // (getrusage of the waited child) over its wall time.

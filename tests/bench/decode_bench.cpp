@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decode throughput of the bulk path (ObjectDecoder) on a large synthetic
 // snapshot shaped like a busy Windows machine: 1,000 processes x 28 counters
 // (the Windows 11 Process object of docs/performance-data-format.md §13.1) and 10,000 threads x 12

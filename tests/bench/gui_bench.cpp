@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The desktop app's cost, measured on the app's own code (MainWindow, views,
 // samplers, ViewWidget) over the real /proc, under Xvfb:
 //   gui_cpu_percent_4x50_1s    4 tiled views x 50 counters at 1 s, all visible

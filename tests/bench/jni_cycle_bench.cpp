@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C++ half of jni_cycle_bench (jni_cycle_bench.sh): the cycle the JNI
 // library runs for Java -- prepare, sample, decode, copy every value out as
 // a double (Bridge::values, the body of getSnapshotValues) -- through the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # jni_cycle_bench: a full prepare/sample/decode cycle with ~10,000 values from
 # Java (JNI) against the same cycle in C++ (the bridge without a JVM), over
 # the same replayed data: the live /proc captured once into a tree (every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ProcfsSource::collect("230 232") — Process and Thread for every process of
 // the live machine — against the leanest honest reader of the same files.
 //

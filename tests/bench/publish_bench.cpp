@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Published counters (docs/publishing.md), both ends:
 //
 //   RESULT publish_ns_per_update <v> ns          Counter::add on a real segment (target <= 5 ns)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RwLock benchmark: how long a writer waits for the lock while readers keep
 // it busy, wpo::RwLock against std::shared_mutex, in one run.
 //

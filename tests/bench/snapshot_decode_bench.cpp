@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Snapshot cycle benchmark: what one prepare -> sample -> decode cycle of a
 // snapshot entity costs per value it produces, the source's own work left
 // out. 30 blocks are captured from the real /proc first ("Global", and the

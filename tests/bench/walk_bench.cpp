@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Walk benchmark: how fast a consumer gets from raw bytes to every counter
 // value. One large block (1,000 processes x 28 counters, 10,000 threads x 12
 // counters, the shape of a busy Windows machine) is parsed with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The cache's steady state does not allocate: find(), lock(), unlock() and
 // release() once ban lists and copies' entity lists have grown, and insert()
 // when it copies in place or recycles the buffer of a released outdated copy.

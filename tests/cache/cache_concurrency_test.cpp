@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Many entities sharing a few objects at once: find / insert / release /
 // lock / unlock from 16 threads, every copy checked for tearing, and every
 // reference and outdated copy accounted for at the end. Meant for TSan too.

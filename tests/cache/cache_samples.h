@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Blocks for the cache tests: one object per block whose size, index, time
 // stamp and counter value the test chooses, so a test can tell copies apart.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One test per rule of PerfObjectCache (perf_object_cache.h): cache table,
 // outdated list, bans, freshness, newest-wins inserts, release / lock /
 // unlock, stats and attaching to one source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The real perfscope-cli against the real /proc, as a user runs it: exit
 // codes, what goes to stdout and stderr, files written, Ctrl-C.
 #include "files/counter_set.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-cli counters install / uninstall (counter_registration.h): the
 // lodctr INI and header (everywhere), and under Wine (or Windows) the real
 // registry in the test prefix: the keys and values install writes, install

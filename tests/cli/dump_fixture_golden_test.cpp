@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dump` of two captured /proc trees (tests/fixtures/proc-burn-t0 and -t1:
 // the same busy process 31.11 s apart), through the real Linux source with a
 // clock that advances with the trees' /proc/uptime, diffed against golden/proc_burn.txt

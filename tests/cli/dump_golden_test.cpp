@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dump` output for known blocks, diffed against tests/cli/golden/*.txt.
 // To regenerate after an intended change: PERFSCOPE_UPDATE_GOLDEN=1 and
 // review the diff by hand (every decoded number there was checked against

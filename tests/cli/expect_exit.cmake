@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmake -DCOMMAND="exe;arg;..." -DEXIT=N -DSTDERR_MATCH=regex [-DSTDOUT_EMPTY=ON] -P expect_exit.cmake
 # Runs a command and checks its exit code, stderr and (optionally) that it
 # printed nothing on stdout: how the CLI's error boundary must behave.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The golden files of tests/cli/golden are written from the program's own
 // output (PERFSCOPE_UPDATE_GOLDEN), so a diff against them cannot catch a shift
 // that was regenerated in. This test reads the key numbers out of each golden

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An unsound object in the source's block costs only itself: `query`, `dump`
 // and `list` print every other object as usual and tell on stderr, one line
 // per left-out object per run (not per interval), keeping stdout clean.

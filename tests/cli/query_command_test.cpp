@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The query loop against a test source that changes between samples:
 // columns follow their instances by identity, an exited instance gives an
 // empty cell, a change of an object's definitions never pairs raw values of

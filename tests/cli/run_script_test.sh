@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/run.sh > log.csv must give a clean log: whatever installing and
 # building print goes to stderr, stdout carries only the CLI's output. Runs
 # a copy of run.sh in a scratch tree where setup.sh, cmake and perfscope-cli

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // decode(): the golden vectors (every counter type, every edge case), the
 // Windows 11 Process-object facts of docs/performance-data-format.md §13.1, and the small helpers.
 #include "decode/decoder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "golden_vectors.h"
 
 #include "format/counter_type.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Golden vectors for decode(): every counter type of docs/performance-data-format.md §10.2 and one row per
 // edge case, with the expected value worked out by hand from the formulas
 // (the arithmetic is in a comment on each row of golden_vectors.cpp).

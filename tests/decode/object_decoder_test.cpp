@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ObjectDecoder, the bulk path: every golden vector written into real blocks
 // must decode exactly as decode() does; instance pairing, plan changes and
 // argument errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // counter_layouts(), read_raw() and time_stamps() on blocks written with
 // BlockBuilder: base pairing, missing bases, multi counts, unaligned and
 // odd-sized values, and a Windows 11 Process object.

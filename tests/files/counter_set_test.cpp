@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counter sets: the documented example reads as documented, every valid set
 // survives format -> parse unchanged, every broken rule is an error naming
 // the field and its position, and saving never leaves half a file.

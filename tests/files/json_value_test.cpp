@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JSON reader: what RFC 8259 allows reads to the right value; what it
 // does not is an error at the exact line and column (a named row each).
 #include "files/json_value.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PDH-CSV reader against logs in typeperf's layout (tests/fixtures/logs,
 // hand-written), against what PdhCsvWriter writes, and against every way a
 // file can be broken: a named row each, the error naming the line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The builder writes what the view reads back, and what it writes follows the
 // format's rules (8-byte lengths, definitions before instances).
 #include "format/block_builder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading well-formed blocks: header fields, objects, definitions, instances,
 // counter blocks and unaligned values.
 #include "format/block_view.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One bad object never costs the others (docs/performance-data-format.md §8):
 // sloppy alignment and junk offsets of zero-size counters are accepted, an
 // unsound object is left out and listed while its neighbours are kept and

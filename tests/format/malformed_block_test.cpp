@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every way a block header can be malformed gives a typed error for the
 // whole block, one named row each; every way an object can be malformed
 // leaves that object out, typed, and keeps the other (left_out_object_test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wine's shifted provider objects (wine_shifted_objects.h,
 // docs/windows-under-wine.md §5.2): areas are built from genuine blocks written
 // by BlockBuilder, laid out the way Wine lays them out (the header, an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope-cli's command line: the input, split at NUL bytes, is argv.
 // parse_options and CounterPath::parse must give a value or an Error for any
 // text; a path that parses prints back to text that parses to the same path;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: BlockView::parse on arbitrary bytes and, when it accepts them,
 // a walk over everything the views hand out: every kept object, definition,
 // instance, name and counter value. The walk must stay inside the block; the

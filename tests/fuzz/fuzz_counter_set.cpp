@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counter sets and the JSON under them (docs/counter-sets.md; files the
 // desktop app saves and users edit): any bytes as a file. parse_json and
 // parse_counter_set give a value or an invalid_argument error placed at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: parse_definition over any bytes as a definition file
 // (docs/publishing.md). A rejected file is an invalid_argument Error whose
 // message starts with "line " or names the rule it breaks; an accepted one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JNI bridge's argument checking (jni/native/bridge.h), without a JVM:
 // the input is a program of bridge calls with fuzzed handles (live, stale or
 // forged), counts, array capacities (-1 = a null Java array), input-info

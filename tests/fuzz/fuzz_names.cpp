@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: NameTable::from_multi_sz. The input is split at its midpoint
 // (rounded down to a whole UTF-16 unit) into the Counter and the Help table.
 // Whatever parses must write back to bytes that parse to the same entries,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PDH-CSV logs (typeperf, relog, perfscope-cli query; the desktop app opens
 // them): any bytes as a log. parse_pdh_csv gives a log or an invalid_argument
 // error naming the line; an accepted log has one value per column in every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: SegmentView::parse over any bytes as a published-counters
 // segment (engine/published/segment_layout.h). The bytes are copied into
 // 8-aligned memory, as a mapping is. A rejected segment is an Error with a

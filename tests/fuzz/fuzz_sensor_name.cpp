@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JPMF sensor names come from Java callers: parse_sensor_name must give a
 // name or an invalid_argument Error for any text, and a name it accepts
 // formats back (canonically escaped) to text that parses to the same name

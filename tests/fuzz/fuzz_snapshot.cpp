@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A snapshot entity fed arbitrary blocks: the first part of the input is what
 // the source returns at creation, the second what it returns afterwards, so
 // objects, instances and definitions change between samples in every way a

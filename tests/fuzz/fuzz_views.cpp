@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What consumes a block after BlockView::parse accepted it: counter layouts,
 // raw reads, the bulk decoder, instance naming and path matching must stay
 // inside the block whatever the (valid) structure says — parents that point

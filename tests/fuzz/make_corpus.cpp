@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes the seed corpora of the fuzz targets (see README.md):
 //   make_corpus <dir>   ->  <dir>/block/*.bin, <dir>/names/*.bin
 // Blocks come from BlockBuilder, so they are valid by construction; a few

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes the seed corpora of fuzz_segment (corpus/segment/) and
 // fuzz_definition (corpus/definition/):
 //   make_publish_corpus <corpus dir> <publish/demo/perfscope-demo.counters>

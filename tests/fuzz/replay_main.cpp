@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A libFuzzer-compatible driver for any compiler: runs every file named on
 // the command line (directories recursively, in name order) through
 // LLVMFuzzerTestOneInput once. The seed corpora thereby become regression

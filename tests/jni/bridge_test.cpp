@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JNI bridge without a JVM: handles, argument checks and the codes Java
 // receives, over the snapshot tests' TestMachine (known values).
 #include "native/bridge.h"

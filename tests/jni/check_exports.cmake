@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Checks that a wpojni.dll exports, undecorated, one Java_ function for every
 # `native` method declared in the Java sources, plus JNI_OnLoad.
 #   cmake -DOBJDUMP=... -DDLL=... -DJAVA_DIR=... -P check_exports.cmake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calls wpojni.dll's exports under Wine without a JVM
 // (docs/windows-under-wine.md §6): a fake JNIEnv whose arrays, strings and
 // objects are plain C++ objects. Wine serves no performance objects and a fixed two-entry name

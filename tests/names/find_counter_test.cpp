@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // NameTable::find_counter: a counter name resolves inside one object, by that
 // object's definitions, skipping bases and NODATA.
 #include "format/block_builder.h"

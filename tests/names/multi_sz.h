@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // REG_MULTI_SZ bytes for name table tests.
 #pragma once
 

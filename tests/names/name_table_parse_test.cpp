@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // NameTable::from_multi_sz on every shape of table, one named row each: what
 // is an error (and where its message points), what is tolerated, and how
 // duplicates resolve. Tables are written "1|1847|2|System||" with '|' = NUL.

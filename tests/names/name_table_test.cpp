@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // NameTable: writing back (byte-exact round trips), lookups, edits, and
 // find_object's resolution rules.
 #include "multi_sz.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric instance identities (InstanceIdentifier) over blocks built with
 // BlockBuilder. The property that matters: after pair(), a value of the
 // previous sample is only ever combined with the same instance's value.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unique instance names and path resolution over blocks from the test source.
 #include "format/counter_type.h"
 #include "naming/instance_names.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JPMF sensor names: escaping, strict parsing, and the instance part taken
 // from instance_names (Process by PID).
 #include "format/counter_type.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The test source answers queries the way HKEY_PERFORMANCE_DATA does.
 #include "format/counter_type.h"
 #include "test_source.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import org.perfscope.wpo.Sampler;
 import org.perfscope.wpo.Version;
 import org.perfscope.wpo.WPOLibrary;

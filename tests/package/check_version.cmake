@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs a program with --version and compares its whole output with
 # "<NAME> <VERSION>", both passed in by CMake from PROJECT_VERSION:
 #   cmake "-DCOMMAND=prog|arg|..." -DEXPECTED="perfscope-cli 0.1.0" -P check_version.cmake

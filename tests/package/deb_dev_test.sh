@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The DEB's publishing library serves an application built against the
 # package alone (dpkg-deb -x into a temporary root, outside the build tree):
 #   deb_dev_test.sh PACKAGE.deb dev_app/

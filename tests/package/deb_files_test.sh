@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The DEB holds exactly the files listed below (the install components of
 # installer/README.md, Debian's copyright and changelog), at the Debian places:
 #   deb_files_test.sh PACKAGE.deb VERSION MULTIARCH

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # lintian reports no errors on the DEB. Warnings and infos are printed; the ones
 # we leave are listed with their reason in installer/README.md.
 set -uo pipefail

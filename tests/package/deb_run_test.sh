@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The DEB's programs run from a temporary root it is extracted into (dpkg-deb -x):
 #   deb_run_test.sh PACKAGE.deb VERSION JNIDIR JarSmoke.java
 # perfscope-cli list and query -sc 2; perfscope --version offscreen; a Java

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The man page is true to the program's options:
 #   man_options_test.sh PAGE.1 PROGRAM "HELP ARGS" ["HELP ARGS"...]
 # 1. every option the program's help texts name (PROGRAM HELP ARGS, each) is in the page;

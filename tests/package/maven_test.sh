@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Java artifacts: the jar carries the natives of both platforms, the
 # sources and Javadoc jars what they should, the POM its coordinates;
 # install-m2.sh lays them out as a local Maven repository; and a plain

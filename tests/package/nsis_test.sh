@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Windows installer under Wine, in the MinGW build's prefix:
 #   nsis_test.sh perfscope-VERSION-win64.exe WINEPREFIX VERSION
 # Installs silently (/S) into C:\perfscope-package-test, checks the installed

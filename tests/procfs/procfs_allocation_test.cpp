@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A steady procfs source allocates nothing: once its buffers, rows and handle
 // cache have grown, a collect of Process (+ Thread), Processor or Global over
 // an unchanged tree makes no heap allocation, whether the caller keeps its

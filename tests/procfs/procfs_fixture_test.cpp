@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The procfs source over captured /proc trees (tests/fixtures/README.md):
 // exact raw values, read from the fixture files by hand and written down
 // here, so any change in what the source reads or how it maps it shows.

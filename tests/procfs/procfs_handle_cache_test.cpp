@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The procfs source's handle cache (docs/procfs-source.md) against the real
 // /proc: processes that exit between sweeps, a low descriptor limit, Context
 // Switches/sec through the kept handles; and a process directory that becomes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The procfs source against the real /proc of the machine the tests run on.
 #include "procfs_test_util.h"
 

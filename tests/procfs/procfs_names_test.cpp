@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Linux name table: complete for every index constant and for every
 // definition the source writes, and strict about its own format.
 #include "procfs_test_util.h"

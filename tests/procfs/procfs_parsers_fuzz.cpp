@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target for the /proc text parsers and the name table format: any
 // bytes, given to every parser. They must stay inside their input (ASan) and
 // keep their promises (checked below; a broken one traps).

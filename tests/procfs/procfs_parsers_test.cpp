@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The /proc text parsers, one data row per edge case.
 #include "sources/procfs/proc_parsers.h"
 

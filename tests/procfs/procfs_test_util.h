@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers of the procfs tests: fixture paths, a clock that stands still, and
 // lookups of objects, instances and counter values in a block.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counters whose kernel source is 64-bit cross 2^32 between two captures
 // (tests/fixtures/proc-wrap-t0 and -t1, made by make-proc-wrap.sh): each must
 // decode as delta / time over that interval, not as "went backwards". The

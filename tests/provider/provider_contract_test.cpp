@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The provider contract of perfscope-counters.dll, directly
 // (docs/windows-provider.md, docs/windows-under-wine.md §5.3): the DLL is loaded with LoadLibrary and
 // its Open/Collect/Close called as the registry would call them, while a

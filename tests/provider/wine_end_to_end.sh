@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Windows end to end under Wine (ctest label wine, docs/windows-provider.md):
 # register perfscope-counters.dll for the demo's definition in the test
 # prefix with `perfscope-cli.exe counters install`, start

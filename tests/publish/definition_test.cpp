@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The definition file format (docs/publishing.md) and the rules of validate().
 #include "format/counter_type.h"
 #include "published/definition.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writers and readers on threads at once over one real segment (TSan runs
 // this: scripts/test.sh; one reader reads the publisher's own mapping so that
 // TSan sees the very words the writers store to). The writers keep invariants a torn read would

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Linux end to end with real processes (docs/publishing.md):
 #   1. perfscope-publish-demo publishes (raw 4242, rate 2000 per second);
 #   2. perfscope-cli query reads the raw counter exactly and the rate within

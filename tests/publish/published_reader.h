@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Test helper: reads a publisher's objects into a data block the way the
 // platform's reader does: on Linux through LinuxPublishedSet over a
 // directory, on Windows through PublisherLink (the provider DLL's way).

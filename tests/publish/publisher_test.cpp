@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The publishing library against the platform's real shared memory (files
 // in a temporary directory on Linux, named file mappings under Wine): what a
 // publisher writes is what the reader serves; instances come and go; names

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A published-counters segment in test memory: laid out and written by the
 // publishing library's segment writer, then damaged or filled by the test.
 #pragma once

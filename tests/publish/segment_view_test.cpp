@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SegmentView: reading a valid segment into a data block (indices, names,
 // values, instances, query kinds), the not-ready rule, and every malformed
 // segment as a clean error (one named row per fault).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "query/name_suggestion.h"
 
 #include <gtest/gtest.h>

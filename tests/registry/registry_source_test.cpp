@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RegistrySource against a scripted PerfRegistryApi: the buffer growth loop,
 // busy retries, the size cap, error mapping, query validation and the
 // RegCloseKey policy, deterministically (the real HKEY_PERFORMANCE_DATA is in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RegistrySource against the real HKEY_PERFORMANCE_DATA. Runs on Windows and
 // under Wine; what only Wine does (no objects, the fixed two-entry name table,
 // *size = 0 after ERROR_MORE_DATA; docs/windows-under-wine.md §3-§4) is checked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ObjectStorage keeps every object it is given, whatever state it starts a
 // fill in: seal() writes the block header in front of the objects, so an
 // add() that put an object where the header goes (a storage never cleared)

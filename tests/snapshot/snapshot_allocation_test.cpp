@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Steady-state sample() performs no heap allocation (issue: "prove it with an
 // allocation-counting test"), and neither does decode() once buffers have
 // grown to the data. The counting allocator (perfscope_allocation_counter)

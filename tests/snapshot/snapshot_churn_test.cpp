@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Snapshots of the real /proc while hundreds of real child processes start
 // and end under them (Linux only). Every ~50 ms two entities on one cache
 // (the second mostly served from the cache) measure the whole Process object,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A snapshot over a source whose block has an unsound object: the object is
 // left out and reported (Anomalies::object_left_out, Snapshot::left_out()),
 // and every other object is measured as if nothing were wrong.

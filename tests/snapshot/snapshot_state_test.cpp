@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every operation in every state of the seven-state machine
 // (docs/snapshots-and-cache.md §2.2): an operation a state allows succeeds and makes the documented
 // transition; any other returns Errc::invalid_state and changes nothing.

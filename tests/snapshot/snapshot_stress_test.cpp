@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Many snapshot entities on one cache over one source, from many threads at
 // once, while processes start and end: 16 threads measure 48 entities of five
 // kinds of request (10^5 prepare/sample/decode cycles in all, through the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Snapshot entities measuring a TestMachine: values, requests, instances
 // coming and going, browsing, errors, and sharing through the cache.
 #include "snapshot/snapshot.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A small machine for snapshot and cache tests, served by the engine's
 // TestSource: processes come and go and burn known fractions of a CPU, so a
 // test knows the exact value every instance must get.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # perfscope_add_test(NAME SOURCES src... [LIBS lib...] [LABELS label...])
 # One GoogleTest executable = one ctest test. Under the MinGW build ctest runs
 # it through CMAKE_CROSSCOMPILING_EMULATOR (Wine) and the test gets the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counts heap allocations, for tests that prove a path allocates nothing.
 // Linking the perfscope_allocation_counter library into a test executable
 // replaces the global operator new/delete of that whole executable (so link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "damaging_source.h"
 
 #include "core/byte_io.h"

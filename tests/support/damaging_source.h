@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Source that passes another's blocks on with chosen objects damaged: the
 // first counter definition's CounterOffset of each is set past every counter
 // block, so BlockView::parse leaves exactly those objects out (out_of_bounds)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "raw_object.h"
 
 #include "core/byte_io.h"

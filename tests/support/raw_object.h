@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Objects written field by field with exactly the lengths a test asks for,
 // including the sloppy ones BlockBuilder never writes (lengths that are not
 // multiples of 8, private bytes after a definition, a NODATA counter with a

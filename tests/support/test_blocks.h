@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small, fully known blocks for unit tests.
 #pragma once
 

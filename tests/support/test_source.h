@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Source that serves blocks built from a description: unit tests (and the
 // cache's tests later) describe objects, counters and instances as plain
 // values, change them between collects, and get real blocks back through the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counter layouts of Windows' Process and Thread objects, for benchmarks
 // and corpora that want realistic blocks (docs/performance-data-format.md §13.1: a Windows 11 dump).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wpo::RwLock: exclusion, sharing, try_lock in every state, bounded waits for
 // writers behind readers and for readers behind writers, a mixed stress run
 // with invariant checks, and no heap allocation on any acquire or release.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/app/command_line.h"
 
 #include "query/interval.h"

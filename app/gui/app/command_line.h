@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope's command line:
 //   perfscope [PATH...] [--interval S] [--set FILE] [--open LOG.csv] [--version] [--help]
 // Parsed strictly before any window opens: a bad argument is an Error naming

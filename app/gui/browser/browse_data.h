@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the counter browser shows, as the browser's sampler hands it to the GUI
 // thread: the objects of a Global snapshot with their counters and help
 // texts, and the instances of the object the user selected (the only object

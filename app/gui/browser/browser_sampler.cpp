@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/browser_sampler.h"
 
 #include "gui/browser/browser_worker.h"

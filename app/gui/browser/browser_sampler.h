@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counter browser's data, on a worker thread of its own: a Global
 // snapshot entity on the shared cache, refreshed every few seconds while the
 // browser is shown, so the instance list follows processes as they start and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/browser_worker.h"
 
 #include "gui/browser/kernel_threads.h"

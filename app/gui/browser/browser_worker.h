@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BrowserSampler's half on the worker thread (see browser_sampler.h).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/counter_browser.h"
 
 #include "gui/browser/counter_mime_data.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counter browser dock: objects and their counters in a tree with a
 // filter box over objects and counters (Ctrl+Shift+F focuses it), the
 // selected object's instances (InstanceFilterModel: "<All instances>" and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a drag from the counter browser carries: the counters its selection
 // stands for (CounterBrowser::selectedCounters, the list Add uses), and the
 // same as typeperf paths in text/plain, one a line, for other programs. A

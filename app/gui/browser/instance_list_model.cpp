@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/instance_list_model.h"
 
 #include <QLocale>

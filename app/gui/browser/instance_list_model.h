@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The instances of the browser's selected object: "<All instances>" first
 // (a wildcard: the view keeps following the object and adds instances that
 // start later), then each instance by its unique name ("bash:1234"). Updated

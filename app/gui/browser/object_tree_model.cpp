@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/object_tree_model.h"
 
 namespace perfscope::gui {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The browser's tree: objects at the top, their counters below. A counter's
 // help text is its tooltip and HelpRole (the browser's "Explain"). Updated
 // from BrowserSampler::objectsChanged; a reset only when the set of objects

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The line graph's QChartView: its own rubber band, because Qt Charts' built-in
 // zoom rescales the axes over the points it already has, while a zoom here must
 // decimate the history again for the new range. Emits the chosen rectangle in

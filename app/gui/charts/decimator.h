@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reduces one series' history over a time window to at most two points per
 // pixel column (its minimum and maximum, in time order), so what reaches the
 // chart is ≈ 2 × plot width points whatever the history and the interval.

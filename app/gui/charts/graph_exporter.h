@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exports one view: the graph with its legend and the statistics of the
 // visible window as PNG, SVG (QSvgGenerator: vector lines and text) or PDF
 // (QPdfWriter), the same picture to the clipboard, and the visible series over

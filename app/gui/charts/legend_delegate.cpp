@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/legend_delegate.h"
 
 #include "gui/charts/legend_model.h"

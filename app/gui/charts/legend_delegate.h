@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Editors of the legend table: a color dialog for the color column, a spin
 // box over the powers of ten -10..10 for the scale column.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The legend table of a view: one row per series of its ViewData, PerfMon's
 // columns (show, color, scale, counter, instance, parent, object) and the
 // statistics of the visible window (last, average, minimum, maximum), which

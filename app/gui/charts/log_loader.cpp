@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/log_loader.h"
 
 #include "gui/data/sample_batch.h"

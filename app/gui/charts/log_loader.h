@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opens a PDH-CSV/TSV log (perfscope-cli query, typeperf, relog) as a
 // read-only view: the file is read and parsed off the GUI thread
 // (QtConcurrent, perfscope::files::read_pdh_csv); only a log that parsed whole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Round axis ranges for the value axis: "loose" labels after Heckbert
 // (Graphics Gems I, "Nice numbers for graph labels"): the step is 1, 2 or 5
 // times a power of ten, and the range is widened to whole steps. Computed

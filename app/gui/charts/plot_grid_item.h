@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The frame, the grid and the time axis of a line view: one QGraphicsItem
 // under the lines (PlotLinesItem), a child of the QChart over its plot area and
 // the band below it, so exports render it with the rest of the scene.

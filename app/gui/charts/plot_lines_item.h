@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every line of a line view, drawn by one QGraphicsItem over the QChart's plot
 // area. Qt Charts (kept for the axes, grid and plot area) costs per QLineSeries
 // on every change: a geometry pass and a stroked hover shape; this item only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/series_history.h"
 
 #include <algorithm>

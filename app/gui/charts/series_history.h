@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The bounded history of one plotted series: a ring buffer of (time, value)
 // pairs that keeps the newest `capacity` points. 12 bytes per stored value: the
 // value as a double (NaN marks a gap: no value that interval) and the time as a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/time_ticks.h"
 
 namespace perfscope::gui {

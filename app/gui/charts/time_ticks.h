@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where the time axis of a line view puts its ticks: at round local times
 // (every 5 s, 1 min, 6 h, ...) that scroll with the data, as a strip chart's
 // ticks do, rather than at fixed fractions of the plot whose labels would all

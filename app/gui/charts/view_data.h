@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The data of one view, on the GUI thread: one row per plotted series with its
 // presentation (color, scale, shown) and its history. Samplers fill it through
 // append(SampleBatch); widgets and models only read it and listen to its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/view_widget.h"
 
 #include "gui/charts/chart_view.h"

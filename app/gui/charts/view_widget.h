@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One view: the graph (line, histogram or report, each a Graph), PerfMon's
 // value bar for the selected series and the legend table, over one ViewData it
 // does not own.

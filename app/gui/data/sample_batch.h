@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One interval of one view, as a sampler hands it to the GUI thread through a
 // queued signal: a batch, never single values. Series appear (an instance that
 // started, a counter that was added) and end (an instance that exited) inside

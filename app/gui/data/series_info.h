@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the GUI knows of one plotted series: which counter of which instance,
 // named as perfscope-cli names its columns. Immutable once the series exists;
 // the sampler creates it, views and the legend only read it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/sampling/resolve_view_counters.h"
 
 #include "query/path_resolution.h"

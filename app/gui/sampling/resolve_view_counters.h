@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typeperf counter paths ("\Process(bash:1234)\% Processor Time",
 // "\Processor(*)\*") into a view's counters, resolved like perfscope-cli
 // query resolves them (same parser, same resolution against one block of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The part of a ViewSampler that lives on the view's worker thread: the
 // view's Custom snapshot entity (sharing the hub's cache with every other
 // view and the browser), its timer and its SeriesTracker. Every slot runs on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/sampling/series_tracker.h"
 
 #include "gui/charts/value_format.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Turns one view's decoded snapshot into series: which series each value
 // belongs to, which series start (a counter added, an instance that started
 // under <All instances>) and which end (their instance exited). A series is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/sampling/source_hub.h"
 
 #include "format/block_view.h"

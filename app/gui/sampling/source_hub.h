@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one source of the app's process, shared by every view's sampler and the
 // counter browser: the platform Source behind one SharedSource (collect() is
 // serialised), its name table (immutable once loaded, read from any thread),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One counter a view asks for, as the browser or a typeperf path selects it:
 // a counter (or every counter, "\*") of an object, and which instances.
 // An instance is held by identity (PID + start time for a process), so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/sampling/view_sampler.h"
 
 #include "gui/sampling/sampler_worker.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One view's sampling, owned by the GUI thread: a worker thread of its own
 // running a SamplerWorker (the view's Custom snapshot entity on the shared
 // cache, its timer). Sampling never runs on the GUI thread; batches arrive

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/window/counter_set_io.h"
 
 #include "naming/counter_path.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The main window's views to and from a counter set (app/files/counter_set.h,
 // docs/counter-sets.md): the same format perfscope-cli query --set reads.
 // Counters are stored as typeperf paths with their looks; a path with "(*)"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/window/main_window.h"
 
 #include "gui/charts/graph_exporter.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope's main window: the counter browser dock, views as tabs or tiled
 // in a grid, menus, toolbar and shortcuts for every action, and a status bar
 // with samples per second, the shared cache's hit rate and the source

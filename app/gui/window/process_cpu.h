@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The app's own CPU use, from getrusage (user + system time of every thread),
 // as a share of one core between two calls: what the status bar shows and
 // the benchmarks measure.

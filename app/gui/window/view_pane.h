@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One view: its data (ViewData, on the GUI thread), its sampler (a Custom
 // snapshot entity on a worker thread of its own), its settings, and the
 // widget that draws it. The main window shows panes as tabs or tiles.

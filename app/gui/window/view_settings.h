@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The settings of one view (interval, window, history, kind, value axis,
 // percent cap), as the view settings dialog edits them and counter sets
 // store them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gui/window/view_settings_dialog.h"
 
 #include <QCheckBox>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Edits one view's settings: title, kind, interval (0.1 s to 1 h), time
 // window, history capacity, the value axis (automatic or fixed minimum and
 // maximum) and whether percentages are capped at 100 %. The two time fields

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A descriptor the handle cache keeps between collections, counted against a
 // HandleBudget: opened only while the budget allows, given back when closed.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counter definition tables of counter_tables.h: index (linux_indices.h),
 // type and width of each counter, one table per object, each checked against
 // its enum of handles.

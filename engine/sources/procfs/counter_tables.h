@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counters of every object the procfs source serves: one enum of handles
 // and one table of definitions per object, in block order (counter_tables.cpp
 // holds the tables and checks that each matches its enum).

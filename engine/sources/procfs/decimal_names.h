@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decimal names of /proc entries and instances: which directory names are
 // pids or tids, and the digits of a number for openat(2) paths and CPU instances.
 #pragma once

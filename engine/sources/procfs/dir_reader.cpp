@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sources/procfs/dir_reader.h"
 
 #include "sources/procfs/file_reader.h"

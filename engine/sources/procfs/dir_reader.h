@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lists directories with getdents64 into one reused buffer. opendir() would
 // allocate a DIR and its buffer for every /proc/[pid]/task we list; this
 // allocates once per source.

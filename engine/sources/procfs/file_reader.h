@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads small files (/proc, /sys) whole into one reused buffer: one openat,
 // a few reads, one close, and no allocation once the buffer has grown to the
 // largest file seen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How many descriptors the procfs sources may keep open between collections
 // (their handle cache, docs/procfs-source.md). Two limits: this source's own
 // (ProcfsOptions::max_open_handles) and the process's share, half the soft

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Title indices of the objects and counters the procfs source serves. The
 // names and help texts live in resources/linux-names.txt (help = index + 1);
 // tests check that every constant below has both.

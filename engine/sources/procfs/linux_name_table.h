@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Linux name table: resources/linux-names.txt, compiled into the engine
 // (the build turns the file into a string literal; see CMakeLists.txt here).
 #pragma once

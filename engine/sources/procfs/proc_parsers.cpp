@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sources/procfs/proc_parsers.h"
 
 #include <charconv>

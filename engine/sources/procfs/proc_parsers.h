@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parsers of the /proc text files the procfs source reads. Each one takes the
 // whole file as text and fills a plain struct; they never fail as a whole:
 // a field that is missing or not a number stays 0 (the source documents per

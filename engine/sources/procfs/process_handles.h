@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The handle cache's entry for one process (and its threads): the
 // descriptors kept open between collections, and the start time that says
 // they still belong to the process now behind the PID (docs/procfs-source.md).

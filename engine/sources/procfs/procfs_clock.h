@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The two clocks a procfs block is stamped with, behind an interface so that
 // fixture tests get the same bytes on every run.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One collect: which objects the query asks for, the reads they share
 // (<proc_root>/stat, uptime and the pid list), then each object's reads and
 // block building in a fixed order (procfs_<object>.cpp).

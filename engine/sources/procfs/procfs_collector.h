@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ProcfsCollector: the state behind ProcfsSource (options, open roots, readers
 // and the per-collect scratch). collect() is in procfs_collector.cpp; each
 // object's reading and block building is in procfs_<object>.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PhysicalDisk (<proc_root>/diskstats, /sys/block) and LogicalDisk
 // (<proc_root>/mounts, statvfs(3)); each reader's comment says what failures cost.
 #include "sources/procfs/procfs_collector.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Memory: <proc_root>/meminfo and vmstat; every value is 0 when they cannot be
 // read.
 #include "sources/procfs/procfs_collector.h"

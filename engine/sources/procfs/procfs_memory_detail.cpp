@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Process Memory Detail (costly): /proc/[pid]/smaps_rollup, read with the
 // processes in procfs_processes.cpp; an unreadable one zeroes its instance.
 #include "sources/procfs/procfs_collector.h"

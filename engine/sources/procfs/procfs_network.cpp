@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network Interface: <proc_root>/net/dev and /sys/class/net/<name>/speed; see
 // read_interfaces() for what failures cost.
 #include "sources/procfs/procfs_collector.h"

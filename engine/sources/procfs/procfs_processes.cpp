@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Process and Thread: /proc/[pid]/{stat,status,io,fd,smaps_rollup} and
 // task/[tid]/{stat,status}; an exited process or thread costs its instance,
 // any other unreadable file only its own values (see read_processes()).

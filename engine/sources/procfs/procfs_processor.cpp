@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Processor: the CPU lines of <proc_root>/stat (read by procfs_collector.cpp)
 // and <proc_root>/interrupts; see emit_processor() for what failures cost.
 #include "sources/procfs/procfs_collector.h"

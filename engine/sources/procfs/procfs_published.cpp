@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sources/procfs/procfs_published.h"
 
 #include "format/block_builder.h"

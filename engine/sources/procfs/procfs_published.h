@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Published objects in the procfs source (docs/publishing.md, "Linux"): the
 // objects applications publish with the publishing library (publish/) are
 // served beside the built-in ones, in Global (Costly when declared costly)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ProcfsSource: the Source interface over a ProcfsCollector (procfs_collector.h),
 // and the compiled-in Linux name table.
 #include "sources/procfs/procfs_source.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Linux source: builds PERF_DATA_BLOCKs from /proc and /sys, with the
 // objects, counters and counter types listed in architecture.md ("Linux
 // source: objects it serves") and the indices of linux_indices.h.

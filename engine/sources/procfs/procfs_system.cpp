@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // System: <proc_root>/loadavg, with /proc/stat, uptime and the pid list that
 // procfs_collector.cpp reads for several objects.
 #include "sources/procfs/procfs_collector.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Linux priorities, thread states, times, block devices and file systems
 // mapped to what Windows would report (windows_mapping.h says how).
 #include "sources/procfs/windows_mapping.h"

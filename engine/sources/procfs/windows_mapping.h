@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Mappings of Linux quantities to Windows ones: priorities, thread states, the
 // FILETIME/SYSTEMTIME of the block, and which block devices and file systems
 // stand for disks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sources/registry/registry_source.h"
 
 #include "core/utf.h"

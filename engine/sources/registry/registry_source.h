@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RegistrySource: performance data from HKEY_PERFORMANCE_DATA (Windows only).
 //
 // Every read goes through RegQueryValueExW(HKEY_PERFORMANCE_DATA, value, ...)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope's command line: the parser's rules row by row, then the real
 // binary: bad arguments, paths and files exit 2 with a message naming the bad
 // part before any window opens; good paths start the app.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The browser's models under QAbstractItemModelTester, and the dock against
 // the live test machine: objects and counters with help texts, instances
 // that appear and disappear live, the filter over objects and counters, the

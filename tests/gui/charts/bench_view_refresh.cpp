@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What one view costs per batch on the GUI thread: ViewData::append plus the
 // coalesced refresh (decimation, QXYSeries::replace, legend statistics), for
 // the cases of the GUI thread's budget (well under 50 ms with 2,000 series). Prints RESULT lines (median, min, max over

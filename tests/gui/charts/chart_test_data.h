@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Synthetic series for the charts tests: deterministic values by formula, so
 // tests compute what they expect from the same inputs.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decimator: min and max per pixel column computed from the raw input by the
 // test itself, breaks at gap-only columns, incremental updates equal to a full
 // pass, statistics over exactly the window.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphExporter: PNG size and content, SVG that parses and stays vector, PDF
 // with a page, CSV read back by the log reader with the values of the
 // visible window, clipboard, errors naming the file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // LogLoader: typeperf/relog fixtures and files written by the CLI's writer
 // open as read-only views with the values of the file; broken files load
 // nothing and the message names the line; the file is read off the GUI thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // niceRange: each row's range worked out by hand in its comment (Heckbert's
 // loose labels: span rounded up to 1/2/5/10 × 10^n, step = the nearest such
 // number to span / (ticks − 1), ends widened to whole steps); and, over many

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PlotGridItem painted into an image: grid columns where the ticks' times map
 // to (x = left + (t − from) / (to − from) × width), in the grid color blended
 // by formula (40/255 of the text over the background); the frame; labels in

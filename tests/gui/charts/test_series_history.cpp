@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SeriesHistory: ring buffer order and wrap, capacity changes, gaps, time
 // search, the 32-bit time offsets and the bytes each stored value costs.
 #include "gui/charts/series_history.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The time axis's ticks: the step is the smallest nice one whose spacing in
 // pixels (step / span × width) holds a label; ticks are the multiples of the
 // step in local time. Each row's expectation is worked out in its comment.

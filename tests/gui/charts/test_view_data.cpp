@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ViewData: series arrive, end and leave through batches; gaps for series a
 // batch says nothing of; the source's error; presentation setters; read-only.
 #include "gui/charts/view_data.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Renders a view filled with synthetic series to PNGs in the build tree
 // (screenshots/view_*.png, and the exports export_*.png|svg|pdf|csv with
 // the SVG drawn back to export_*_svg.png) for a person to look at: line, histogram, report and

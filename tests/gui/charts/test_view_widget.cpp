@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ViewWidget and LegendModel: statistics over the visible window by formula,
 // freeze, scroll back, zoom, gaps as separate line segments, decimated points
 // only, no work while hidden, histogram, report, value bar, highlight, delete.

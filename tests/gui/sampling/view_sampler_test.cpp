@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ViewSampler against the engine's test source running in real time
 // (LiveTestMachine) and against the real /proc: batches arrive through queued
 // signals from worker threads, series follow instance identities, views share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "live_test_machine.h"
 
 namespace perfscope::gui::test {

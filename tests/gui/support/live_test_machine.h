@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The snapshot tests' TestMachine (tests/snapshot/test_machine.h) as a Source
 // that runs in real time: every collect first advances the machine by the
 // wall time since the last one, so samplers on timers see rates as they

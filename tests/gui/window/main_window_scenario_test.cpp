@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The main window driven as a user would, against the live test machine:
 // counters added from the browser, two views at different intervals sharing
 // the cache, freeze and resume, tiles, an instance ending mid-run and

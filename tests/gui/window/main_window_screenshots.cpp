@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Screenshots of the main window under Xvfb (xcb, real fonts), over the real
 // /proc: line, histogram and report views, tiled views (four, and five in
 // 1280 x 800), the hover readout and the legend's menu, a dark palette. PNGs

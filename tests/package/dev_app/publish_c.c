@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Publishes one raw counter through the C API, built with
  * `pkg-config --cflags --libs perfscope-publish` (tests/package/deb_dev_test.sh):
  *   publish_c NAME VALUE FLAG

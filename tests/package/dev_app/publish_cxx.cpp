@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Publishes one raw counter through the C++ API, as an application would:
 //   publish_cxx NAME VALUE FLAG
 // Object "NAME", counter "Value" = VALUE; prints "ready" once published and

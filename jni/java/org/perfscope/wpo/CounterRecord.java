@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo;
 
 /** One counter of a performance object (the thesis's {@code COUNTER_RECORD}, docs/java.md §2). Filled natively. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo;
 
 /** Type of a decoded value (docs/performance-data-format.md §10.4); the ordinal is what crosses JNI. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo;
 
 /** A failure of the native library, with its code ({@link WPOError}) and a message naming the problem. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo.jpmf;
 
 /** JPMF's classification of a sensor (docs/java.md §4.1). */
