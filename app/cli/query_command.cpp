@@ -14,7 +14,7 @@
 
 #include "files/counter_set.h"
 #include "files/pdh_csv_writer.h"
-#include "format/object_query.h"
+#include "query/path_resolution.h"
 #include "query/query_columns.h"
 #include "query/query_sampler.h"
 #include "snapshot/shared_source.h"
@@ -202,66 +202,36 @@ wpo::Status run_query(const Options& given, Context& c)
     if (!with_set)
         return with_set.error();
     const Options& options = *with_set;
+    wpo::SharedSource source(c.source);
+    // Counter names, instances and the machine's name need a block: every
+    // path's object in one collection, as PDH validates paths before its first
+    // sample, then each path on its own. A set's path that does not resolve now
+    // (a process that exited since the set was saved, an object this machine
+    // does not have) is left out, naming it; the command line's are refused.
+    auto resolution = wpo::query::resolve_paths(options.paths, source, c.names);
+    if (!resolution)
+        return resolution.error();
+    LeftOutWarnings warnings(c.err, c.names);
+    warnings.report(resolution->left_out);
     std::vector<QueryPath> paths;
-    std::vector<bool> set_paths;  // per entry of `paths`: named by the set, so left out (not refused) when missing
-    std::set<std::uint32_t> objects;
+    std::vector<wpo::query::QueryColumn> columns;
     for (std::size_t i = 0; i < options.paths.size(); ++i) {
-        const std::string& text = options.paths[i];
-        const bool in_set = i < from_set;
-        auto path = wpo::CounterPath::parse(text);
-        if (!path)
-            return path.error();
-        auto object = resolve_object(c.names, path->object);
-        if (!object) {
-            const std::string why = "unknown object \"" + path->object + "\"";
-            // A set saved on another machine may name objects this one does not have.
-            if (in_set) {
-                warn_left_out(c.err, options.set_file, text, why);
-                continue;
-            }
-            return Error(Errc::not_found, why + " in \"" + text + "\"" +
-                                              unknown_object_hint(c.names, path->object, &c.source));
+        if (const wpo::Status& status = resolution->status[i]; !status) {
+            if (i >= from_set)
+                return status;
+            warn_left_out(c.err, options.set_file, options.paths[i], status.error().message());
+            continue;
         }
-        objects.insert(*object);
-        paths.push_back({text, std::move(*path), *object, {}});
-        set_paths.push_back(in_set);
+        const std::size_t entity = paths.size();
+        for (wpo::query::QueryColumn& column : resolution->columns)
+            if (column.entity == i) {
+                column.entity = entity;
+                columns.push_back(std::move(column));
+            }
+        paths.push_back(std::move(resolution->paths[i]));
     }
     if (paths.empty())
         return nothing_left(c.err, options.set_file);
-
-    wpo::SharedSource source(c.source);
-    // Counter names, instances and the machine's name need a block; the
-    // snapshot API browses by index only. One collection of every path's
-    // objects, as PDH validates paths before its first sample.
-    std::vector<std::byte> bytes;
-    if (wpo::Status status = source.collect(wpo::ObjectQuery::list(std::vector(objects.begin(), objects.end())), bytes); !status)
-        return status;
-    auto block = wpo::BlockView::parse(bytes);
-    if (!block)
-        return block.error();
-    LeftOutWarnings warnings(c.err, c.names);
-    warnings.report(block->left_out());
-    // A set's path whose instance has ended (a process that exited since the set was saved) is left out, naming
-    // it; the command line's paths are checked as always, below.
-    if (from_set > 0) {
-        std::vector<QueryPath> kept;
-        for (std::size_t i = 0; i < paths.size(); ++i) {
-            if (set_paths[i]) {
-                std::vector<QueryPath> one{paths[i]};
-                if (auto alone = wpo::query::resolve_columns(one, *block, c.names); !alone) {
-                    warn_left_out(c.err, options.set_file, paths[i].text, alone.error().message());
-                    continue;
-                }
-            }
-            kept.push_back(std::move(paths[i]));
-        }
-        paths = std::move(kept);
-        if (paths.empty())
-            return nothing_left(c.err, options.set_file);
-    }
-    auto columns = wpo::query::resolve_columns(paths, *block, c.names);
-    if (!columns)
-        return columns.error();
 
     std::FILE* out = c.out;
     if (!options.output_file.empty()) {
@@ -283,7 +253,7 @@ wpo::Status run_query(const Options& given, Context& c)
     wpo::PerfObjectCache& cache = c.cache ? *c.cache : wpo::PerfObjectCache::process_default();
     const wpo::CacheStats before = cache.stats();
     RunFigures run;
-    const wpo::Status status = sample_rows(options, source, cache, paths, *columns, out, warnings, run);
+    const wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run);
     // Also after a failure: how far sampling got is what one wants to know then.
     if (options.stats)
         print_stats(c.err, before, cache.stats(), run);

@@ -66,6 +66,7 @@ wpo::Result<PathResolution> resolve_paths(std::span<const std::string> texts, wp
     auto block = wpo::BlockView::parse(bytes);
     if (!block)
         return block.error();
+    out.left_out = block->left_out();
     // One path at a time against the same block, so that one bad path does
     // not take the others with it.
     for (std::size_t i = 0; i < texts.size(); ++i) {

@@ -30,6 +30,9 @@ struct PathResolution {
     // The columns of the paths that resolved, in path order; a column's
     // `entity` is the index of its path in `paths`.
     std::vector<QueryColumn> columns;
+    // The objects the one collection's block left out (malformed ones), for
+    // the caller to warn about.
+    wpo::LeftOutObjects left_out;
 
     bool all_resolved() const;
     // The first path's error, or success.
