@@ -67,6 +67,7 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_tiles = new TileArea(m_stack);
     m_stack->addWidget(m_tabs);
     m_stack->addWidget(m_tiles);
+    m_stack->setFocusPolicy(Qt::ClickFocus);
     setCentralWidget(m_stack);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this,
             [this](int index) { requestCloseView(qobject_cast<ViewPane*>(m_tabs->widget(index))); });
@@ -377,6 +378,12 @@ int MainWindow::detachView(ViewPane* pane)
     relayout();
     pane->hide();
     pane->setParent(nullptr);
+    // Focus stays with the views, not in the browser's filter, whose own
+    // Ctrl+Z would take the key meant to bring the view back.
+    if (ViewPane* next = currentView())
+        next->setFocus();
+    else
+        m_stack->setFocus();
     syncActions();
     m_session->changed();
     return at;

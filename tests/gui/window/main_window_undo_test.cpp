@@ -9,6 +9,8 @@
 #include "gui/window/main_window.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QLineEdit>
 #include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
@@ -219,6 +221,25 @@ private slots:
         QCOMPARE(m_window->viewCount(), 2);
         QCOMPARE(view->parentWidget() != nullptr, true);
         QVERIFY(view->isVisible());
+    }
+
+    // Ctrl+Z as typed, after Ctrl+W typed in the browser's filter: the key
+    // brings the view back, the filter's own undo does not take it.
+    void ctrlZTypedBringsTheViewBack()
+    {
+        m_window->addView({.title = "keep"})->addCounters({allProcessesCpu()});
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        auto* filter = m_window->browser().findChild<QLineEdit*>();
+        QVERIFY(filter);
+        filter->setFocus();
+        QTest::keyClicks(filter, "pro");
+        QTest::keyClick(filter, Qt::Key_W, Qt::ControlModifier);
+        QCOMPARE(m_window->viewCount(), 0);
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(), Qt::Key_Z,
+                        Qt::ControlModifier);
+        QCOMPARE(m_window->viewCount(), 1);
+        QCOMPARE(m_window->view(0)->settings().title, QString("keep"));
     }
 
     // A closed view the undo history still holds goes with the window.
