@@ -27,7 +27,7 @@ UserGuideDialog::UserGuideDialog(QWidget* parent) : QDialog(parent)
         m_browser->setMarkdown(QString::fromUtf8(guide.readAll()));
     else
         m_browser->setPlainText(tr("The guide is missing from this build. See README.md, \"The desktop app\"."));
-    resize(760, 640);
+    resize(880, 680);
 }
 
 UserGuideDialog* UserGuideDialog::showFor(QWidget* parent)
