@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // perfscope: the desktop app. The command line is checked, and its counter
 // paths resolved against the source, before any window opens: a bad
-// argument, path or file is a message on stderr naming it and exit code 2.
+// argument, path or file is a message on stderr naming it and exit code 2
+// (and a message box when there is a display).
 #include "gui/app/command_line.h"
+#include "gui/app/startup_error.h"
 #include "files/counter_set.h"
 #include "files/pdh_csv_reader.h"
 #include "query/platform_source.h"
@@ -23,18 +25,11 @@
 
 using namespace perfscope::gui;
 
-namespace {
-
-int fail(const std::string& message)
-{
-    std::fprintf(stderr, "perfscope: %s\n", message.c_str());
-    return 2;
-}
-
-}  // namespace
-
 int main(int argc, char** argv)
 {
+    auto fail = [argc, argv](const std::string& message) {
+        return report_startup_error(QString::fromStdString(message), argc, argv);
+    };
     QStringList args;
     for (int i = 1; i < argc; ++i)
         args << QString::fromLocal8Bit(argv[i]);
@@ -93,8 +88,10 @@ int main(int argc, char** argv)
     const SessionUse session = session_use(*command_line);
     // What the command line names is shown instead of the last session.
     const bool named = !counters->isEmpty() || set || log;
-    if (set)
+    if (set) {
         window.applyCounterSet(*set);
+        window.setCounterSetPath(command_line->set_file);
+    }
     if (!counters->isEmpty() || (!named && (session == SessionUse::leave || !window.restoreSession()))) {
         ViewSettings settings;
         if (command_line->interval_s)

@@ -3,6 +3,8 @@
 
 #include "query/interval.h"
 
+#include <QCommandLineOption>
+#include <QCommandLineParser>
 #include <QFileInfo>
 
 namespace perfscope::gui {
@@ -39,6 +41,9 @@ const char* command_line_usage()
            "  --version       print the version and exit\n"
            "  --help          print this and exit\n"
            "\n"
+           "Options take their value after a space or an = (--interval=0.5). Qt's own\n"
+           "options work too: -platform NAME, -style NAME, -reverse (or --reverse).\n"
+           "\n"
            "Exit code 2: a bad argument, path or file (named on stderr).\n";
 }
 
@@ -52,54 +57,93 @@ SessionUse session_use(const CommandLine& line)
     return line.log_file.isEmpty() ? SessionUse::restore : SessionUse::leave;
 }
 
+namespace {
+
+// Qt's own options, taken by QApplication itself: known here so they are not
+// "unknown", and hidden from --help (Qt documents them).
+const char* const kQtValueOptions[] = {"platform", "platformpluginpath", "platformtheme", "plugin", "style",
+                                       "stylesheet", "session", "display", "geometry", "title", "name",
+                                       "qwindowgeometry", "qwindowicon", "qwindowtitle", "qmljsdebugger"};
+const char* const kQtFlagOptions[] = {"reverse", "widgetcount", "nograb", "dograb", "sync"};
+
+// The argument that named option `name` ("--set=x", "-si", "--frobnicate").
+QString spelling(const QStringList& args, const QString& name)
+{
+    for (const QString& arg : args) {
+        QString bare = arg.section('=', 0, 0);
+        while (bare.startsWith('-'))
+            bare.remove(0, 1);
+        if (arg.startsWith('-') && bare == name)
+            return arg.section('=', 0, 0);
+    }
+    return QStringLiteral("--") + name;
+}
+
+}  // namespace
+
 wpo::Result<CommandLine> parse_command_line(const QStringList& args)
 {
+    QCommandLineParser parser;
+    // -si and Qt's -platform are words, not clusters of one-letter options.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help({"h", "help"}, "");
+    const QCommandLineOption version("version", "");
+    const QCommandLineOption no_session("no-session", "");
+    const QCommandLineOption interval({"interval", "si"}, "", "S");
+    const QCommandLineOption set("set", "", "FILE");
+    const QCommandLineOption open("open", "", "LOG");
+    parser.addOptions({help, version, no_session, interval, set, open});
+    for (const char* name : kQtValueOptions) {
+        QCommandLineOption qt(QString::fromLatin1(name), "", "value");
+        qt.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qt);
+    }
+    for (const char* name : kQtFlagOptions) {
+        QCommandLineOption qt(QString::fromLatin1(name), "");
+        qt.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qt);
+    }
+    if (!parser.parse(QStringList{QStringLiteral("perfscope")} + args)) {
+        if (!parser.unknownOptionNames().isEmpty())
+            return bad(QStringLiteral("unknown option \"%1\" (see perfscope --help)")
+                           .arg(spelling(args, parser.unknownOptionNames().front())));
+        // QCommandLineParser's one other complaint: an option given no value.
+        for (const char* name : {"interval", "si", "set", "open"}) {
+            const QString option = spelling(args, QString::fromLatin1(name));
+            if (args.contains(option) && args.indexOf(option) == args.size() - 1)
+                return bad(QStringLiteral("%1 needs a value").arg(option));
+        }
+        return bad(parser.errorText());
+    }
+
     CommandLine out;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& arg = args[i];
-        auto value = [&](const char* option) -> wpo::Result<QString> {
-            if (i + 1 >= args.size())
-                return bad(QStringLiteral("%1 needs a value").arg(QLatin1String(option)));
-            return args[++i];
-        };
-        if (arg == "--help" || arg == "-h") {
-            out.help = true;
-        } else if (arg == "--version") {
-            out.version = true;
-        } else if (arg == "--no-session") {
-            out.no_session = true;
-        } else if (arg == "--interval" || arg == "-si") {
-            auto text = value("--interval");
-            if (!text)
-                return text.error();
-            auto seconds = wpo::query::parse_interval(text->toStdString(), "--interval");
-            if (!seconds)
-                return seconds.error();
-            if (*seconds < 0.1 || *seconds > 3600)
-                return bad(QStringLiteral("--interval \"%1\": must be from 0.1 s to 1 h").arg(*text));
-            out.interval_s = *seconds;
-        } else if (arg == "--set") {
-            auto file = value("--set");
-            if (!file)
-                return file.error();
-            if (auto error = unreadable("--set", *file))
-                return *error;
-            out.set_file = *file;
-        } else if (arg == "--open") {
-            auto file = value("--open");
-            if (!file)
-                return file.error();
-            if (auto error = unreadable("--open", *file))
-                return *error;
-            out.log_file = *file;
-        } else if (arg.startsWith("--")) {
-            return bad(QStringLiteral("unknown option \"%1\" (see perfscope --help)").arg(arg));
-        } else if (arg.startsWith('\\')) {
-            out.paths << arg;
-        } else {
+    out.help = parser.isSet(help);
+    out.version = parser.isSet(version);
+    out.no_session = parser.isSet(no_session);
+    if (parser.isSet(interval)) {
+        const QString text = parser.value(interval);
+        auto seconds = wpo::query::parse_interval(text.toStdString(), "--interval");
+        if (!seconds)
+            return seconds.error();
+        if (*seconds < 0.1 || *seconds > 3600)
+            return bad(QStringLiteral("--interval \"%1\": must be from 0.1 s to 1 h").arg(text));
+        out.interval_s = *seconds;
+    }
+    if (parser.isSet(set)) {
+        if (auto error = unreadable("--set", parser.value(set)))
+            return *error;
+        out.set_file = parser.value(set);
+    }
+    if (parser.isSet(open)) {
+        if (auto error = unreadable("--open", parser.value(open)))
+            return *error;
+        out.log_file = parser.value(open);
+    }
+    for (const QString& arg : parser.positionalArguments()) {
+        if (!arg.startsWith('\\'))
             return bad(QStringLiteral("\"%1\" is not a counter path (they start with \\, e.g. \"\\Memory\\Available Bytes\")")
                            .arg(arg));
-        }
+        out.paths << arg;
     }
     return out;
 }

@@ -184,20 +184,73 @@ int ViewData::removeEnded()
 
 void ViewData::removeSeries(int row)
 {
+    takeSeries(row);
+}
+
+std::unique_ptr<ViewSeries> ViewData::takeSeries(int row)
+{
     if (row < 0 || row >= seriesCount())
-        return;
+        return {};
     emit seriesAboutToBeRemoved(row);
     if (m_rows[static_cast<size_t>(row)]->ended)
         --m_ended;
+    std::unique_ptr<ViewSeries> taken = std::move(m_rows[static_cast<size_t>(row)]);
     m_rows.erase(m_rows.begin() + row);
     m_index_stale = true;
     emit seriesRemoved(row);
+    return taken;
+}
+
+int ViewData::restoreSeries(std::unique_ptr<ViewSeries> series)
+{
+    if (!series || rowOf(series->info.id) >= 0)
+        return -1;
+    series->history.setCapacity(m_capacity);
+    if (series->ended)
+        ++m_ended;
+    const quint64 id = series->info.id;
+    m_rows.push_back(std::move(series));
+    const int index = seriesCount() - 1;
+    if (!m_index_stale)
+        m_row_of.insert(id, index);
+    m_restoring = true;
+    emit seriesAdded(index);
+    m_restoring = false;
+    return index;
 }
 
 void ViewData::clear()
 {
     for (auto& row : m_rows)
         row->history.clear();
+    emit cleared();
+}
+
+ViewData::SavedHistories ViewData::clearKeeping()
+{
+    SavedHistories saved;
+    saved.reserve(m_rows.size());
+    for (auto& row : m_rows) {
+        saved.emplace_back(row->info.id, std::move(row->history));
+        row->history.clear();  // a new generation: nothing drawn from the old one stays
+        row->history.setCapacity(m_capacity);
+    }
+    emit cleared();
+    return saved;
+}
+
+void ViewData::restoreHistories(SavedHistories saved)
+{
+    for (auto& [id, history] : saved) {
+        const int row = rowOf(id);
+        if (row < 0)
+            continue;  // removed since the clear
+        SeriesHistory& now = m_rows[static_cast<size_t>(row)]->history;
+        for (qsizetype i = 0; i < now.size(); ++i)
+            history.append(now.timeAt(i), now.valueAt(i), now.validAt(i));
+        history.setCapacity(m_capacity);
+        std::swap(now, history);
+    }
     emit cleared();
 }
 

@@ -16,6 +16,7 @@
 #include <QString>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace perfscope::gui {
@@ -55,6 +56,12 @@ public:
     void notifyAppended();
 
     void removeSeries(int row);
+    // Undo's half of a removal: the series as it was (looks, history, ended),
+    // and the way back in, as the last row. seriesAdded() tells of a restored
+    // series as of a new one; isRestoring() tells them apart while it runs.
+    std::unique_ptr<ViewSeries> takeSeries(int row);
+    int restoreSeries(std::unique_ptr<ViewSeries> series);
+    bool isRestoring() const { return m_restoring; }
     // Removes every ended series; returns how many.
     int removeEnded();
     // Ended series go by themselves once their last point is older than the
@@ -64,6 +71,12 @@ public:
     bool dropsEnded() const { return m_drop_ended; }
     // Empties every history, keeps the series.
     void clear();
+    // A clear that can be undone: the histories it emptied, by series id, and
+    // the way back (points that came since follow the old ones). Both tell
+    // listeners through cleared(): the histories were replaced.
+    using SavedHistories = std::vector<std::pair<quint64, SeriesHistory>>;
+    SavedHistories clearKeeping();
+    void restoreHistories(SavedHistories saved);
 
     void setColor(int row, const QColor& color);
     void setScale(int row, int exponent);
@@ -119,6 +132,7 @@ private:
     qsizetype m_capacity = SeriesHistory::kDefaultCapacity;
     int m_next_color = 0;
     bool m_read_only = false;
+    bool m_restoring = false;
     QString m_error;
     qint64 m_last_time = 0;
     qint64 m_batches = 0;

@@ -116,6 +116,11 @@ void SamplerWorker::removeSeries(quint64 series)
     m_tracker.suppress(series);
 }
 
+void SamplerWorker::restoreSeries(quint64 series)
+{
+    m_tracker.unsuppress(series);
+}
+
 bool SamplerWorker::ensure_snapshot(SampleBatch& batch)
 {
     if (m_snapshot)

@@ -33,6 +33,7 @@ public slots:
     // perfscope-cli query decodes.
     void setCapPercent(bool cap);
     void removeSeries(quint64 series);
+    void restoreSeries(quint64 series);
     // One interval now (the timer calls it; tests may too).
     void sampleOnce();
 

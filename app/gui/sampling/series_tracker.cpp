@@ -58,6 +58,13 @@ void SeriesTracker::suppress(quint64 series)
             entry.suppressed = true;
 }
 
+void SeriesTracker::unsuppress(quint64 series)
+{
+    for (auto& [key, entry] : m_entries)
+        if (entry.id == series)
+            entry.suppressed = false;
+}
+
 bool SeriesTracker::Want::covers(const Key& key) const
 {
     if (!key.has_instance)

@@ -38,6 +38,8 @@ public:
     // The user removed this series: no more points for it (an <All instances>
     // counter still adds instances that start later).
     void suppress(quint64 series);
+    // Undone removal: points for it again (when its instance still lives).
+    void unsuppress(quint64 series);
 
     // A process-wide id, never reused.
     static quint64 next_series_id();

@@ -87,6 +87,12 @@ void ViewSampler::removeSeries(quint64 series)
                               Qt::QueuedConnection);
 }
 
+void ViewSampler::restoreSeries(quint64 series)
+{
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, series] { worker->restoreSeries(series); },
+                              Qt::QueuedConnection);
+}
+
 void ViewSampler::start()
 {
     m_running = true;

@@ -41,6 +41,8 @@ public:
     bool capPercent() const { return m_cap_percent; }
     // The view dropped this series: the sampler stops sending its points.
     void removeSeries(quint64 series);
+    // A removal undone: its points come again.
+    void restoreSeries(quint64 series);
     void start();
     void stop();
     bool isRunning() const { return m_running; }

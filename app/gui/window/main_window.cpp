@@ -6,12 +6,17 @@
 #include "gui/sampling/resolve_view_counters.h"
 #include "gui/window/view_settings_dialog.h"
 #include "gui/window/save_file_dialog.h"
+#include "gui/window/clear_view_command.h"
+#include "gui/window/close_view_command.h"
+#include "gui/window/remove_series_command.h"
+#include "gui/window/user_guide_dialog.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QDateTime>
@@ -26,15 +31,30 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
 
 namespace perfscope::gui {
+namespace {
+
+// The desktop theme's icon of this freedesktop name, else the app's own
+// (resources/gui/icons/NAME.svg) when the build has its resources.
+QIcon theme_icon(const QString& name)
+{
+    const QString own = QStringLiteral(":/perfscope/icons/%1.svg").arg(name);
+    return QIcon::fromTheme(name, QFile::exists(own) ? QIcon(own) : QIcon());
+}
+
+}  // namespace
 
 MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m_hub(hub)
 {
     setWindowTitle(tr("Perfscope"));
+    m_undo = new QUndoStack(this);
+    // Each closed view waits here with its history: a bounded number.
+    m_undo->setUndoLimit(20);
     m_browser = new CounterBrowser(hub, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     connect(m_browser, &CounterBrowser::addRequested, this, &MainWindow::addCountersToCurrent);
@@ -47,6 +67,7 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_tiles = new TileArea(m_stack);
     m_stack->addWidget(m_tabs);
     m_stack->addWidget(m_tiles);
+    m_stack->setFocusPolicy(Qt::ClickFocus);
     setCentralWidget(m_stack);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this,
             [this](int index) { requestCloseView(qobject_cast<ViewPane*>(m_tabs->widget(index))); });
@@ -68,7 +89,8 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_status_samples->setToolTip(tr("Samples per second over all views"));
     m_status_cache->setToolTip(tr("Share of the views' object requests the shared cache served, and the source "
                                   "queries it saved them (samples taken minus queries made)"));
-    m_status_cpu->setToolTip(tr("Perfscope's own CPU use (getrusage), percent of one core"));
+    m_status_cpu->setToolTip(tr("Perfscope's own CPU use, as Task Manager's \"% Processor Time\" of one core "
+                                "(100 % is one core busy)"));
     statusBar()->addPermanentWidget(m_status_samples);
     statusBar()->addPermanentWidget(m_status_cache);
     statusBar()->addPermanentWidget(m_status_cpu);
@@ -90,6 +112,8 @@ MainWindow::~MainWindow()
     // Removing the panes' tabs changes the current tab: no action may look at
     // a pane being deleted.
     disconnect(m_tabs, nullptr, this, nullptr);
+    // Closed views the undo history still holds go with it, before the hub.
+    m_undo->clear();
     // Samplers end before the hub they use.
     for (ViewPane* pane : m_panes)
         delete pane;
@@ -106,7 +130,7 @@ QAction* MainWindow::makeAction(const QString& name, const QString& text, const 
     a->setToolTip(key.isEmpty() ? tip : QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
     a->setStatusTip(tip);
     if (!icon.isEmpty())
-        a->setIcon(QIcon::fromTheme(icon));
+        a->setIcon(theme_icon(icon));
     m_actions.insert(name, a);
     return a;
 }
@@ -122,6 +146,23 @@ void MainWindow::createActions()
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextUnderIcon);
+    bar->setIconSize(QSize(22, 22));
+
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(theme_icon(QStringLiteral("edit-undo")));
+    undo->setToolTip(tr("Undo the last Delete, Clear or Close view (%1)")
+                         .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
+    m_actions.insert(QStringLiteral("undo"), undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setIcon(theme_icon(QStringLiteral("edit-redo")));
+    m_actions.insert(QStringLiteral("redo"), redo);
+    edit->addActions({undo, redo});
+    edit->addSeparator();
 
     QAction* new_view = makeAction("newView", tr("&New view"), QKeySequence::New, tr("Add an empty view"),
                                    "window-new");
@@ -129,6 +170,11 @@ void MainWindow::createActions()
     QAction* close_view = makeAction("closeView", tr("&Close view"), QKeySequence::Close, tr("Close the current view"),
                                      "window-close");
     connect(close_view, &QAction::triggered, this, [this] { requestCloseView(currentView()); });
+    // Ctrl+W everywhere (the guide's key), besides the platform's own (Ctrl+F4 on some).
+    QList<QKeySequence> close_keys = QKeySequence::keyBindings(QKeySequence::Close);
+    if (!close_keys.contains(QKeySequence(Qt::CTRL | Qt::Key_W)))
+        close_keys.prepend(QKeySequence(Qt::CTRL | Qt::Key_W));
+    close_view->setShortcuts(close_keys);
     // Some platforms (offscreen, bare X11) have no standard Quit key: Ctrl+Q there.
     const QKeySequence quit_key = QKeySequence(QKeySequence::Quit).isEmpty() ? QKeySequence(Qt::CTRL | Qt::Key_Q)
                                                                             : QKeySequence(QKeySequence::Quit);
@@ -176,8 +222,10 @@ void MainWindow::createActions()
     QAction* del = makeAction("delete", tr("&Delete counter"), QKeySequence::Delete,
                               tr("Remove the selected counter from the view"), "list-remove");
     connect(del, &QAction::triggered, this, [this] {
-        if (ViewPane* pane = currentView())
-            pane->removeSelected();
+        ViewPane* pane = currentView();
+        const int row = pane ? pane->content().selectedRow() : -1;
+        if (row >= 0)
+            m_undo->push(new RemoveSeriesCommand(pane, row));
     });
     QAction* highlight = makeAction("highlight", tr("&Highlight"), QKeySequence(Qt::CTRL | Qt::Key_H),
                                     tr("Highlight the selected counter"), "format-text-bold");
@@ -189,11 +237,8 @@ void MainWindow::createActions()
     QAction* clear = makeAction("clear", tr("C&lear"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
                                 tr("Empty the current view's history (its counters stay)"), "edit-clear");
     connect(clear, &QAction::triggered, this, [this] {
-        ViewPane* pane = currentView();
-        if (pane && (pane->data().seriesCount() == 0 ||
-                     confirm(tr("Clear"), tr("Empty the history of \"%1\"? Its counters stay.")
-                                              .arg(pane->settings().title))))
-            pane->clear();
+        if (ViewPane* pane = currentView(); pane && pane->data().seriesCount() > 0)
+            m_undo->push(new ClearViewCommand(pane));
     });
     edit->addActions({add, del, highlight, clear});
 
@@ -236,19 +281,37 @@ void MainWindow::createActions()
     view->addSeparator();
     view->addAction(browser);
 
-    QAction* about = makeAction("about", tr("&About Perfscope"), QKeySequence::HelpContents, tr("About Perfscope"),
-                                "help-about");
-    connect(about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About Perfscope"),
-                           tr("<b>Perfscope</b> %1<p>Performance counters, live, with instances that keep "
-                              "their identity and views that share one cache.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
-    help->addAction(about);
+    // Some platforms have no HelpContents key: F1 there.
+    const QKeySequence help_key = QKeySequence(QKeySequence::HelpContents).isEmpty()
+                                      ? QKeySequence(Qt::Key_F1)
+                                      : QKeySequence(QKeySequence::HelpContents);
+    QAction* guide = makeAction("userGuide", tr("Perfscope &guide"), help_key, tr("How to use Perfscope"),
+                                "help-contents");
+    connect(guide, &QAction::triggered, this, &MainWindow::showUserGuide);
+    QAction* about = makeAction("about", tr("&About Perfscope"), QKeySequence(Qt::SHIFT | Qt::Key_F1),
+                                tr("Version and license"), "help-about");
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+    help->addActions({guide, about});
 
+    // Short labels under the icons, so the bar fits the default window.
+    new_view->setIconText(tr("New view"));
+    open_set->setIconText(tr("Open set"));
+    save_set->setIconText(tr("Save set"));
+    open_log->setIconText(tr("Open log"));
+    export_view->setIconText(tr("Export"));
+    add->setIconText(tr("Add"));
+    del->setIconText(tr("Delete"));
+    highlight->setIconText(tr("Highlight"));
+    freeze->setIconText(tr("Freeze"));
+    kind->setIconText(tr("Graph type"));
+    tile->setIconText(tr("Tile"));
+    properties->setIconText(tr("Properties"));
+    undo->setIconText(tr("Undo"));
     bar->addActions({new_view, open_set, save_set, open_log, export_view});
     bar->addSeparator();
-    bar->addActions({add, del, highlight, freeze, kind, tile, properties});
+    bar->addActions({add, del, undo});
+    bar->addSeparator();
+    bar->addActions({highlight, freeze, kind, tile, properties});
 }
 
 ViewPane* MainWindow::addView(const ViewSettings& requested)
@@ -298,13 +361,46 @@ void MainWindow::closeView(ViewPane* pane)
 
 void MainWindow::requestCloseView(ViewPane* pane)
 {
-    if (!pane)
+    if (pane && m_panes.contains(pane))
+        m_undo->push(new CloseViewCommand(*this, pane));
+}
+
+int MainWindow::detachView(ViewPane* pane)
+{
+    const int at = static_cast<int>(m_panes.indexOf(pane));
+    if (at < 0)
+        return -1;
+    m_panes.removeAt(at);
+    if (const int index = m_tabs->indexOf(pane); index >= 0)
+        m_tabs->removeTab(index);
+    if (pane->sampler().isRunning())
+        pane->sampler().stop();
+    relayout();
+    pane->hide();
+    pane->setParent(nullptr);
+    // Focus stays with the views, not in the browser's filter, whose own
+    // Ctrl+Z would take the key meant to bring the view back.
+    if (ViewPane* next = currentView())
+        next->setFocus();
+    else
+        m_stack->setFocus();
+    syncActions();
+    m_session->changed();
+    return at;
+}
+
+void MainWindow::attachView(ViewPane* pane, int index)
+{
+    if (!pane || m_panes.contains(pane))
         return;
-    const bool has_counters = pane->isLog() || !pane->sampler().counters().isEmpty();
-    if (has_counters &&
-        !confirm(tr("Close view"), tr("Close \"%1\" with its counters and history?").arg(pane->settings().title)))
-        return;
-    closeView(pane);
+    m_panes.insert(std::clamp(index, 0, static_cast<int>(m_panes.size())), pane);
+    if (!pane->isLog() && !pane->sampler().counters().isEmpty())
+        pane->sampler().start();
+    m_current = pane;
+    relayout();
+    pane->show();
+    setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
+    m_session->changed();
 }
 
 bool MainWindow::confirmReplaceViews()
@@ -396,6 +492,43 @@ void MainWindow::syncActions()
     QAction* freeze = action("freeze");
     const QSignalBlocker block(freeze);
     freeze->setChecked(has && pane->isFrozen());
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    // A log's view names its file; otherwise the set last opened or saved.
+    QString name;
+    if (ViewPane* pane = currentView(); pane && pane->isLog())
+        name = pane->settings().title;
+    else if (!m_set_path.isEmpty())
+        name = QFileInfo(m_set_path).fileName();
+    const QString title = name.isEmpty() ? tr("Perfscope") : tr("%1 \u2014 Perfscope").arg(name);
+    if (windowTitle() != title)
+        setWindowTitle(title);
+}
+
+void MainWindow::setCounterSetPath(const QString& path)
+{
+    m_set_path = path;
+    updateTitle();
+}
+
+void MainWindow::showUserGuide()
+{
+    UserGuideDialog::showFor(this);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About Perfscope"),
+        tr("<b>Perfscope</b> %1<p>Performance counters, live, with instances that keep their identity and views "
+           "that share one cache.</p>"
+           "<p>This program links Qt Charts, and as a whole is distributed under the GNU General Public License, "
+           "version 3 or later (GPL-3.0-or-later). Its own sources are licensed under the Apache License 2.0.</p>"
+           "<p>Press F1 for the guide.</p>")
+            .arg(QApplication::applicationVersion()));
 }
 
 void MainWindow::editProperties()
@@ -439,8 +572,10 @@ void MainWindow::updateStatus()
     const double hit_rate = stats.finds ? 100.0 * static_cast<double>(stats.hits) / static_cast<double>(stats.finds) : 0;
     const quint64 saved = samples > queries ? samples - queries : 0;
     m_status_samples->setText(tr("%1 samples/s").arg(rate, 0, 'f', 1));
-    m_status_cache->setText(tr("cache hits %1 %, %2 queries saved").arg(hit_rate, 0, 'f', 0).arg(saved));
-    m_status_cpu->setText(tr("CPU %1 %").arg(m_cpu.percentSinceLast(), 0, 'f', 1));
+    m_status_cache->setText(tr("Shared cache: %1 % hits, %2 queries saved").arg(hit_rate, 0, 'f', 0).arg(saved));
+    m_status_cpu->setText(tr("Perfscope: %1 % of one core").arg(m_cpu.percentSinceLast(), 0, 'f', 1));
+    // A set opened or saved anywhere changes what the title names.
+    updateTitle();
 }
 
 void MainWindow::saveWindowState()

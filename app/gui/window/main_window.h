@@ -23,6 +23,7 @@ class QLabel;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
+class QUndoStack;
 
 namespace perfscope::gui {
 
@@ -34,6 +35,18 @@ public:
 
     ViewPane* addView(const ViewSettings& settings = {});
     void closeView(ViewPane* pane);
+    // Close view as the user does it: undoable (Ctrl+Z brings the view back).
+    void requestCloseView(ViewPane* pane);
+    // For undo: takes a pane out of the window without deleting it (its sampler
+    // rests), returning where it was (-1: not a view here); and puts it back there.
+    int detachView(ViewPane* pane);
+    void attachView(ViewPane* pane, int index);
+    // Delete counter, Clear and Close view (Edit > Undo, Ctrl+Z).
+    QUndoStack& undoStack() { return *m_undo; }
+    // "cpu.json — Perfscope": the set or log the window shows.
+    void updateTitle();
+    // The set the views came from (--set): named in the title, where Save writes.
+    void setCounterSetPath(const QString& path);
     ViewPane* currentView() const;
     int viewCount() const { return static_cast<int>(m_panes.size()); }
     ViewPane* view(int i) const { return m_panes.value(i); }
@@ -67,8 +80,9 @@ public:
     QString sessionNote() const;
     bool saveSession(QString* error = nullptr);
     bool restoreSession();
-    // Clear, Close view and opening a set over views with counters ask first
-    // (on by default; tests turn it off).
+    // Opening a set over views with counters asks first, as it cannot be
+    // undone (on by default; tests turn it off). Delete, Clear and Close view
+    // do not ask: they can be undone.
     void setConfirmDestructive(bool on) { m_confirm = on; }
     // The current view's graph and legend (.png .svg .pdf) or visible data (.csv).
     bool exportCurrentView(const QString& path, QString* error = nullptr);
@@ -98,7 +112,8 @@ private:
     void showMessage(const QString& text);
     // Yes/No; true without asking when confirmations are off.
     bool confirm(const QString& title, const QString& question);
-    void requestCloseView(ViewPane* pane);
+    void showUserGuide();
+    void showAbout();
     // Before a set replaces the views: asks when one of them has counters.
     bool confirmReplaceViews();
 
@@ -123,6 +138,7 @@ private:
     SessionKeeper* m_session = nullptr;
     QLabel* m_session_note = nullptr;
     bool m_confirm = true;
+    QUndoStack* m_undo = nullptr;
 };
 
 }  // namespace perfscope::gui

@@ -42,6 +42,10 @@ void SeriesLooks::onAdded(int row)
 {
     const SeriesInfo& info = m_data.series(row).info;
     const QString key = instance_key(info);
+    if (m_data.isRestoring()) {
+        onRestored(row, key);
+        return;
+    }
     const SeriesLook* chosen = nullptr;
     // An instance's own look wins over its path's. By name first: a set may
     // name thousands of instances, and a batch may bring as many series.
@@ -77,6 +81,22 @@ void SeriesLooks::onAdded(int row)
             m_data.setVisible(row, false);
     }
     m_seen.insert(info.id, lookOf(row));
+}
+
+void SeriesLooks::onRestored(int row, const QString& key)
+{
+    // A removal undone: the series comes back with the look it had, and is no
+    // longer one the set keeps out.
+    const SeriesInfo& info = m_data.series(row).info;
+    for (const ViewCounter& c : m_sampler.counters()) {
+        if (!path_covers(c.text, info))
+            continue;
+        if (auto removed = m_removed.find(c.text); removed != m_removed.end())
+            removed->removeAll(key);
+        m_removed_counters.remove(c.text);
+    }
+    m_seen.insert(info.id, lookOf(row));
+    emit userChanged();
 }
 
 void SeriesLooks::onAboutToBeRemoved(int row)

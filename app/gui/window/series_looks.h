@@ -50,6 +50,7 @@ private:
     };
     Look lookOf(int row) const;
     void onAdded(int row);
+    void onRestored(int row, const QString& key);
     void onAboutToBeRemoved(int row);
     void onChanged(int row);
     void keepLoadedLooks(const QString& path, files::CounterSetEntry& entry) const;

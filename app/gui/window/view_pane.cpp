@@ -48,6 +48,11 @@ ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent
     // However a series goes (Delete, the legend), its sampler stops sending it.
     connect(&m_data, &ViewData::seriesAboutToBeRemoved, this,
             [this](int row) { m_sampler.removeSeries(m_data.series(row).info.id); });
+    // ... and an undone removal brings its points back.
+    connect(&m_data, &ViewData::seriesAdded, this, [this](int row) {
+        if (m_data.isRestoring())
+            m_sampler.restoreSeries(m_data.series(row).info.id);
+    });
     m_looks.follow();
     connect(&m_looks, &SeriesLooks::userChanged, this, &ViewPane::changed);
 }

@@ -87,6 +87,38 @@ private slots:
         QVERIFY2(QString::fromStdString(line.error().message()).contains(named), line.error().message().c_str());
     }
 
+    // QCommandLineParser: --opt=value, and Qt's own options known (QApplication takes them).
+    void acceptsEqualsAndQtOptions()
+    {
+        QTemporaryDir dir;
+        const QString set = dir.filePath("a.json");
+        QFile(set).open(QIODevice::WriteOnly);
+        auto line = parse_command_line({"--interval=0.5", "--set=" + set, "-platform", "offscreen", "-style",
+                                        "fusion", "--reverse", "-reverse", "\\Memory\\Available Bytes"});
+        QVERIFY2(line, line ? "" : line.error().message().c_str());
+        QCOMPARE(*line->interval_s, 0.5);
+        QCOMPARE(line->set_file, set);
+        QCOMPARE(line->paths, QStringList{"\\Memory\\Available Bytes"});
+        auto alias = parse_command_line({"-si", "2", "-h"});
+        QVERIFY(alias);
+        QCOMPARE(*alias->interval_s, 2.0);
+        QVERIFY(alias->help);
+        // The misspelled option is named as typed, also with a value after =.
+        auto unknown = parse_command_line({"--intervall=3"});
+        QVERIFY(!unknown);
+        QVERIFY2(QString::fromStdString(unknown.error().message()).contains("\"--intervall\""),
+                 unknown.error().message().c_str());
+        auto bad_value = parse_command_line({"--interval=soon"});
+        QVERIFY(!bad_value);
+        QVERIFY(QString::fromStdString(bad_value.error().message()).contains("soon"));
+
+        Run version = run({"-platform", "offscreen", "-style", "fusion", "--reverse", "--version"});
+        QCOMPARE(version.exit_code, 0);
+        QVERIFY(version.out.startsWith("perfscope "));
+        Run help = run({"--help"});
+        QVERIFY(help.out.contains("-platform"));
+    }
+
     void helpAndVersionExitZero()
     {
         Run help = run({"--help"});

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // ViewData: series arrive, end and leave through batches; gaps for series a
 // batch says nothing of; the source's error; presentation setters; read-only.
+#include "gui/charts/legend_model.h"
 #include "gui/charts/view_data.h"
 
+#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -44,6 +46,8 @@ private slots:
     void errorShownAndCleared();
     void removeKeepsRowsConsistent();
     void clearKeepsSeries();
+    void takenSeriesComesBackWhole();
+    void clearKeepingComesBackInFrontOfNewPoints();
     void settersSignalOnlyChanges();
     void readOnlyIgnoresBatches();
     void capacityAppliesToEverySeries();
@@ -181,6 +185,85 @@ void TestViewData::clearKeepsSeries()
     QVERIFY(data.series(0).history.isEmpty());
     data.append(batch(3000, {{1, 3.0, true}}));
     QCOMPARE(data.series(0).history.size(), 1);
+}
+
+// Undo's half of Delete: the series leaves and comes back as the last row with
+// its look, history and ended state; the legend model stays consistent.
+void TestViewData::takenSeriesComesBackWhole()
+{
+    ViewData data;
+    LegendModel legend(&data);
+    QAbstractItemModelTester tester(&legend, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}},
+                      {info(1, "a"), info(2, "b"), info(3, "c")}));
+    data.append(batch(2000, {{1, 10.0, true}, {2, 20.0, true}, {3, 30.0, true}}));
+    data.append(batch(2500, {{1, 15.0, true}, {3, 35.0, true}}, {}, {2}));
+    data.setColor(1, QColor(0x12, 0x34, 0x56));
+    data.setScale(1, -3);
+    data.setVisible(1, false);
+    QCOMPARE(data.endedCount(), 1);
+
+    QSignalSpy added(&data, &ViewData::seriesAdded);
+    std::unique_ptr<ViewSeries> taken = data.takeSeries(1);
+    QVERIFY(taken);
+    QCOMPARE(data.seriesCount(), 2);
+    QCOMPARE(data.endedCount(), 0);
+    QCOMPARE(legend.rowCount(), 2);
+    QVERIFY(!data.takeSeries(5));
+    data.append(batch(3000, {{1, 100.0, true}, {3, 300.0, true}}));
+
+    bool restoring_seen = false;
+    connect(&data, &ViewData::seriesAdded, this, [&](int) { restoring_seen = data.isRestoring(); });
+    QCOMPARE(data.restoreSeries(std::move(taken)), 2);
+    QVERIFY(restoring_seen);
+    QVERIFY(!data.isRestoring());
+    QCOMPARE(added.size(), 1);
+    QCOMPARE(legend.rowCount(), 3);
+    QCOMPARE(data.rowOf(2), 2);
+    const ViewSeries& back = data.series(2);
+    QCOMPARE(back.color, QColor(0x12, 0x34, 0x56));
+    QCOMPARE(back.scale_exponent, -3);
+    QVERIFY(!back.visible);
+    QVERIFY(back.ended);
+    QCOMPARE(data.endedCount(), 1);
+    QVERIFY(back.history.size() >= 2);
+    QCOMPARE(back.history.valueAt(0), 2.0);
+    QCOMPARE(back.history.valueAt(1), 20.0);
+    QCOMPARE(back.history.timeAt(1), qint64(2000));
+    // A series already there is not restored twice.
+    auto twice = std::make_unique<ViewSeries>();
+    twice->info = info(1, "a");
+    QCOMPARE(data.restoreSeries(std::move(twice)), -1);
+    QCOMPARE(data.seriesCount(), 3);
+}
+
+// Undo's half of Clear: the old points, then those that came since.
+void TestViewData::clearKeepingComesBackInFrontOfNewPoints()
+{
+    ViewData data;
+    LegendModel legend(&data);
+    QAbstractItemModelTester tester(&legend, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy cleared(&data, &ViewData::cleared);
+    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}}, {info(1, "a"), info(2, "b")}));
+    data.append(batch(2000, {{1, 3.0, true}}));  // b has a gap
+    ViewData::SavedHistories saved = data.clearKeeping();
+    QCOMPARE(cleared.size(), 1);
+    QCOMPARE(saved.size(), size_t(2));
+    QVERIFY(data.series(0).history.isEmpty());
+    QVERIFY(data.series(1).history.isEmpty());
+    data.append(batch(3000, {{1, 5.0, true}, {2, 6.0, true}}));
+    data.removeSeries(1);  // gone since: its saved history has nowhere to go
+
+    data.restoreHistories(std::move(saved));
+    QCOMPARE(cleared.size(), 2);
+    const SeriesHistory& a = data.series(0).history;
+    QCOMPARE(a.size(), qsizetype(3));
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        // Point i is at (i + 1) s with value 2i + 1.
+        QCOMPARE(a.timeAt(i), qint64(1000 * (i + 1)));
+        QCOMPARE(a.valueAt(i), 2.0 * static_cast<double>(i) + 1.0);
+    }
+    QCOMPARE(data.seriesCount(), 1);
 }
 
 void TestViewData::settersSignalOnlyChanges()

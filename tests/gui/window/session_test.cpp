@@ -4,7 +4,7 @@
 // the session (a log from the command line, --no-session) or a second
 // instance never writes it, sets keep each instance's look and the instances
 // removed, old sets still load, a set naming an instance that has ended loads
-// with the rest, and destructive actions ask first. Against the live test
+// with the rest. Against the live test
 // machine; the session file is QStandardPaths' test-mode one.
 #include "gui/app/command_line.h"
 #include "files/counter_set.h"
@@ -64,18 +64,6 @@ QByteArray sessionWith(const char* title)
 {
     return QByteArray("{\"version\": 2, \"views\": [{\"title\": \"") + title +
            "\", \"interval_s\": 0.1, \"counters\": [{\"path\": \"\\\\System\\\\Processes\"}]}]}";
-}
-
-// Answers the next question box with `button`, as a user would.
-void answerNextQuestion(QMessageBox::StandardButton button, bool* asked)
-{
-    QTimer::singleShot(0, [button, asked] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        if (!box)
-            return answerNextQuestion(button, asked);
-        *asked = true;
-        box->button(button)->click();
-    });
 }
 
 }  // namespace
@@ -348,39 +336,6 @@ private slots:
         spit(path, "{\"version\": 2, \"views\": [{\"interval_s\": 0}]}");
         QVERIFY(!m_window->loadCounterSet(path, &error));
         QVERIFY2(error.contains("interval_s"), qPrintable(error));
-    }
-
-    // Close view and Clear ask first; No keeps the view and its history.
-    void destructiveActionsAskFirst()
-    {
-        ViewPane* view = m_window->addView({.title = "keep", .interval_s = 0.1});
-        view->addCounters({allProcessesCpu()});
-        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0 &&
-                                     view->data().series(rowOf(view->data(), "a:100")).history.size() >= 2,
-                                 5000);
-        bool asked = false;
-        answerNextQuestion(QMessageBox::No, &asked);
-        m_window->action("closeView")->trigger();
-        QVERIFY(asked);
-        QCOMPARE(m_window->viewCount(), 1);
-
-        asked = false;
-        answerNextQuestion(QMessageBox::No, &asked);
-        m_window->action("clear")->trigger();
-        QVERIFY(asked);
-        QVERIFY(view->data().series(rowOf(view->data(), "a:100")).history.size() >= 2);
-
-        asked = false;
-        answerNextQuestion(QMessageBox::Yes, &asked);
-        m_window->action("closeView")->trigger();
-        QVERIFY(asked);
-        QCOMPARE(m_window->viewCount(), 0);
-
-        // With confirmations off (scripts, tests) nothing asks.
-        m_window->setConfirmDestructive(false);
-        m_window->addView({.title = "gone"})->addCounters({allProcessesCpu()});
-        m_window->action("closeView")->trigger();
-        QCOMPARE(m_window->viewCount(), 0);
     }
 
 private:
