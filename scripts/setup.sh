@@ -5,7 +5,8 @@
 #   scripts/setup.sh --all    also what the full test suite needs: clang and
 #                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks, and the
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
-#                             for the package test that builds against the DEB)
+#                             for the package test that builds against the DEB), and reuse for
+#                             the license check
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest
@@ -14,7 +15,7 @@ packages=(build-essential cmake ninja-build googletest
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
               xvfb xauth
-              file groff-base nsis lintian pkgconf)
+              file groff-base nsis lintian pkgconf reuse)
 fi
 
 missing=()

@@ -10,6 +10,7 @@
 #   5. packages (scripts/package.sh over the release and MinGW builds): the DEB,
 #      the NSIS installer under Wine and the Maven artifacts, each installed and used
 #   6. clang + libFuzzer build: each fuzz target runs briefly
+#   Before the builds: reuse lint (every file carries or is given its license).
 # Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw package fuzz) to skip steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,9 @@ wanted() { [[ "$skip" != *" $1 "* ]]; }
 jobs=$(nproc)
 
 scripts/setup.sh --all
+
+step "licenses: every file says its license (reuse lint)"
+reuse lint
 
 if wanted release; then
     step "release build: tests and benchmarks"
