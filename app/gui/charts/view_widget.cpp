@@ -158,9 +158,10 @@ void ViewWidget::buildUi()
     m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Counter, QHeaderView::Stretch);
     m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Instance, QHeaderView::Stretch);
     const int em = m_legend_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    // Value columns hold a byte count with its three decimals
-    // ("24703184440.000"): an elided number reads as a smaller one.
-    const int widths[] = {4, 4, 5, 14, 10, 6, 8, 10, 10, 10, 10};
+    // Value columns hold a formatted value with its unit ("22.09 GiB",
+    // "1,234 /s"), at most about eight characters: the rest of the width
+    // goes to Counter and Instance, which a user reads first.
+    const int widths[] = {4, 4, 4, 14, 10, 5, 8, 7, 7, 7, 7};
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
