@@ -266,10 +266,11 @@ wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& pref
     }
     if (wpo::Status s = f.real("interval_s", view.interval_s, kMinIntervalS, kMaxIntervalS, false, " seconds"); !s)
         return s.error();
-    if (wpo::Status s = f.real("window_s", view.window_s, 0, kMaxWindowS, true, " seconds"); !s)
+    if (wpo::Status s = f.real("window_s", view.window_s, kMinWindowS, kMaxWindowS, false, " seconds"); !s)
         return s.error();
     std::int64_t capacity = static_cast<std::int64_t>(view.history_capacity);
-    if (wpo::Status s = f.whole("history_capacity", capacity, 1, static_cast<std::int64_t>(kMaxHistoryCapacity)); !s)
+    if (wpo::Status s = f.whole("history_capacity", capacity, static_cast<std::int64_t>(kMinHistoryCapacity),
+                                      static_cast<std::int64_t>(kMaxHistoryCapacity)); !s)
         return s.error();
     view.history_capacity = static_cast<std::size_t>(capacity);
     if (wpo::Status s = f.flag("y_auto", view.y_auto); !s)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "files/view_limits.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,8 +16,6 @@
 #include <vector>
 
 namespace perfscope::files {
-
-enum class ViewKind { line, histogram, report };
 
 // The look of one instance of a path with "(*)" (version 2).
 struct InstanceLook {
@@ -65,13 +64,10 @@ struct CounterSet {
     friend bool operator==(const CounterSet&, const CounterSet&) = default;
 };
 
-// The limits the reader enforces (docs/counter-sets.md).
+// The limits the reader enforces (docs/counter-sets.md); a view's own are in
+// files/view_limits.h.
 inline constexpr int kCounterSetVersion = 2;           // the version this build writes
 inline constexpr int kOldestCounterSetVersion = 1;     // the oldest it reads
-inline constexpr double kMinIntervalS = 0.1;
-inline constexpr double kMaxIntervalS = 3600.0;
-inline constexpr double kMaxWindowS = 366.0 * 86400;   // a year
-inline constexpr std::size_t kMaxHistoryCapacity = 10'000'000;
 inline constexpr int kMinScaleExponent = -10, kMaxScaleExponent = 10;
 inline constexpr std::size_t kMaxCounterSetBytes = 16u << 20;
 
@@ -94,7 +90,5 @@ wpo::Result<CounterSet> load_counter_set(const std::string& path);
 // renames it over `path`, so a reader (or a crash) sees the old file or the
 // new one, never half of one. The temporary is removed on failure.
 wpo::Status save_counter_set(const std::string& path, const CounterSet& set);
-
-std::string_view to_string(ViewKind kind);
 
 }  // namespace perfscope::files

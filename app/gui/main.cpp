@@ -62,12 +62,19 @@ int main(int argc, char** argv)
         auto loaded = perfscope::files::load_counter_set(command_line->set_file.toStdString());
         if (!loaded)
             return fail("--set: " + loaded.error().message());
+        QStringList paths;
         for (const auto& view : loaded->views)
             for (const auto& entry : view.counters)
-                if (auto resolved = resolve_view_counters(**hub, {QString::fromStdString(entry.path)}); !resolved)
-                    std::fprintf(stderr, "perfscope: warning: --set \"%s\": left out \"%s\": %s\n",
-                                 command_line->set_file.toLocal8Bit().constData(), entry.path.c_str(),
-                                 resolved.error().message().c_str());
+                paths << QString::fromStdString(entry.path);
+        // One collection for all of them, as the window does when it applies the set.
+        const PathsResolution resolution = resolve_each_path(**hub, paths);
+        for (qsizetype i = 0; i < paths.size(); ++i) {
+            const QString reason = !resolution.error.isEmpty() ? resolution.error : resolution.paths.value(i).error;
+            if (!reason.isEmpty())
+                std::fprintf(stderr, "perfscope: warning: --set \"%s\": left out \"%s\": %s\n",
+                             command_line->set_file.toLocal8Bit().constData(), paths[i].toLocal8Bit().constData(),
+                             reason.toLocal8Bit().constData());
+        }
         set = std::move(*loaded);
     }
     std::optional<perfscope::files::PdhCsvLog> log;

@@ -77,7 +77,7 @@ CounterSet full_set()
     ViewSettings a;
     a.title = "CPU \"cores\" \xC3\xA9";
     a.interval_s = 0.1;
-    a.window_s = 0.5;
+    a.window_s = kMinWindowS;
     a.history_capacity = 1;
     a.y_auto = false;
     a.y_min = -1e-9;
@@ -245,9 +245,14 @@ const BadSet kBad[] = {
      "line 1, column 41: views[0].interval_s is -1; it must be 0.1 to 3600 seconds"},
     {"interval_text", view_with(R"("interval_s": "1")"), "line 1, column 41: views[0].interval_s must be a number"},
     {"window_zero", view_with(R"("window_s": 0)"),
-     "line 1, column 39: views[0].window_s is 0; it must be above 0 and at most 31622400 seconds"},
+     "line 1, column 39: views[0].window_s is 0; it must be 1 to 31536000 seconds"},
     {"window_negative", view_with(R"("window_s": -5)"),
-     "line 1, column 39: views[0].window_s is -5; it must be above 0 and at most 31622400 seconds"},
+     "line 1, column 39: views[0].window_s is -5; it must be 1 to 31536000 seconds"},
+    {"window_below_a_second", view_with(R"("window_s": 0.5)"),
+     "line 1, column 39: views[0].window_s is 0.5; it must be 1 to 31536000 seconds"},
+    // A year of 365 days and one second.
+    {"window_beyond_a_year", view_with(R"("window_s": 31536001)"),
+     "line 1, column 39: views[0].window_s is 31536001; it must be 1 to 31536000 seconds"},
     {"capacity_zero", view_with(R"("history_capacity": 0)"),
      "line 1, column 47: views[0].history_capacity is 0; it must be 1 to 10000000"},
     {"capacity_huge", view_with(R"("history_capacity": 1e15)"),

@@ -7,26 +7,25 @@
 
 namespace perfscope::gui {
 
-BrowserSampler::BrowserSampler(SourceHub& hub, int refresh_ms, QObject* parent) : QObject(parent)
+BrowserSampler::BrowserSampler(SourceHub& hub, int refresh_ms, QObject* parent)
+    : QObject(parent), m_hub(hub), m_thread(new QThread)
 {
     qRegisterMetaType<QVector<BrowseObject>>();
     qRegisterMetaType<BrowseInstances>();
     m_worker = new BrowserWorker(hub, refresh_ms);
-    m_worker->moveToThread(&m_thread);
+    m_worker->moveToThread(m_thread);
     connect(m_worker, &BrowserWorker::objectsChanged, this, &BrowserSampler::objectsChanged, Qt::QueuedConnection);
     connect(m_worker, &BrowserWorker::instancesChanged, this, &BrowserSampler::instancesChanged,
             Qt::QueuedConnection);
     connect(m_worker, &BrowserWorker::errorOccurred, this, &BrowserSampler::errorOccurred, Qt::QueuedConnection);
-    m_thread.setObjectName(QStringLiteral("BrowserSampler"));
-    m_thread.start();
+    m_thread->setObjectName(QStringLiteral("BrowserSampler"));
+    m_thread->start();
 }
 
 BrowserSampler::~BrowserSampler()
 {
-    QMetaObject::invokeMethod(m_worker, &BrowserWorker::stop, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    delete m_worker;
+    m_worker->requestQuit();
+    m_hub.retired().retire(m_thread, m_worker);
 }
 
 void BrowserSampler::start() { QMetaObject::invokeMethod(m_worker, &BrowserWorker::start, Qt::QueuedConnection); }

@@ -19,6 +19,7 @@ class BrowserSampler : public QObject {
     Q_OBJECT
 public:
     BrowserSampler(SourceHub& hub, int refresh_ms = 2000, QObject* parent = nullptr);
+    // Returns at once; the worker goes when its thread ends (RetiredThreads).
     ~BrowserSampler() override;
 
     void start();
@@ -32,7 +33,8 @@ signals:
     void errorOccurred(const QString& message);
 
 private:
-    QThread m_thread;
+    SourceHub& m_hub;
+    QThread* m_thread = nullptr;
     BrowserWorker* m_worker = nullptr;
 };
 

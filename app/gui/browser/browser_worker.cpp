@@ -17,6 +17,8 @@ BrowserWorker::~BrowserWorker() = default;
 
 void BrowserWorker::start()
 {
+    if (m_quit.load(std::memory_order_relaxed))
+        return;
     if (!m_timer) {
         m_timer = new QTimer(this);
         connect(m_timer, &QTimer::timeout, this, &BrowserWorker::refresh);
@@ -40,6 +42,8 @@ void BrowserWorker::setSelectedObject(std::uint32_t object)
 
 void BrowserWorker::refresh()
 {
+    if (m_quit.load(std::memory_order_relaxed))
+        return;
     if (!m_snapshot) {
         wpo::SnapshotOptions options;
         options.cache = &m_hub.cache();

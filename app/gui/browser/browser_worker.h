@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 namespace perfscope::gui {
@@ -18,6 +19,9 @@ class BrowserWorker : public QObject {
 public:
     BrowserWorker(SourceHub& hub, int refresh_ms);
     ~BrowserWorker() override;
+
+    // Any thread: no refresh starts after this (see SamplerWorker::requestQuit).
+    void requestQuit() { m_quit.store(true, std::memory_order_relaxed); }
 
 public slots:
     void start();
@@ -42,6 +46,7 @@ private:
     std::unique_ptr<wpo::Snapshot> m_snapshot;
     std::vector<std::uint32_t> m_objects;  // as last published
     std::uint32_t m_selected = 0;
+    std::atomic<bool> m_quit{false};
 };
 
 }  // namespace perfscope::gui

@@ -34,6 +34,8 @@ wpo::SnapshotOptions SamplerWorker::snapshot_options() const
 
 void SamplerWorker::start()
 {
+    if (quitRequested())
+        return;
     if (!m_timer) {
         m_timer = new QTimer(this);
         m_timer->setTimerType(Qt::PreciseTimer);
@@ -161,6 +163,8 @@ void SamplerWorker::finish(SampleBatch& batch)
 
 void SamplerWorker::sampleOnce()
 {
+    if (quitRequested())
+        return;
     if (m_timer && m_timer->interval() != m_interval_ms)
         m_timer->setInterval(m_interval_ms);
     SampleBatch batch;
@@ -170,6 +174,8 @@ void SamplerWorker::sampleOnce()
         std::unique_ptr<wpo::Snapshot> retired = std::move(m_retired);
         const wpo::Status status = sample_into(*retired, batch);
         retired.reset();
+        if (quitRequested())
+            return;
         SampleBatch created;
         (void)ensure_snapshot(created);
         if (!status)

@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 namespace perfscope::gui {
@@ -23,6 +24,11 @@ class SamplerWorker : public QObject {
 public:
     SamplerWorker(SourceHub& hub, int interval_ms);
     ~SamplerWorker() override;
+
+    // Any thread: no collection starts after this (one under way finishes);
+    // the owner then lets the thread quit without waiting for it.
+    void requestQuit() { m_quit.store(true, std::memory_order_relaxed); }
+    bool quitRequested() const { return m_quit.load(std::memory_order_relaxed); }
 
 public slots:
     void start();
@@ -56,6 +62,7 @@ private:
     std::unique_ptr<wpo::Snapshot> m_snapshot;
     std::unique_ptr<wpo::Snapshot> m_retired;  // the entity before the view changed, sampled once more
     bool m_running = false;
+    std::atomic<bool> m_quit{false};
     std::uint64_t m_queries_reported = 0;
     std::uint64_t m_objects_reported = 0;
 };

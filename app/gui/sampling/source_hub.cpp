@@ -40,12 +40,22 @@ private:
     std::atomic<std::uint64_t> m_total{0};
 };
 
-SourceHub::~SourceHub() = default;
+SourceHub::~SourceHub()
+{
+    // Workers still collecting read the source: they end before it does.
+    m_retired.reset();
+    if (m_pool)
+        m_pool->waitForDone();
+    m_pool.reset();
+}
 
 wpo::Result<std::unique_ptr<SourceHub>> SourceHub::create(std::unique_ptr<wpo::Source> source,
                                                           wpo::PerfObjectCache* cache)
 {
     std::unique_ptr<SourceHub> hub(new SourceHub);
+    hub->m_pool = std::make_unique<QThreadPool>();
+    // One at a time: resolutions are collections, and the source serialises them anyway.
+    hub->m_pool->setMaxThreadCount(1);
     hub->m_counting = std::make_unique<CountingSource>(std::move(source));
     auto names = hub->m_counting->load_names();
     if (!names)

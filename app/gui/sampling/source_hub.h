@@ -11,9 +11,12 @@
 
 #include "cache/perf_object_cache.h"
 #include "core/result.h"
+#include "gui/sampling/retired_threads.h"
 #include "names/name_table.h"
 #include "snapshot/shared_source.h"
 #include "sources/source.h"
+
+#include <QThreadPool>
 
 #include <cstdint>
 #include <memory>
@@ -42,6 +45,12 @@ public:
     static std::uint64_t objects_queried_on_this_thread();
     // Every query of every thread.
     std::uint64_t total_queries() const;
+    // Where samplers leave their worker threads when they stop; the hub waits
+    // for them before it goes.
+    RetiredThreads& retired() { return *m_retired; }
+    // Work that reads the source off the GUI thread and is not a sampler
+    // (resolving a counter set's paths); waited for before the hub goes.
+    QThreadPool& pool() { return *m_pool; }
 
 private:
     class CountingSource;
@@ -52,6 +61,8 @@ private:
     wpo::PerfObjectCache* m_cache = nullptr;
     wpo::NameTable m_names;
     std::string m_system_name;
+    std::unique_ptr<RetiredThreads> m_retired = std::make_unique<RetiredThreads>();
+    std::unique_ptr<QThreadPool> m_pool;
 };
 
 }  // namespace perfscope::gui

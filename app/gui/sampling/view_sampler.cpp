@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/sampling/view_sampler.h"
 
+#include "files/view_limits.h"
 #include "gui/sampling/sampler_worker.h"
 
 #include <QMetaObject>
@@ -14,35 +15,30 @@ namespace {
 int to_ms(double seconds) { return static_cast<int>(std::lround(seconds * 1000.0)); }
 }  // namespace
 
-double ViewSampler::clampInterval(double seconds)
-{
-    if (!std::isfinite(seconds))
-        return 1.0;
-    return std::clamp(seconds, kMinInterval, kMaxInterval);
-}
+double ViewSampler::clampInterval(double seconds) { return files::clamp_interval(seconds); }
 
 ViewSampler::ViewSampler(SourceHub& hub, double interval_s, QObject* parent)
-    : QObject(parent), m_interval_s(clampInterval(interval_s))
+    : QObject(parent), m_hub(hub), m_thread(new QThread), m_interval_s(clampInterval(interval_s))
 {
     qRegisterMetaType<SampleBatch>();
     qRegisterMetaType<ViewCounter>();
     qRegisterMetaType<QVector<ViewCounter>>();
     m_worker = new SamplerWorker(hub, to_ms(m_interval_s));
-    m_worker->moveToThread(&m_thread);
+    m_worker->moveToThread(m_thread);
     connect(m_worker, &SamplerWorker::batchReady, this, &ViewSampler::batchReady, Qt::QueuedConnection);
-    m_thread.setObjectName(QStringLiteral("ViewSampler"));
-    m_thread.start();
+    m_thread->setObjectName(QStringLiteral("ViewSampler"));
+    m_thread->start();
 }
 
 ViewSampler::~ViewSampler()
 {
-    // Its timer must stop on its own thread; then the thread ends and the
-    // worker (and the view's entity) goes while the hub still exists.
-    QMetaObject::invokeMethod(m_worker, &SamplerWorker::stop, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    delete m_worker;
+    // The worker, its timer and the view's entity go on the worker thread
+    // when it ends, while the hub still exists (the hub waits for it at exit).
+    m_worker->requestQuit();
+    m_hub.retired().retire(m_thread, m_worker);
 }
+
+QObject* ViewSampler::worker() const { return m_worker; }
 
 void ViewSampler::setCounters(const QVector<ViewCounter>& counters)
 {

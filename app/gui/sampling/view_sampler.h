@@ -24,16 +24,15 @@ class SamplerWorker;
 class ViewSampler : public QObject {
     Q_OBJECT
 public:
-    static constexpr double kMinInterval = 0.1;
-    static constexpr double kMaxInterval = 3600.0;
-
     ViewSampler(SourceHub& hub, double interval_s, QObject* parent = nullptr);
+    // Returns at once, even while the worker is inside a slow collection:
+    // the worker stops through a flag and is deleted when its thread ends.
     ~ViewSampler() override;
 
     void setCounters(const QVector<ViewCounter>& counters);
     void addCounters(const QVector<ViewCounter>& counters);
     const QVector<ViewCounter>& counters() const { return m_counters; }
-    // Clamped to [kMinInterval, kMaxInterval].
+    // Clamped to files::kMinIntervalS..kMaxIntervalS (files/view_limits.h).
     void setInterval(double seconds);
     double interval() const { return m_interval_s; }
     // Percentages capped at 100 (PDH's default); off by default, as the CLI.
@@ -48,6 +47,8 @@ public:
     bool isRunning() const { return m_running; }
     // One interval now, whatever the timer (tests).
     void sampleNow();
+    // The object on the worker thread (tests watch it go after the sampler).
+    QObject* worker() const;
 
     static double clampInterval(double seconds);
 
@@ -55,7 +56,8 @@ signals:
     void batchReady(const perfscope::gui::SampleBatch& batch);
 
 private:
-    QThread m_thread;
+    SourceHub& m_hub;
+    QThread* m_thread = nullptr;  // handed to the hub's RetiredThreads at destruction
     SamplerWorker* m_worker = nullptr;
     QVector<ViewCounter> m_counters;
     double m_interval_s = 1.0;

@@ -5,35 +5,11 @@
 
 namespace perfscope::gui {
 
-namespace {
-
-files::ViewKind to_core(ViewKind kind)
-{
-    switch (kind) {
-    case ViewKind::line: return files::ViewKind::line;
-    case ViewKind::histogram: return files::ViewKind::histogram;
-    case ViewKind::report: return files::ViewKind::report;
-    }
-    return files::ViewKind::line;
-}
-
-ViewKind from_core(files::ViewKind kind)
-{
-    switch (kind) {
-    case files::ViewKind::line: return ViewKind::line;
-    case files::ViewKind::histogram: return ViewKind::histogram;
-    case files::ViewKind::report: return ViewKind::report;
-    }
-    return ViewKind::line;
-}
-
-}  // namespace
-
 ViewSettings from_core(const files::ViewSettings& s)
 {
     ViewSettings out;
     out.title = QString::fromStdString(s.title);
-    out.kind = from_core(s.kind);
+    out.kind = s.kind;
     out.interval_s = s.interval_s;
     out.window_s = s.window_s;
     out.history_capacity = static_cast<qsizetype>(s.history_capacity);
@@ -48,7 +24,7 @@ files::ViewSettings to_core(const ViewSettings& s)
 {
     files::ViewSettings out;
     out.title = s.title.toStdString();
-    out.kind = to_core(s.kind);
+    out.kind = s.kind;
     out.interval_s = s.interval_s;
     out.window_s = s.window_s;
     out.history_capacity = static_cast<std::size_t>(s.history_capacity);

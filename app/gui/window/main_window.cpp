@@ -631,6 +631,8 @@ QString MainWindow::sessionNote() const
 
 files::CounterSet MainWindow::counterSet() const
 {
+    if (m_pending_set)
+        return *m_pending_set;  // what the views will be in a moment
     files::CounterSet set;
     set.tiled = m_tiled;
     const ViewPane* current = currentView();
@@ -644,38 +646,63 @@ files::CounterSet MainWindow::counterSet() const
     return set;
 }
 
-QStringList MainWindow::applyCounterSet(const files::CounterSet& set)
+void MainWindow::applyCounterSet(const files::CounterSet& set)
 {
     while (!m_panes.isEmpty())
         closeView(m_panes.last());
-    QStringList skipped;
+    QVector<QPointer<ViewPane>> panes;
+    QStringList paths;
     for (const files::ViewSettings& view : set.views) {
         ViewPane* pane = addView(from_core(view));
         if (!view.y_auto)
             pane->content().setYRange(view.y_min, view.y_max);
-        QVector<ViewCounter> counters;
-        QVector<SeriesLook> looks;
-        for (const files::CounterSetEntry& entry : view.counters) {
-            const QString path = QString::fromStdString(entry.path);
-            // One path at a time, so one exited process does not drop the rest.
-            auto resolved = resolve_view_counters(m_hub, {path});
-            if (!resolved) {
-                skipped << path;
-                continue;
-            }
-            counters += *resolved;
-            looks += looks_of(entry);
-        }
-        pane->setLooks(looks);
-        if (!counters.isEmpty())
-            pane->addCounters(counters);
+        panes.push_back(pane);
+        for (const files::CounterSetEntry& entry : view.counters)
+            paths << QString::fromStdString(entry.path);
     }
     setTiled(set.tiled);
     setCurrentView(set.current_view);
-    // Until the next message: easily missed in 10 s, and it says what the views lack.
-    if (!skipped.isEmpty())
-        statusBar()->showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
-    return skipped;
+    const quint64 generation = ++m_set_generation;
+    m_pending_set = set;
+    m_clean_when_applied = false;
+    // All the set's paths in one collection, off the GUI thread; each path
+    // on its own, so one exited process does not drop the rest.
+    resolve_each_path_later(m_hub, paths, this, [this, generation, set, panes, paths](const PathsResolution& done) {
+        if (generation != m_set_generation)
+            return;  // another set replaced this one meanwhile
+        m_pending_set.reset();
+        QStringList skipped, reasons;
+        qsizetype k = 0;
+        for (qsizetype v = 0; v < panes.size(); ++v) {
+            QVector<ViewCounter> counters;
+            QVector<SeriesLook> looks;
+            for (const files::CounterSetEntry& entry : set.views[static_cast<std::size_t>(v)].counters) {
+                const qsizetype i = k++;
+                const QString reason = !done.error.isEmpty() ? done.error
+                                       : i < done.paths.size() ? done.paths[i].error
+                                                               : tr("not resolved");
+                if (!reason.isEmpty()) {
+                    skipped << paths.value(i);
+                    reasons << reason;
+                    continue;
+                }
+                counters += done.paths[i].counters;
+                looks += looks_of(entry);
+            }
+            ViewPane* pane = panes[v];
+            if (!pane || !m_panes.contains(pane))
+                continue;  // closed before its counters came
+            pane->setLooks(looks);
+            if (!counters.isEmpty())
+                pane->addCounters(counters);
+        }
+        // Until the next message: easily missed in 10 s, and it says what the views lack.
+        if (!skipped.isEmpty())
+            statusBar()->showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
+        if (m_clean_when_applied)
+            m_session->markClean();
+        emit counterSetApplied(skipped, reasons);
+    });
 }
 
 bool MainWindow::saveCounterSet(const QString& path, QString* error)
@@ -689,7 +716,7 @@ bool MainWindow::saveCounterSet(const QString& path, QString* error)
     return true;
 }
 
-bool MainWindow::loadCounterSet(const QString& path, QString* error, QStringList* left_out)
+bool MainWindow::loadCounterSet(const QString& path, QString* error)
 {
     auto set = files::load_counter_set(path.toStdString());
     if (!set) {
@@ -697,9 +724,7 @@ bool MainWindow::loadCounterSet(const QString& path, QString* error, QStringList
             *error = QString::fromStdString(set.error().message());
         return false;
     }
-    const QStringList skipped = applyCounterSet(*set);
-    if (left_out)
-        *left_out = skipped;
+    applyCounterSet(*set);
     m_set_path = path;
     return true;
 }
@@ -726,8 +751,10 @@ bool MainWindow::restoreSession()
     if (set->views.empty())
         return false;
     applyCounterSet(*set);
-    // What is shown is what the file says: nothing new to write.
+    // What is shown is what the file says: nothing new to write, also once
+    // the counters are in.
     m_session->markClean();
+    m_clean_when_applied = true;
     return true;
 }
 

@@ -17,6 +17,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <optional>
+
 class QAction;
 class QGridLayout;
 class QLabel;
@@ -60,13 +62,16 @@ public:
     // Saves window geometry and dock state (QSettings).
     void saveWindowState();
 
-    // Counter sets (docs/counter-sets.md). Paths that no longer resolve (a
-    // process that exited) are left out, returned, and named in the status bar.
+    // Counter sets (docs/counter-sets.md). The views appear at once; their
+    // paths are resolved off the GUI thread, all in one collection, and the
+    // counters are added when that is done (counterSetApplied). Paths that
+    // no longer resolve (a process that exited) are left out and named in
+    // the status bar. Until then counterSet() is the set being applied.
     files::CounterSet counterSet() const;
-    QStringList applyCounterSet(const files::CounterSet& set);
+    void applyCounterSet(const files::CounterSet& set);
     bool saveCounterSet(const QString& path, QString* error = nullptr);
-    // `left_out`: the set's paths that were not found now (the set still loads).
-    bool loadCounterSet(const QString& path, QString* error = nullptr, QStringList* left_out = nullptr);
+    // False only for a file that cannot be read or is not a valid set.
+    bool loadCounterSet(const QString& path, QString* error = nullptr);
     // The last session (SessionKeeper): restored at start; once claimed,
     // written a moment after every change and at quit.
     static QString sessionPath();
@@ -93,6 +98,11 @@ public:
 public slots:
     void addCountersToCurrent(const QVector<perfscope::gui::ViewCounter>& counters);
     void updateStatus();
+
+signals:
+    // A set's counters are in its views; `left_out` the paths not found now,
+    // `reasons` why, one for each.
+    void counterSetApplied(const QStringList& left_out, const QStringList& reasons);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -139,6 +149,11 @@ private:
     QLabel* m_session_note = nullptr;
     bool m_confirm = true;
     QUndoStack* m_undo = nullptr;
+    // The set whose paths are being resolved; a newer set makes an older
+    // resolution's result stale.
+    std::optional<files::CounterSet> m_pending_set;
+    quint64 m_set_generation = 0;
+    bool m_clean_when_applied = false;  // a restored session: nothing new to write
 };
 
 }  // namespace perfscope::gui

@@ -22,6 +22,8 @@ namespace perfscope::gui {
 // The widget that draws a view: the charts library's.
 using ViewContent = ViewWidget;
 
+// The only conversion from the shared kind (files/view_limits.h) to the
+// charts library's own enum, which does not depend on the files library.
 ViewWidget::Kind to_widget_kind(ViewKind kind);
 
 class ViewPane : public QWidget {

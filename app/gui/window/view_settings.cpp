@@ -5,7 +5,7 @@
 
 namespace perfscope::gui {
 
-QString to_string(ViewKind kind)
+QString kind_label(ViewKind kind)
 {
     switch (kind) {
     case ViewKind::line: return QCoreApplication::translate("ViewKind", "Line");

@@ -4,17 +4,20 @@
 // store them.
 #pragma once
 
+#include "files/view_limits.h"
+
 #include <QString>
 #include <QtGlobal>
 
 namespace perfscope::gui {
 
-enum class ViewKind { line, histogram, report };
+// The one definition of a view's kind and limits is files/view_limits.h.
+using files::ViewKind;
 
 struct ViewSettings {
     QString title;
     ViewKind kind = ViewKind::line;
-    double interval_s = 1.0;            // 0.1 s to 1 h
+    double interval_s = 1.0;            // files::kMinIntervalS to files::kMaxIntervalS
     double window_s = 100.0;            // the time the graph shows
     qsizetype history_capacity = 86'400;  // values kept per series: 24 h at 1 s
     bool y_auto = true;                   // else the value axis shows y_min to y_max
@@ -23,7 +26,8 @@ struct ViewSettings {
     bool cap_percent = false;             // PDH's default cap at 100 %; off as in perfscope-cli
 };
 
-QString to_string(ViewKind kind);
+// The kind as the user reads it ("Line"), translated.
+QString kind_label(ViewKind kind);
 ViewKind next_kind(ViewKind kind);
 
 }  // namespace perfscope::gui

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/window/view_settings_dialog.h"
 
-#include <QCheckBox>
+#include "files/view_limits.h"
 #include "query/interval.h"
+
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -22,18 +24,24 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
     m_title = new QLineEdit(settings.title, this);
     form->addRow(tr("&Title:"), m_title);
     m_kind = new QComboBox(this);
-    for (ViewKind kind : {ViewKind::line, ViewKind::histogram, ViewKind::report})
-        m_kind->addItem(to_string(kind), static_cast<int>(kind));
+    for (ViewKind kind : files::kViewKinds)
+        m_kind->addItem(kind_label(kind), static_cast<int>(kind));
     m_kind->setCurrentIndex(static_cast<int>(settings.kind));
     form->addRow(tr("&Graph type:"), m_kind);
     const QString time_syntax = tr("seconds, or [[hh:]mm:]ss as in 1:30 or 1:00:00");
     m_interval = new QLineEdit(QString::fromStdString(wpo::query::format_interval(settings.interval_s)), this);
     m_interval->setObjectName(QStringLiteral("interval"));
-    m_interval->setToolTip(tr("How often this view samples: 0.1 s to 1 h (%1)").arg(time_syntax));
+    m_interval->setToolTip(tr("How often this view samples: %1 s to %2 h (%3)")
+                               .arg(files::kMinIntervalS)
+                               .arg(files::kMaxIntervalS / 3600)
+                               .arg(time_syntax));
     form->addRow(tr("Sample &interval:"), m_interval);
     m_window = new QLineEdit(QString::fromStdString(wpo::query::format_interval(settings.window_s)), this);
     m_window->setObjectName(QStringLiteral("timeWindow"));
-    m_window->setToolTip(tr("The time the graph shows: 1 s to 7 days (%1)").arg(time_syntax));
+    m_window->setToolTip(tr("The time the graph shows: %1 s to %2 days (%3)")
+                             .arg(files::kMinWindowS)
+                             .arg(files::kMaxWindowS / 86400)
+                             .arg(time_syntax));
     form->addRow(tr("Time &window:"), m_window);
     m_time_error = new QLabel(this);
     m_time_error->setObjectName(QStringLiteral("timeError"));
@@ -41,7 +49,7 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
     m_time_error->hide();
     form->addRow(m_time_error);
     m_capacity = new QSpinBox(this);
-    m_capacity->setRange(10, 10'000'000);
+    m_capacity->setRange(static_cast<int>(files::kMinHistoryCapacity), static_cast<int>(files::kMaxHistoryCapacity));
     m_capacity->setValue(static_cast<int>(settings.history_capacity));
     m_capacity->setToolTip(tr("Values kept per counter (86,400 = 24 h at 1 s)"));
     form->addRow(tr("&History (values):"), m_capacity);
@@ -132,8 +140,8 @@ bool ViewSettingsDialog::readTimes(double* interval_s, double* window_s, QString
         *out = *seconds;
         return true;
     };
-    return read(m_interval, tr("Sample interval"), 0.1, 3600, interval_s) &&
-           read(m_window, tr("Time window"), 1, 7 * 86400, window_s);
+    return read(m_interval, tr("Sample interval"), files::kMinIntervalS, files::kMaxIntervalS, interval_s) &&
+           read(m_window, tr("Time window"), files::kMinWindowS, files::kMaxWindowS, window_s);
 }
 
 }  // namespace perfscope::gui

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Edits one view's settings: title, kind, interval (0.1 s to 1 h), time
-// window, history capacity, the value axis (automatic or fixed minimum and
+// Edits one view's settings: title, kind, interval, time window (the
+// bounds of files/view_limits.h), history capacity, the value axis (automatic or fixed minimum and
 // maximum) and whether percentages are capped at 100 %. The two time fields
 // take seconds or [[hh:]mm:]ss as --interval does ("1:00:00" is one hour).
 #pragma once
@@ -24,7 +24,8 @@ public:
     ViewSettingsDialog(const ViewSettings& settings, QWidget* parent = nullptr);
     ViewSettings settings() const;
 
-    // The time fields, as checked by OK: false with the reason in `error`.
+    // The time fields, as checked by OK (within files/view_limits.h): false
+    // with the reason in `error`.
     bool readTimes(double* interval_s, double* window_s, QString* error) const;
 
 private:

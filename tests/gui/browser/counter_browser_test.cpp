@@ -4,6 +4,7 @@
 // that appear and disappear live, the filter over objects and counters, the
 // instance search, the kernel-thread rule, Add and what it says when it adds
 // nothing.
+#include "gui/browser/browser_sampler.h"
 #include "gui/browser/counter_browser.h"
 #include "gui/browser/instance_filter_model.h"
 #include "gui/browser/instance_list_model.h"
@@ -15,6 +16,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,11 +27,33 @@
 #include <QTreeView>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
 
 namespace {
+
+// Collects slowly once armed: a browser refresh that takes seconds.
+class SlowMachine : public LiveTestMachine {
+public:
+    wpo::Status collect(std::string_view query, std::vector<std::byte>& buffer) override
+    {
+        if (const int ms = m_sleep_ms.load(); ms > 0) {
+            m_inside = true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        }
+        return LiveTestMachine::collect(query, buffer);
+    }
+    void arm(int sleep_ms) { m_sleep_ms = sleep_ms; }
+    bool inside() const { return m_inside.load(); }
+
+private:
+    std::atomic<int> m_sleep_ms{0};
+    std::atomic<bool> m_inside{false};
+};
 
 QVector<BrowseObject> sample_objects()
 {
@@ -360,6 +384,28 @@ private slots:
         QCOMPARE(kernel_marked(browser.instanceFilter()), 0);
         QVERIFY(browser.instanceFilter().rowCount() > 1);
 #endif
+    }
+
+    void closingDoesNotWaitForARefresh()
+    {
+        constexpr int kSleepMs = 2000;
+        wpo::PerfObjectCache cache;
+        auto machine = std::make_unique<SlowMachine>();
+        SlowMachine* slow = machine.get();
+        auto hub = SourceHub::create(std::move(machine), &cache);
+        QVERIFY(hub);
+        auto sampler = std::make_unique<BrowserSampler>(**hub, 60'000);
+        slow->arm(kSleepMs);
+        sampler->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(slow->inside(), 5000);
+        QElapsedTimer timer;
+        timer.start();
+        sampler.reset();
+        const qint64 took = timer.elapsed();
+        QVERIFY2(took < kSleepMs / 4, qPrintable(QString("the browser's sampler took %1 ms to go").arg(took)));
+        QCOMPARE((*hub)->retired().pending(), 1);
+        // The refresh returns, the thread ends, worker and thread are deleted.
+        QTRY_COMPARE_WITH_TIMEOUT((*hub)->retired().pending(), 0, 10'000);
     }
 
     void shortcutFocusesTheFilter()

@@ -17,7 +17,10 @@
 #include <QThread>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <thread>
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
@@ -105,6 +108,26 @@ QVector<ViewCounter> resolve(SourceHub& hub, const QStringList& paths)
         qFatal("resolve: %s", counters.error().describe().c_str());
     return *counters;
 }
+
+// A machine whose collects, once armed, take `sleep_ms` each: a worker inside
+// a slow collection (a remote or a stalled source).
+class SlowMachine : public LiveTestMachine {
+public:
+    wpo::Status collect(std::string_view query, std::vector<std::byte>& buffer) override
+    {
+        if (const int ms = m_sleep_ms.load(); ms > 0) {
+            m_inside = true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        }
+        return LiveTestMachine::collect(query, buffer);
+    }
+    void arm(int sleep_ms) { m_sleep_ms = sleep_ms; }
+    bool inside() const { return m_inside.load(); }
+
+private:
+    std::atomic<int> m_sleep_ms{0};
+    std::atomic<bool> m_inside{false};
+};
 
 }  // namespace
 
@@ -418,6 +441,86 @@ private slots:
         sampler.stop();
         QTest::qWait(200);
         QCOMPARE(log.points_after_end(id), 0);
+    }
+
+    void pathsResolveEachOnItsOwnInOneCollection()
+    {
+        const QStringList paths = {"\\Process(a:100)\\% Processor Time", "\\Process(gone:999)\\% Processor Time",
+                                   "\\System\\Processes", "\\Process(b:200)\\No Such Counter",
+                                   "\\Process(*)\\ID Process"};
+        const std::uint64_t before = m_hub->total_queries();
+        const PathsResolution done = resolve_each_path(*m_hub, paths);
+        QCOMPARE(m_hub->total_queries() - before, std::uint64_t(1));
+        QVERIFY(done.error.isEmpty());
+        QCOMPARE(done.paths.size(), paths.size());
+        const QList<bool> resolved = {true, false, true, false, true};
+        for (qsizetype i = 0; i < paths.size(); ++i) {
+            QCOMPARE(done.paths[i].error.isEmpty(), resolved[i]);
+            QCOMPARE(done.paths[i].counters.size(), resolved[i] ? 1 : 0);
+        }
+        QVERIFY2(done.paths[1].error.contains("gone:999"), qPrintable(done.paths[1].error));
+        QCOMPARE(done.paths[0].counters[0].instances, ViewCounter::Instances::one);
+        QCOMPARE(done.paths[0].counters[0].instance, QString("a:100"));
+        QCOMPARE(done.paths[4].counters[0].instances, ViewCounter::Instances::all);
+    }
+    void pathsResolveOffTheCallingThread()
+    {
+        QObject context;
+        QVector<PathCounters> got;
+        bool on_gui_thread = false;
+        resolve_each_path_later(*m_hub, {"\\System\\Processes"}, &context, [&](const PathsResolution& done) {
+            on_gui_thread = QThread::currentThread() == context.thread();
+            got = done.paths;
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), qsizetype(1), 5000);
+        QVERIFY(on_gui_thread);
+        QVERIFY(got[0].error.isEmpty());
+        QCOMPARE(got[0].counters[0].counter, resolve(*m_hub, {"\\System\\Processes"})[0].counter);
+    }
+    void destroyingDoesNotWaitForACollection()
+    {
+        constexpr int kSleepMs = 2000;
+        wpo::PerfObjectCache cache;
+        auto machine = std::make_unique<SlowMachine>();
+        SlowMachine* slow = machine.get();
+        auto hub = make_hub(std::move(machine), cache);
+        auto sampler = std::make_unique<ViewSampler>(*hub, 1.0);
+        sampler->setCounters(resolve(*hub, {"\\System\\Processes"}));
+        std::atomic<bool> worker_gone{false};
+        // Direct: the worker is deleted on its own thread.
+        QObject::connect(sampler->worker(), &QObject::destroyed, [&worker_gone] { worker_gone = true; });
+        slow->arm(kSleepMs);
+        sampler->sampleNow();
+        QTRY_VERIFY_WITH_TIMEOUT(slow->inside(), 5000);
+
+        QElapsedTimer timer;
+        timer.start();
+        sampler.reset();
+        const qint64 took = timer.elapsed();
+        QVERIFY2(took < kSleepMs / 4, qPrintable(QString("the sampler took %1 ms to go").arg(took)));
+        QVERIFY(!worker_gone);
+        QCOMPARE(hub->retired().pending(), 1);
+        // Once the collection returns, the thread ends and takes the worker with it.
+        QTRY_VERIFY_WITH_TIMEOUT(worker_gone.load(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(hub->retired().pending(), 0, 5000);
+    }
+    void hubWaitsForWorkersStillCollecting()
+    {
+        // A view closed just before exit: the hub (and the source) outlive its worker.
+        wpo::PerfObjectCache cache;
+        auto machine = std::make_unique<SlowMachine>();
+        SlowMachine* slow = machine.get();
+        auto hub = make_hub(std::move(machine), cache);
+        auto sampler = std::make_unique<ViewSampler>(*hub, 1.0);
+        sampler->setCounters(resolve(*hub, {"\\System\\Processes"}));
+        std::atomic<bool> worker_gone{false};
+        QObject::connect(sampler->worker(), &QObject::destroyed, [&worker_gone] { worker_gone = true; });
+        slow->arm(300);
+        sampler->sampleNow();
+        QTRY_VERIFY_WITH_TIMEOUT(slow->inside(), 5000);
+        sampler.reset();
+        hub.reset();
+        QVERIFY(worker_gone);
     }
 
 private:

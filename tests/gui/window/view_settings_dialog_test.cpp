@@ -4,16 +4,22 @@
 // axis needs its maximum above its minimum, and both survive the way to a
 // counter set and back; the time fields read seconds or [[hh:]mm:]ss as
 // --interval does: expected seconds are hh * 3600 + mm * 60 + ss of the typed text.
+#include "files/view_limits.h"
 #include "gui/window/counter_set_io.h"
 #include "gui/window/view_settings_dialog.h"
+#include "query/interval.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTest>
+
+#include <iterator>
 
 using namespace perfscope::gui;
 
@@ -146,6 +152,46 @@ private slots:
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(dialog.settings().interval_s, 3600.0);
         QCOMPARE(dialog.settings().window_s, 600.0);
+    }
+
+    void theLimitsAreTheCounterSetsLimits()
+    {
+        // What the dialog accepts is what a counter set may hold: the bounds, not a value past them.
+        ViewSettingsDialog dialog(ViewSettings{});
+        auto* window = dialog.findChild<QLineEdit*>("timeWindow");
+        auto* interval = dialog.findChild<QLineEdit*>("interval");
+        const auto text = [](double seconds) { return QString::fromStdString(wpo::query::format_interval(seconds)); };
+        double interval_s = 0, window_s = 0;
+        QString error;
+        interval->setText(text(perfscope::files::kMinIntervalS));
+        window->setText(text(perfscope::files::kMaxWindowS));
+        QVERIFY2(dialog.readTimes(&interval_s, &window_s, &error), qPrintable(error));
+        QCOMPARE(interval_s, perfscope::files::kMinIntervalS);
+        QCOMPARE(window_s, perfscope::files::kMaxWindowS);
+        interval->setText(text(perfscope::files::kMaxIntervalS));
+        window->setText(text(perfscope::files::kMinWindowS));
+        QVERIFY2(dialog.readTimes(&interval_s, &window_s, &error), qPrintable(error));
+        QCOMPARE(interval_s, perfscope::files::kMaxIntervalS);
+        QCOMPARE(window_s, perfscope::files::kMinWindowS);
+        window->setText(QString::number(perfscope::files::kMaxWindowS + 1, 'f', 0));
+        QVERIFY(!dialog.readTimes(&interval_s, &window_s, &error));
+        QVERIFY2(error.contains("Time window"), qPrintable(error));
+        window->setText("0.5");
+        QVERIFY(!dialog.readTimes(&interval_s, &window_s, &error));
+        interval->setText(QString::number(perfscope::files::kMaxIntervalS + 1, 'f', 0));
+        window->setText("60");
+        QVERIFY(!dialog.readTimes(&interval_s, &window_s, &error));
+        QVERIFY2(error.contains("Sample interval"), qPrintable(error));
+        auto* capacity = dialog.findChild<QSpinBox*>();
+        QVERIFY(capacity);
+        QCOMPARE(capacity->minimum(), int(perfscope::files::kMinHistoryCapacity));
+        QCOMPARE(capacity->maximum(), int(perfscope::files::kMaxHistoryCapacity));
+        // Every kind, in the enum's order.
+        auto* kinds = dialog.findChild<QComboBox*>();
+        QVERIFY(kinds);
+        QCOMPARE(kinds->count(), int(std::size(perfscope::files::kViewKinds)));
+        for (int i = 0; i < kinds->count(); ++i)
+            QCOMPARE(kinds->itemData(i).toInt(), int(perfscope::files::kViewKinds[i]));
     }
 };
 
