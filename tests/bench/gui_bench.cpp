@@ -6,13 +6,19 @@
 //   gui_rss_growth_mb_10min    RSS growth over 10 min with the history full (CI mode: _20s, 20 s)
 //   gui_history_bytes_per_value
 //   gui_first_value_ms         process start to the first plotted value
+//   gui_cpu_percent_process_all_1s  1 view x \Process(*)\% Processor Time and
+//                              \Process(*)\Working Set (<All instances>) at 1 s, with
+//                              500 helper processes besides the machine's own, 20 of
+//                              them ended and 20 started every second; the value is
+//                              the mean over the run (20 s, full mode 300 s)
 // CPU is the process's user + system time (getrusage), per 5 s chunk as a
 // percent of one core: median with min and max. The X server's share (its
 // /proc/<pid>/stat) is printed beside it. Each scenario runs in a fresh
 // process (this binary re-executed), so one's cost never leaks into another.
 //
 // Short CI mode by default; `--full` or PERFSCOPE_BENCH_FULL=1 for the
-// README figures (60 s CPU runs, 10 min memory run). The GUI thread's share
+// README figures (60 s CPU runs, 300 s for the churning processes, 10 min
+// memory run). The GUI thread's share
 // of the CPU figure is printed beside it (its /proc/self/task stat).
 #include "query/platform_source.h"
 #include "gui/sampling/resolve_view_counters.h"
@@ -20,6 +26,7 @@
 #include "snapshot/snapshot.h"
 #include "gui/window/main_window.h"
 #include "gui/window/process_cpu.h"
+#include "support/churning_population.h"
 
 #include <QApplication>
 #include <QDir>
@@ -33,6 +40,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <sys/wait.h>
@@ -221,11 +229,38 @@ void wait_ms(int ms)
     loop.exec();
 }
 
-int cpu_scenario(const char* metric, int views, int counters, double interval)
+// One view following every process (the wildcard, as <All instances> adds it).
+App make_process_app()
 {
-    App app = make_app(views, counters, interval);
+    App app;
+    auto source = wpo::query::make_platform_source();
+    auto hub = SourceHub::create(std::move(*source));
+    if (!hub) {
+        std::fprintf(stderr, "gui_bench: %s\n", hub.error().describe().c_str());
+        std::exit(1);
+    }
+    app.hub = std::move(*hub);
+    app.window = std::make_unique<MainWindow>(*app.hub);
+    app.window->browser().hide();
+    app.window->resize(1600, 1000);
+    auto counters =
+        resolve_view_counters(*app.hub, {"\\Process(*)\\% Processor Time", "\\Process(*)\\Working Set"});
+    if (!counters) {
+        std::fprintf(stderr, "gui_bench: %s\n", counters.error().describe().c_str());
+        std::exit(1);
+    }
+    ViewSettings settings;
+    settings.interval_s = 1.0;
+    app.window->addView(settings)->addCounters(*counters);
+    app.window->show();
+    return app;
+}
+
+// `mean_value`: the RESULT's value is the mean over the run (the median of
+// the chunks goes into the note), for targets stated as a mean.
+int cpu_scenario(const char* metric, App app, const std::string& what, int seconds, bool mean_value = false)
+{
     wait_ms(3000);  // warm up: entities created, histories allocated
-    const int seconds = g_full ? 60 : 20;
     const pid_t x = find_x_server();
     std::vector<double> own, gui, xs;
     for (int chunk = 0; chunk < seconds / 5; ++chunk) {
@@ -241,18 +276,38 @@ int cpu_scenario(const char* metric, int views, int counters, double interval)
         xs.push_back((cpu_seconds_of(x) - x_before) / elapsed * 100.0);
     }
     quint64 samples = 0, queries = 0;
+    int series = 0, ended = 0;
     for (int v = 0; v < app.window->viewCount(); ++v) {
         samples += app.window->view(v)->samples();
         queries += app.window->view(v)->sourceQueries();
+        series += app.window->view(v)->data().seriesCount();
+        ended += app.window->view(v)->data().endedCount();
     }
     // Chunks are equally long: their mean is the average over the whole run.
     char mean[64];
     const double average = own.empty() ? 0.0 : std::accumulate(own.begin(), own.end(), 0.0) / double(own.size());
     std::snprintf(mean, sizeof mean, "mean %.3f %% over %d s, ", average, seconds);
-    const std::string note = std::string(mean) + std::to_string(seconds) + " s in 5 s chunks, " +
-                             std::to_string(views) + " views x " + std::to_string(counters) + " counters, " +
-                             std::to_string(samples) + " samples, " + std::to_string(queries) + " source queries";
-    print_result(metric, own, "%", note);
+    const std::string note = std::string(mean_value ? "" : mean) + std::to_string(seconds) + " s in 5 s chunks, " +
+                             what + ", " +
+                             std::to_string(samples) + " samples, " + std::to_string(queries) +
+                             " source queries, at the end " + std::to_string(series) + " series of which " +
+                             std::to_string(ended) + " ended";
+    if (mean_value) {
+        const auto [lo, hi] = std::minmax_element(own.begin(), own.end());
+        std::printf("RESULT %s %.3f %% (mean over %d s; median of %zu 5 s chunks %.3f, min %.3f, max %.3f; %s)\n",
+                    metric, average, seconds, own.size(), median(own), own.empty() ? 0 : *lo, own.empty() ? 0 : *hi,
+                    note.c_str());
+        std::string chunks = "# " + std::string(metric) + " per 5 s chunk:";
+        for (double c : own) {
+            char one[16];
+            std::snprintf(one, sizeof one, " %.2f", c);
+            chunks += one;
+        }
+        std::printf("%s\n", chunks.c_str());
+        std::fflush(stdout);
+    } else {
+        print_result(metric, own, "%", note);
+    }
     print_result((std::string(metric) + "_gui_thread").c_str(), gui, "%",
                  "the GUI thread's share of the above (clock ticks of its task)");
     print_result((std::string(metric) + "_xserver").c_str(), xs, "%", x ? "the X server's share" : "no X server found");
@@ -367,21 +422,40 @@ int main(int argc, char** argv)
                 firsts.push_back(std::stod(out.substr(at + 6)));
         }
         print_result("gui_first_value_ms", firsts, "ms", "process start to the first plotted value, 5 runs");
-        for (const char* s : {"cpu-4x50", "cpu-1x20", "rss"})
+        for (const char* s : {"cpu-4x50", "cpu-1x20", "cpu-process-all", "rss"})
             std::fputs(run_child(argv[0], s).c_str(), stdout);
         return 0;
+    }
+
+    // The churning helpers' manager is forked before Qt starts a thread; its
+    // forks and reaps are its own CPU, not this process's.
+    constexpr int kHelpers = 500, kChurnPerSecond = 20;
+    std::unique_ptr<perfscope::bench::ChurningPopulation> population;
+    if (scenario == "cpu-process-all") {
+        population = std::make_unique<perfscope::bench::ChurningPopulation>(kHelpers, kChurnPerSecond);
+        if (!population->started()) {
+            std::fprintf(stderr, "gui_bench: cannot start the helper processes\n");
+            return 1;
+        }
     }
 
     QStandardPaths::setTestModeEnabled(true);  // no user session or settings
     QApplication app(argc, argv);
     if (scenario == "first-value")
         return first_value_scenario();
+    const int cpu_seconds = g_full ? 60 : 20;
     if (scenario == "cpu-4x50")
-        return cpu_scenario("gui_cpu_percent_4x50_1s", 4, 50, 1.0);
+        return cpu_scenario("gui_cpu_percent_4x50_1s", make_app(4, 50, 1.0), "4 views x 50 counters", cpu_seconds);
     if (scenario == "cpu-1x20")
-        return cpu_scenario("gui_cpu_percent_1x20_100ms", 1, 20, 0.1);
+        return cpu_scenario("gui_cpu_percent_1x20_100ms", make_app(1, 20, 0.1), "1 view x 20 counters", cpu_seconds);
+    if (scenario == "cpu-process-all") {
+        const std::string what = "1 view x \\Process(*)\\% Processor Time and Working Set, " +
+                                 std::to_string(kHelpers) + " helper processes, " + std::to_string(kChurnPerSecond) +
+                                 " ended and started per second";
+        return cpu_scenario("gui_cpu_percent_process_all_1s", make_process_app(), what, g_full ? 300 : 20, true);
+    }
     if (scenario == "rss")
         return rss_scenario();
-    std::fprintf(stderr, "usage: gui_bench [--full] [first-value|cpu-4x50|cpu-1x20|rss]\n");
+    std::fprintf(stderr, "usage: gui_bench [--full] [first-value|cpu-4x50|cpu-1x20|cpu-process-all|rss]\n");
     return 2;
 }

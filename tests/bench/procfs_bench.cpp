@@ -26,9 +26,9 @@
 // The floor is LeanReader of stat, status, io, the fd count and task/*/stat
 // only, everything opened per sweep: roughly what ps -eLo and top -H read.
 //
-// The benchmark starts its own population (Population: forked helpers that
-// block on a pipe, reaped at the end): 500 processes x 5 threads for the
-// ratios, five shapes for the fit, and many single-thread helpers for one
+// The benchmark starts its own population (support/helper_population.h:
+// forked helpers that block on a pipe, reaped at the end): 500 processes x 5
+// threads for the ratios, five shapes for the fit, and many single-thread helpers for one
 // sweep (2,000 in CI mode, 10,000 with PERFSCOPE_BENCH_FULL=1).
 //
 // Rounds alternate floor, baseline, source, ... so load from other
@@ -48,6 +48,7 @@
 #include "format/block_view.h"
 #include "sources/procfs/handle_budget.h"
 #include "sources/procfs/procfs_source.h"
+#include "support/helper_population.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -67,6 +68,8 @@
 #include <unistd.h>
 #include <string>
 #include <vector>
+
+using perfscope::bench::HelperPopulation;
 
 namespace {
 
@@ -446,87 +449,6 @@ private:
     std::uint64_t m_full_reads = 0;
 };
 
-// Processes the benchmark starts itself: each forks from this one, closes
-// every inherited descriptor but the read end of a pipe, starts its extra
-// threads (blocked forever) and blocks reading the pipe; closing the write end
-// ends them all, and reap() waits for every one. They never exec, so starting
-// thousands takes seconds, and a benchmark that dies takes them with it (the
-// pipe closes).
-class Population {
-public:
-    Population() = default;
-    Population(const Population&) = delete;
-    Population& operator=(const Population&) = delete;
-    ~Population() { reap(); }
-
-    // Starts `processes` processes of `threads` threads each (>= 1); false if
-    // fork() fails (the ones started stay until reap()).
-    bool start(int processes, int threads)
-    {
-        if (m_write < 0) {
-            int fds[2];
-            if (pipe2(fds, O_CLOEXEC) != 0)
-                return false;
-            m_read = fds[0];
-            m_write = fds[1];
-        }
-        for (int i = 0; i < processes; ++i) {
-            const pid_t pid = fork();
-            if (pid < 0)
-                return false;
-            if (pid == 0)
-                helper(m_read, threads);
-            m_children.push_back(pid);
-        }
-        return true;
-    }
-
-    void reap()
-    {
-        if (m_write >= 0) {
-            close(m_write);
-            close(m_read);
-            m_write = m_read = -1;
-        }
-        for (const pid_t pid : m_children)
-            while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-            }
-        m_children.clear();
-    }
-
-    std::size_t size() const { return m_children.size(); }
-
-private:
-    [[noreturn]] static void helper(int read_end, int threads)
-    {
-        // Only the pipe stays: the parent's pipe write end must not, or no
-        // child would ever see end of file.
-        if (read_end > 3)
-            syscall(SYS_close_range, 3u, static_cast<unsigned>(read_end - 1), 0u);
-        syscall(SYS_close_range, static_cast<unsigned>(read_end + 1), ~0u, 0u);
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setstacksize(&attr, 64 * 1024);
-        for (int t = 1; t < threads; ++t) {
-            pthread_t thread;
-            pthread_create(
-                &thread, &attr,
-                [](void*) -> void* {
-                    for (;;)
-                        pause();
-                },
-                nullptr);
-        }
-        char byte;
-        while (::read(read_end, &byte, 1) < 0 && errno == EINTR) {
-        }
-        _exit(0);
-    }
-
-    int m_read = -1, m_write = -1;
-    std::vector<pid_t> m_children;
-};
-
 struct Stats {
     double median, min, max;
 };
@@ -618,7 +540,7 @@ int main()
         // The population of the ratios: 500 processes x 5 threads besides the
         // machine's own, started before any reader holds descriptors (children
         // close theirs anyway).
-        Population population;
+        HelperPopulation population;
         const int population_processes = 500, population_threads = 5;
         if (!population.start(population_processes, population_threads)) {
             std::fprintf(stderr, "cannot start the helper processes: %s\n", std::strerror(errno));
@@ -700,7 +622,7 @@ int main()
     const int fit_rounds = full ? 15 : 7;
     std::vector<double> fp, ft, fy;
     for (const Shape& shape : shapes) {
-        Population p;
+        HelperPopulation p;
         if (!p.start(shape.processes, shape.threads)) {
             std::fprintf(stderr, "cannot start the helper processes: %s\n", std::strerror(errno));
             return 1;
@@ -740,7 +662,7 @@ int main()
     // source's first, everything opened) and the median of warm ones.
     const int many = full ? 10000 : 2000;
     {
-        Population p;
+        HelperPopulation p;
         const double start_ms = time_ms([&] {
             if (!p.start(many, 1))
                 std::fprintf(stderr, "# fork failed after %zu helpers: %s\n", p.size(), std::strerror(errno));

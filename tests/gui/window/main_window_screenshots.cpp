@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Screenshots of the main window under Xvfb (xcb, real fonts), over the real
 // /proc: line, histogram and report views, tiled views (four, and five in
-// 1280 x 800), the hover readout and the legend's menu, a dark palette. PNGs
+// 1280 x 800), the hover readout and the legend's menu, a dark palette, bytes
+// and percentages on one chart after scale to fit, and one view following
+// every process while short-lived ones come and go (hundreds of series, most
+// of them ended) in each graph type. PNGs
 // go to <build>/screenshots/gui/ for people (and the README) to look at; the
 // test checks each is the window's size and not blank, and that the line
 // view's time axis is laid out and labelled.
@@ -21,6 +24,7 @@
 #include <QScreen>
 #include <QTableView>
 #include <QPalette>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTest>
@@ -60,12 +64,14 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QTRY_VERIFY_WITH_TIMEOUT(m_window->browser().select("Process", "Working Set"), 10000);
         m_window->browser().tree()->expand(m_window->browser().tree()->currentIndex().parent());
-        QTest::qWait(6000);
+        // The line views' 20 s windows filled, so no shot shows a half-empty plot.
+        QTest::qWait(16000);
         m_window->browser().selectInstance("<All instances>");
     }
 
     void cleanupTestCase()
     {
+        stopChurn();
         m_window.reset();
         m_hub.reset();
     }
@@ -147,6 +153,56 @@ private slots:
         save("main_window_dark.png");
         QApplication::setPalette(light);
     }
+    // Bytes beside percentages: after "Scale selected counters" every line
+    // lies within 0-100 on the one axis.
+    void scaleToFit()
+    {
+        auto mixed = resolve_view_counters(*m_hub, {"\\Memory\\Available Bytes", "\\Memory\\Cache Bytes",
+                                                    "\\Processor(_Total)\\% Processor Time",
+                                                    "\\Memory\\% Committed Bytes In Use"});
+        QVERIFY(mixed);
+        ViewPane* pane = m_window->addView({.title = "Bytes and percent", .interval_s = 0.5, .window_s = 10});
+        pane->addCounters(*mixed);
+        m_window->setCurrentView(m_window->viewCount() - 1);
+        QTest::qWait(9000);
+        ViewWidget& widget = pane->content();
+        QTableView* legend = widget.legendView();
+        // Every row, whatever selection mode the legend offers its user.
+        const QItemSelection rows(legend->model()->index(0, 0),
+                                  legend->model()->index(legend->model()->rowCount() - 1, 0));
+        legend->selectionModel()->select(rows, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(legend->selectionModel()->selectedRows().size(), mixed->size());
+        widget.scaleSelectedToFit();
+        legend->clearSelection();
+        QTest::qWait(2000);
+        save("main_window_scale_to_fit.png");
+        m_window->closeView(pane);
+    }
+    // A machine where processes come and go (a build, a test run): one view
+    // following \Process(*)\% Processor Time gathers hundreds of series,
+    // most of them ended, within seconds.
+    void manySeries()
+    {
+        startChurn();
+        auto all = resolve_view_counters(*m_hub, {"\\Process(*)\\% Processor Time"});
+        QVERIFY(all);
+        ViewPane* pane = m_window->addView({.title = "All processes", .interval_s = 0.5, .window_s = 30});
+        pane->addCounters(*all);
+        m_window->setCurrentView(m_window->viewCount() - 1);
+        QTest::qWait(20000);
+        const ViewData& data = pane->data();
+        qInfo("%d series, %d of them ended", data.seriesCount(), data.endedCount());
+        QVERIFY(data.endedCount() > 100);
+        save("main_window_many_series_line.png");
+        pane->content().setKind(ViewWidget::Kind::Histogram);
+        QTest::qWait(2500);
+        save("main_window_many_series_histogram.png");
+        pane->content().setKind(ViewWidget::Kind::Report);
+        QTest::qWait(2500);
+        save("main_window_many_series_report.png");
+        stopChurn();
+        m_window->closeView(pane);
+    }
 
 private:
     // The time axis of a line view in a pane: ticks over the view window at
@@ -179,6 +235,22 @@ private:
         qInfo("time label band: %d non-background pixels", ink);
         QVERIFY2(ink > 100, "no time labels under the plot");
     }
+    // Short-lived `sleep` processes: 4 started every 0.1 s, each living 1-6 s.
+    void startChurn()
+    {
+        m_churn.start(QStringLiteral("bash"),
+                      {QStringLiteral("-c"), QStringLiteral("while :; do for i in 1 2 3 4; do sleep $((RANDOM % 6 + 1)) & "
+                                                            "done; sleep 0.1; done")});
+        QVERIFY(m_churn.waitForStarted());
+    }
+    // The sleeps still running end by themselves within seconds.
+    void stopChurn()
+    {
+        if (m_churn.state() == QProcess::NotRunning)
+            return;
+        m_churn.kill();
+        m_churn.waitForFinished();
+    }
     static QString dir() { return QStringLiteral(SCREENSHOT_DIR); }
     void shoot(int view, const char* name)
     {
@@ -188,7 +260,11 @@ private:
     }
     void saveScreen(const char* name)
     {
-        const QRect frame = m_window->frameGeometry();
+        // A menu opened near the window's bottom reaches below it: all of it in the shot.
+        QRect frame = m_window->frameGeometry();
+        if (QWidget* popup = QApplication::activePopupWidget())
+            frame = frame.united(popup->frameGeometry());
+        frame = frame.intersected(QGuiApplication::primaryScreen()->geometry());
         const QImage image = QGuiApplication::primaryScreen()->grabWindow(0, frame.x(), frame.y(), frame.width(),
                                                                           frame.height()).toImage();
         QVERIFY(!image.isNull());
@@ -210,6 +286,7 @@ private:
 
     std::unique_ptr<SourceHub> m_hub;
     std::unique_ptr<MainWindow> m_window;
+    QProcess m_churn;
 };
 
 QTEST_MAIN(MainWindowScreenshots)
