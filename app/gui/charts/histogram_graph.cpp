@@ -13,8 +13,13 @@ namespace perfscope::gui {
 HistogramGraph::HistogramGraph(const ViewData* data, QWidget* parent) : m_data(data)
 {
     m_view = new HistogramView(parent);
+    // When every bar is the same counter (a view over one counter of every
+    // process), a bar's name is its instance; the legend names the counter.
     m_view->setNameFunction([this](int row) {
-        return row >= 0 && row < m_data->seriesCount() ? m_data->series(row).displayName() : QString();
+        if (row < 0 || row >= m_data->seriesCount())
+            return QString();
+        const ViewSeries& s = m_data->series(row);
+        return m_one_counter && !s.info.instance.isEmpty() ? s.info.instance : s.displayName();
     });
     // The bar's length is scaled; its label is the value itself, in its unit.
     m_view->setValueFunction([this](int row, double value) {
@@ -41,12 +46,18 @@ void HistogramGraph::refresh(const GraphFrame& frame)
     bars.reserve(frame.plots.size());
     double lo = 0.0;
     double hi = 0.0;
+    m_one_counter = true;
+    const ViewSeries* first = nullptr;
     for (int row = 0; row < static_cast<int>(frame.plots.size()); ++row) {
         const ViewSeries& s = m_data->series(row);
         const double last = frame.plots[static_cast<size_t>(row)].stats.last;
         if (!s.visible || s.ended || std::isnan(last))
             continue;
         const double v = last * s.scaleFactor();
+        if (!first)
+            first = &s;
+        else if (s.info.counter != first->info.counter || s.info.object != first->info.object)
+            m_one_counter = false;
         bars.push_back({row, v, s.color});
         lo = std::min(lo, v);
         hi = std::max(hi, v);

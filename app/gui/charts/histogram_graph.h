@@ -28,6 +28,7 @@ public:
 private:
     const ViewData* m_data;
     HistogramView* m_view = nullptr;
+    bool m_one_counter = false;  // every bar of the last refresh is the same counter
 };
 
 }  // namespace perfscope::gui

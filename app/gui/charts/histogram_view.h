@@ -28,6 +28,7 @@ public:
     // and the name of a row, asked for the rows painted only.
     void setBars(std::vector<Bar> bars, double min, double max);
     void setNameFunction(std::function<QString(int row)> name) { m_name = std::move(name); }
+    QString nameOf(int row) const { return m_name ? m_name(row) : QString(); }
     // The text beside a bar: a row's value as plotted (times its scale).
     void setValueFunction(std::function<QString(int row, double value)> text) { m_text = std::move(text); }
 

@@ -32,7 +32,18 @@ QString HoverReadout::text(const ViewSeries& series, qint64 time_ms)
         return lines.join(QLatin1Char('\n'));
     }
     const SeriesHistory& h = series.history;
-    lines << tr("Value: %1").arg(h.validAt(i) ? formatValue(h.valueAt(i), series.info.unit, ValueDetail::table) : tr("no value"));
+    if (!h.validAt(i)) {
+        lines << tr("Value: no value");
+    } else if (series.scaleFactor() == 1.0) {
+        lines << tr("Value: %1").arg(formatValue(h.valueAt(i), series.info.unit, ValueDetail::table));
+    } else {
+        // The line is drawn at value x scale: say both, so the axis reads right.
+        lines << tr("Value: %1 (drawn × %2 = %3)")
+                     .arg(formatValue(h.valueAt(i), series.info.unit, ValueDetail::table),
+                          QString::number(series.scaleFactor(), 'g', 6),
+                          QString::number(h.valueAt(i) * series.scaleFactor(), 'g', 4));
+    }
+
     lines << tr("Time: %1").arg(
         QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz")));
     return lines.join(QLatin1Char('\n'));

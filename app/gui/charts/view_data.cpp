@@ -134,6 +134,12 @@ void ViewData::append(const SampleBatch& batch)
 
 void ViewData::dropEndedOutsideHistory()
 {
+    if (m_drop_age_ms > 0) {
+        const qint64 start = m_last_time - m_drop_age_ms;
+        removeEndedWhere(
+            [start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+        return;
+    }
     // Where the history begins: the oldest point of a full live history (a
     // history not yet full reaches back to the start of the data).
     bool full = false;

@@ -15,6 +15,7 @@
 #include <QObject>
 #include <QString>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -64,11 +65,15 @@ public:
     bool isRestoring() const { return m_restoring; }
     // Removes every ended series; returns how many.
     int removeEnded();
-    // Ended series go by themselves once their last point is older than the
-    // history of the live series reaches back (a full history's oldest point):
-    // nothing of them is left in the time the view still holds. On by default.
+    // Ended series go by themselves once their last point is older than
+    // `age` ms before the newest data (the view's time window: they have left
+    // the graph), or, with age 0, once the history of the live series no
+    // longer reaches back to them (a full history's oldest point). On by
+    // default, with age 0 until a view sets its window.
     void setDropEnded(bool on);
     bool dropsEnded() const { return m_drop_ended; }
+    void setEndedDropAge(qint64 age_ms) { m_drop_age_ms = std::max<qint64>(0, age_ms); }
+    qint64 endedDropAge() const { return m_drop_age_ms; }
     // Empties every history, keeps the series.
     void clear();
     // A clear that can be undone: the histories it emptied, by series id, and
@@ -129,6 +134,7 @@ private:
     mutable bool m_index_stale = false;
     int m_ended = 0;
     bool m_drop_ended = true;
+    qint64 m_drop_age_ms = 0;
     qsizetype m_capacity = SeriesHistory::kDefaultCapacity;
     int m_next_color = 0;
     bool m_read_only = false;

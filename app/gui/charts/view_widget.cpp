@@ -59,6 +59,7 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     m_proxy = new LegendFilterProxy(this);
     m_proxy->setSourceModel(m_legend_model);
     buildUi();
+    followEndedDrop();
     m_stats_timer = new QTimer(this);
     m_stats_timer->setSingleShot(true);
     connect(m_stats_timer, &QTimer::timeout, this, &ViewWidget::publishStatistics);
@@ -323,7 +324,16 @@ void ViewWidget::setTimeWindow(double seconds)
     m_window_ms = std::max<qint64>(1000, static_cast<qint64>(seconds * 1000.0));
     if (!m_zoomed)
         m_view_span = m_window_ms;
+    followEndedDrop();
     scheduleRefresh();
+}
+
+// Ended series leave with the time window, so a view over every process
+// holds what it shows, not a day of exited processes; while frozen (the user
+// may scroll back) they stay as long as the history reaches them.
+void ViewWidget::followEndedDrop()
+{
+    m_data->setEndedDropAge(m_frozen ? 0 : m_window_ms);
 }
 
 void ViewWidget::setYRangeAuto()
@@ -359,6 +369,7 @@ void ViewWidget::setFrozen(bool frozen)
         m_view_span = m_window_ms;
     }
     m_frozen = frozen;
+    followEndedDrop();
     m_chart_view->setFrozenMark(frozen);
     m_scroll->setVisible(m_frozen && m_kind == Kind::Line);
     updateScrollBar();

@@ -145,6 +145,7 @@ protected:
 private:
     void buildUi();
     void applyPalette();
+    void followEndedDrop();
     // stats: the legend's and value bar's figures must follow now (anything
     // but new data); new data alone updates them at most once per second.
     void scheduleRefresh(bool stats = true);

@@ -90,6 +90,8 @@ void TestManySeries::histogramShowsTheLargestFirst()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() / 2,
                                                                     view->rowHeight() * 2 + view->rowHeight() / 2));
     QCOMPARE(w.selectedRow(), third);
+    // Every bar is the same counter: a bar is named by its instance alone.
+    QCOMPARE(view->nameOf(bars[0].row), data.series(bars[0].row).info.instance);
     // A scale multiplies the bar; a hidden series has none.
     const int top_row = bars[0].row;
     data.setScale(top_row, -1);
@@ -100,6 +102,12 @@ void TestManySeries::histogramShowsTheLargestFirst()
                                      [&](const HistogramView::Bar& b) { return b.row == top_row; });
     QVERIFY(scaled != w.histogram()->bars().end());
     QCOMPARE(scaled->value, want[0].second * 0.1);
+    // Another counter among the bars: names say counter and instance again.
+    data.addSeries(make_info(quint64(m.total + 1), QStringLiteral("Memory"), QStringLiteral("Available Bytes"), {}));
+    data.appendPoint(data.seriesCount() - 1, kT0 + 1000 * qint64(m.steps - 1), 5.0, true);
+    data.notifyAppended();
+    w.refresh();
+    QCOMPARE(view->nameOf(top_row), data.series(top_row).displayName());
 }
 
 void TestManySeries::endedRowsHiddenByDefault()

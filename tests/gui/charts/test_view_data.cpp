@@ -53,6 +53,7 @@ private slots:
     void capacityAppliesToEverySeries();
     void endedDropOnceTheHistoryLeavesThem_data();
     void endedDropOnceTheHistoryLeavesThem();
+    void endedDropOnceTheWindowLeavesThem();
     void removeEndedRemovesOnlyEnded();
 };
 
@@ -353,6 +354,29 @@ void TestViewData::endedDropOnceTheHistoryLeavesThem()
     QCOMPARE(data.endedCount(), drop ? 0 : 1);
     QCOMPARE(data.rowOf(1), 0);
     QCOMPARE(data.rowOf(2), drop ? -1 : 1);
+}
+
+// A drop age (the view's window) of 5 s, one point a second: series 2's last
+// point is at 2 s, so it goes with the first batch after 2 + 5 = 7 s, at 8 s;
+// the history (capacity 100) still reaches back to it then.
+void TestViewData::endedDropOnceTheWindowLeavesThem()
+{
+    ViewData data;
+    data.setHistoryCapacity(100);
+    data.setEndedDropAge(5000);
+    for (int step = 0; step <= 8; ++step) {
+        QVector<quint64> ended;
+        if (step == 3)
+            ended = {2};
+        data.append(batch(1000 * step, {{1, 1.0, true}, {2, 2.0, true}},
+                          step == 0 ? QVector<SeriesInfo>{info(1, "a", "x:1"), info(2, "a", "y:2")}
+                                    : QVector<SeriesInfo>{},
+                          ended));
+        const qint64 last_of_2 = 2000;
+        const bool gone = 1000 * step - 5000 > last_of_2;
+        QCOMPARE(data.rowOf(2), gone ? -1 : 1);
+    }
+    QCOMPARE(data.series(0).history.firstTime(), 0);
 }
 
 void TestViewData::removeEndedRemovesOnlyEnded()
