@@ -62,8 +62,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Local time is UTC, so a log without a zone reads the same everywhere
     // and its stamps write back unchanged.
     static const bool utc = [] {
-        setenv("TZ", "UTC", 1);
+#ifdef _WIN32
+        _putenv_s("TZ", "UTC0");  // the C runtime's own spelling of setenv
+        _tzset();
+#else
+        setenv("TZ", "UTC0", 1);
         tzset();
+#endif
         return true;
     }();
     (void)utc;
