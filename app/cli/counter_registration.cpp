@@ -40,11 +40,6 @@ std::string counter_symbol(std::size_t o, std::size_t c)
 
 }  // namespace
 
-std::wstring service_key(const std::string& name)
-{
-    return L"SYSTEM\\CurrentControlSet\\Services\\" + std::wstring(name.begin(), name.end());
-}
-
 std::string lodctr_ini(const Definition& definition, const std::string& symbol_file)
 {
     std::string ini = "[info]\r\ndrivername=" + definition.publisher + "\r\nsymbolfile=" + symbol_file +
@@ -77,10 +72,13 @@ std::string lodctr_header(const Definition& definition)
 
 #ifdef _WIN32
 
+// The registry contract shared with the DLL: key and value names, read_dword, key_exists.
+using namespace provider;
+
 namespace {
 
-constexpr const wchar_t* kPerflib = L"SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Perflib";
-constexpr const wchar_t* kMark = L"Perfscope Provider";
+constexpr const wchar_t* kPerflib = kPerflibKey;
+
 // Where Wine's fixed name table ends (Counter 1846 "End Marker", Help 1847):
 // the last indices in use when Perflib has no Last Counter / Last Help.
 constexpr std::uint32_t kDefaultLastCounter = 1846;
@@ -143,22 +141,6 @@ private:
     HKEY m_key = nullptr;
 };
 
-std::optional<std::uint32_t> read_dword(const std::wstring& key, const wchar_t* value)
-{
-    DWORD data = 0;
-    DWORD size = sizeof data;
-    if (RegGetValueW(HKEY_LOCAL_MACHINE, key.c_str(), value, RRF_RT_REG_DWORD, nullptr, &data, &size) !=
-        ERROR_SUCCESS)
-        return std::nullopt;
-    return static_cast<std::uint32_t>(data);
-}
-
-bool key_exists(const std::wstring& key)
-{
-    Key k;
-    return RegOpenKeyExW(HKEY_LOCAL_MACHINE, key.c_str(), 0, KEY_READ, k.out()) == ERROR_SUCCESS;
-}
-
 wpo::Status set_string(const std::wstring& key, const wchar_t* value, const std::wstring& data, DWORD type = REG_SZ)
 {
     const LSTATUS rc = RegSetKeyValueW(HKEY_LOCAL_MACHINE, key.c_str(), value, type, data.c_str(),
@@ -196,7 +178,7 @@ struct PerflibLast {
 void restore_perflib(const PerflibLast& before)
 {
     const std::wstring key = kPerflib;
-    for (auto [value, old] : {std::pair{L"Last Counter", before.counter}, std::pair{L"Last Help", before.help}}) {
+    for (auto [value, old] : {std::pair{kLastCounter, before.counter}, std::pair{kLastHelp, before.help}}) {
         if (old)
             (void)set_dword(key, value, *old);
         else
@@ -304,7 +286,7 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
     };
     const std::string& name = definition.publisher;
     const std::wstring service = service_key(name);
-    const std::wstring performance = service + L"\\Performance";
+    const std::wstring performance = performance_key(name);
     const std::uint32_t items = definition.item_count();
     if (items == 0)
         return Error(Errc::invalid_argument, "the definition of " + name + " has no objects");
@@ -331,10 +313,10 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
         return *e;
 
     const std::wstring dll = widen(library);
-    for (auto [value, data, type] : {std::tuple{L"Library", dll, DWORD(REG_EXPAND_SZ)},
-                                     std::tuple{L"Open", std::wstring(L"OpenPerformanceData"), DWORD(REG_SZ)},
-                                     std::tuple{L"Collect", std::wstring(L"CollectPerformanceData"), DWORD(REG_SZ)},
-                                     std::tuple{L"Close", std::wstring(L"ClosePerformanceData"), DWORD(REG_SZ)}})
+    for (auto [value, data, type] : {std::tuple{kLibrary, dll, DWORD(REG_EXPAND_SZ)},
+                                     std::tuple{kOpen, std::wstring(kOpenFunction), DWORD(REG_SZ)},
+                                     std::tuple{kCollect, std::wstring(kCollectFunction), DWORD(REG_SZ)},
+                                     std::tuple{kClose, std::wstring(kCloseFunction), DWORD(REG_SZ)}})
         if (auto s = set_string(performance, value, data, type); !s)
             return s.error();
     if (auto e = injected(2))
@@ -343,7 +325,7 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
         return s.error();
     // REG_MULTI_SZ: the name and the list's terminating NUL.
     const std::wstring export_list = widen(name) + L'\0';
-    if (auto s = set_string(service + L"\\Linkage", L"Export", export_list, REG_MULTI_SZ); !s)
+    if (auto s = set_string(linkage_key(name), kExport, export_list, REG_MULTI_SZ); !s)
         return s.error();
 
     if (auto e = injected(3))
@@ -363,13 +345,13 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
     CounterRegistration r;
     r.name = name;
     r.library = library;
-    if (auto first = read_dword(performance, L"First Counter")) {
+    if (const TitleIndices written = read_title_indices(name); written.first_counter) {
         // lodctr allocated the indices and wrote them (Windows).
         r.indices_from_lodctr = true;
-        r.first_counter = *first;
-        r.last_counter = read_dword(performance, L"Last Counter").value_or(0);
-        r.first_help = read_dword(performance, L"First Help").value_or(0);
-        r.last_help = read_dword(performance, L"Last Help").value_or(0);
+        r.first_counter = *written.first_counter;
+        r.last_counter = written.last_counter.value_or(0);
+        r.first_help = written.first_help.value_or(0);
+        r.last_help = written.last_help.value_or(0);
         if (r.last_counter != r.first_counter + 2 * (items - 1) || r.last_help != r.first_help + 2 * (items - 1))
             return Error(Errc::io_error, "lodctr gave " + name + " the counter indices " +
                                              std::to_string(r.first_counter) + ".." + std::to_string(r.last_counter) +
@@ -379,7 +361,7 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
     } else {
         // lodctr is a stub (Wine): allocate as it would, after Perflib's
         // last indices, and raise them.
-        PerflibLast before{read_dword(kPerflib, L"Last Counter"), read_dword(kPerflib, L"Last Help")};
+        PerflibLast before{read_dword(kPerflib, kLastCounter), read_dword(kPerflib, kLastHelp)};
         const std::uint32_t last_counter = before.counter.value_or(kDefaultLastCounter);
         const std::uint32_t last_help = before.help.value_or(kDefaultLastHelp);
         std::uint32_t next = std::max(last_counter, last_help - 1) + 2;
@@ -389,18 +371,18 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
         r.last_counter = next + 2 * (items - 1);
         r.last_help = r.last_counter + 1;
         rollback.perflib_changed(before);
-        for (auto [value, data] : {std::pair{L"Last Counter", r.last_counter}, std::pair{L"Last Help", r.last_help}})
+        for (auto [value, data] : {std::pair{kLastCounter, r.last_counter}, std::pair{kLastHelp, r.last_help}})
             if (auto s = set_dword(kPerflib, value, data); !s)
                 return s.error();
-        for (auto [value, data] : {std::pair{L"First Counter", r.first_counter}, std::pair{L"Last Counter", r.last_counter},
-                                   std::pair{L"First Help", r.first_help}, std::pair{L"Last Help", r.last_help}})
+        for (auto [value, data] : {std::pair{kFirstCounter, r.first_counter}, std::pair{kLastCounter, r.last_counter},
+                                   std::pair{kFirstHelp, r.first_help}, std::pair{kLastHelp, r.last_help}})
             if (auto s = set_dword(performance, value, data); !s)
                 return s.error();
     }
     if (auto e = injected(5))
         return *e;
     r.object_list = object_list(definition, r.first_counter);
-    if (auto s = set_string(performance, L"Object List", widen(r.object_list)); !s)
+    if (auto s = set_string(performance, kObjectList, widen(r.object_list)); !s)
         return s.error();
     if (auto e = injected(6))
         return *e;
@@ -411,7 +393,7 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
 wpo::Result<CounterRegistration> uninstall_counters(const std::string& name)
 {
     const std::wstring service = service_key(name);
-    const std::wstring performance = service + L"\\Performance";
+    const std::wstring performance = performance_key(name);
     if (!key_exists(performance))
         return Error(Errc::not_found, "no counters named " + name + " are installed (no HKLM\\" +
                                           narrow(performance) + ")");
@@ -427,10 +409,11 @@ wpo::Result<CounterRegistration> uninstall_counters(const std::string& name)
     }
     CounterRegistration r;
     r.name = name;
-    r.first_counter = read_dword(performance, L"First Counter").value_or(0);
-    r.last_counter = read_dword(performance, L"Last Counter").value_or(0);
-    r.first_help = read_dword(performance, L"First Help").value_or(0);
-    r.last_help = read_dword(performance, L"Last Help").value_or(0);
+    const TitleIndices written = read_title_indices(name);
+    r.first_counter = written.first_counter.value_or(0);
+    r.last_counter = written.last_counter.value_or(0);
+    r.first_help = written.first_help.value_or(0);
+    r.last_help = written.last_help.value_or(0);
 
     std::wstring command = L"unlodctr " + widen(name);
     const DWORD unloaded = UnloadPerfCounterTextStringsW(command.data(), TRUE);
@@ -439,10 +422,10 @@ wpo::Result<CounterRegistration> uninstall_counters(const std::string& name)
                                          win32_error(LSTATUS(unloaded)) + "; the registration is left as it was");
     // Where install allocated the indices itself and they are still the
     // last, hand them back as unlodctr does.
-    if (r.first_counter != 0 && read_dword(kPerflib, L"Last Counter") == r.last_counter &&
-        read_dword(kPerflib, L"Last Help") == r.last_help) {
-        (void)set_dword(kPerflib, L"Last Counter", r.first_counter - 2);
-        (void)set_dword(kPerflib, L"Last Help", r.first_help - 2);
+    if (r.first_counter != 0 && read_dword(kPerflib, kLastCounter) == r.last_counter &&
+        read_dword(kPerflib, kLastHelp) == r.last_help) {
+        (void)set_dword(kPerflib, kLastCounter, r.first_counter - 2);
+        (void)set_dword(kPerflib, kLastHelp, r.first_help - 2);
     }
     if (auto s = delete_tree(service); !s)
         return s.error();

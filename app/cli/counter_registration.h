@@ -3,7 +3,8 @@
 // provider DLL perfscope-counters.dll for one publisher's definition the way
 // lodctr would (docs/windows-provider.md).
 //
-// install writes HKLM\SYSTEM\CurrentControlSet\Services\<Name>:
+// install writes (the contract of provider/registration.h, which the DLL
+// reads) HKLM\SYSTEM\CurrentControlSet\Services\<Name>:
 //   Performance: Library, Open, Collect, Close, First/Last Counter,
 //                First/Last Help, Object List, and "Perfscope Provider" = 1
 //                (the mark uninstall checks before it removes anything);
@@ -25,6 +26,10 @@
 #include <cstdint>
 #include <string>
 
+#ifdef _WIN32
+#include "provider/registration.h"
+#endif
+
 namespace perfscope::cli {
 
 struct CounterRegistration {
@@ -38,9 +43,6 @@ struct CounterRegistration {
     bool indices_from_lodctr = false;  // LoadPerfCounterTextStrings allocated them (real Windows)
 };
 
-// The registry path of a publisher's service key, under HKLM.
-std::wstring service_key(const std::string& name);
-
 // The lodctr INI and symbol header for `definition` (what install hands to
 // LoadPerfCounterTextStrings). Symbols: OBJ_<o> and CTR_<o>_<c>, offsets
 // 2 x the item's position, so lodctr gives item i First Counter + 2i.
@@ -48,6 +50,9 @@ std::string lodctr_ini(const wpo::published::Definition& definition, const std::
 std::string lodctr_header(const wpo::published::Definition& definition);
 
 #ifdef _WIN32
+// The keys and values (provider/registration.h), shared with the DLL.
+using provider::service_key;
+
 // `library`: the DLL's full path (written as Library). `fail_at_step`
 // (tests only): fail at that step (1..kInstallSteps) as if a call had.
 inline constexpr int kInstallSteps = 6;

@@ -56,44 +56,6 @@ int number(std::string_view digits)
     return n;
 }
 
-// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar
-// (H. Hinnant's days_from_civil).
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-struct Civil {
-    std::int64_t year;
-    unsigned month, day;
-};
-
-// The inverse (civil_from_days).
-Civil civil_from_days(std::int64_t z)
-{
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    return {static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2), m, d};
-}
-
-unsigned days_in_month(int year, int month)
-{
-    static constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    return month == 2 && leap ? 29 : kDays[month - 1];
-}
-
 // One line split into cells. A quoted cell ends at a quote followed by the
 // separator or the line's end; "" inside it is a quote. An unquoted cell
 // runs to the next separator and may not contain a quote.
@@ -260,78 +222,6 @@ bool is_typeperf_trailer(std::string_view line)
 }
 
 }  // namespace
-
-std::optional<std::int64_t> parse_pdh_time(std::string_view s)
-{
-    // MM/DD/YYYY HH:MM:SS, then an optional '.' and 1..9 fraction digits.
-    if (s.size() < 19 || s[2] != '/' || s[5] != '/' || s[10] != ' ' || s[13] != ':' || s[16] != ':')
-        return std::nullopt;
-    const std::string_view parts[] = {s.substr(0, 2),  s.substr(3, 2),  s.substr(6, 4),
-                                      s.substr(11, 2), s.substr(14, 2), s.substr(17, 2)};
-    for (std::string_view p : parts)
-        if (!all_digits(p))
-            return std::nullopt;
-    const int month = number(parts[0]), day = number(parts[1]), year = number(parts[2]);
-    const int hour = number(parts[3]), minute = number(parts[4]), second = number(parts[5]);
-    if (month < 1 || month > 12 || year < 1601 || day < 1 || static_cast<unsigned>(day) > days_in_month(year, month) ||
-        hour > 23 || minute > 59 || second > 59)
-        return std::nullopt;
-    int ms = 0;
-    if (s.size() > 19) {
-        const std::string_view fraction = s.substr(20);
-        if (s[19] != '.' || !all_digits(fraction) || fraction.size() > 9)
-            return std::nullopt;
-        std::string padded(fraction.substr(0, 3));
-        padded.resize(3, '0');  // ".5" is 500 ms
-        ms = number(padded);
-    }
-    const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-    return ((days * 24 + hour) * 60 + minute) * 60'000 + second * 1000 + ms;
-}
-
-std::int64_t local_wall_to_utc_ms(std::int64_t wall_ms)
-{
-    constexpr std::int64_t kDay = 86'400'000;
-    std::int64_t days = wall_ms / kDay;
-    std::int64_t ms = wall_ms % kDay;
-    if (ms < 0) {
-        ms += kDay;
-        --days;
-    }
-    const Civil c = civil_from_days(days);
-    std::tm tm{};
-    tm.tm_year = static_cast<int>(c.year - 1900);
-    tm.tm_mon = static_cast<int>(c.month) - 1;
-    tm.tm_mday = static_cast<int>(c.day);
-    tm.tm_hour = static_cast<int>(ms / 3'600'000);
-    tm.tm_min = static_cast<int>(ms / 60'000 % 60);
-    tm.tm_sec = static_cast<int>(ms / 1000 % 60);
-    tm.tm_isdst = -1;  // as the zone's rules say for that date
-    const std::time_t utc = std::mktime(&tm);
-    if (utc == static_cast<std::time_t>(-1))
-        return wall_ms;  // outside what the C library converts: as UTC
-    return static_cast<std::int64_t>(utc) * 1000 + ms % 1000;
-}
-
-std::string format_pdh_time(std::int64_t wall_ms)
-{
-    constexpr std::int64_t kDay = 86'400'000;
-    const std::int64_t lowest = days_from_civil(1601, 1, 1) * kDay;
-    const std::int64_t highest = days_from_civil(10000, 1, 1) * kDay - 1;
-    wall_ms = std::clamp(wall_ms, lowest, highest);
-    std::int64_t days = wall_ms / kDay;
-    std::int64_t ms = wall_ms % kDay;
-    if (ms < 0) {
-        ms += kDay;
-        --days;
-    }
-    const Civil c = civil_from_days(days);
-    char text[40];
-    std::snprintf(text, sizeof text, "%02u/%02u/%04d %02d:%02d:%02d.%03d", c.month, c.day, static_cast<int>(c.year),
-                  static_cast<int>(ms / 3'600'000), static_cast<int>(ms / 60'000 % 60),
-                  static_cast<int>(ms / 1000 % 60), static_cast<int>(ms % 1000));
-    return text;
-}
 
 wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
 {

@@ -32,6 +32,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "files/pdh_csv_time.h"
 
 #include <cstdint>
 #include <optional>
@@ -67,18 +68,5 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text);
 wpo::Result<PdhCsvLog> read_pdh_csv(const std::string& path);
 
 inline constexpr std::uint64_t kMaxPdhCsvBytes = 1ull << 30;
-
-// "MM/DD/YYYY HH:MM:SS[.fff]" -> milliseconds since 1970-01-01 00:00 of the
-// same wall clock (no zone applied); none when it is not such a stamp or
-// names no real date or time.
-std::optional<std::int64_t> parse_pdh_time(std::string_view stamp);
-
-// Milliseconds of a wall clock in this computer's local time zone (mktime:
-// the zone and daylight saving time of that date) -> UTC milliseconds.
-std::int64_t local_wall_to_utc_ms(std::int64_t wall_ms);
-
-// The inverse: "MM/DD/YYYY HH:MM:SS.mmm" of milliseconds since 1970-01-01
-// 00:00 on a wall clock (years 1601..9999; others are clamped to them).
-std::string format_pdh_time(std::int64_t wall_ms);
 
 }  // namespace perfscope::files

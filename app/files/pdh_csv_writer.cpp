@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "files/pdh_csv_writer.h"
 
+#include "files/pdh_csv_time.h"
+
 #include <cstring>
 #include <ctime>
 
@@ -30,13 +32,7 @@ std::string PdhCsvWriter::quote(const std::string& cell) const
 
 std::string PdhCsvWriter::format_time(std::chrono::system_clock::time_point when)
 {
-    const auto t = std::chrono::system_clock::to_time_t(when);
-    const std::tm tm = local_tm(t);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count() % 1000;
-    char text[40];
-    std::snprintf(text, sizeof text, "%02d/%02d/%04d %02d:%02d:%02d.%03d", tm.tm_mon + 1, tm.tm_mday, tm.tm_year + 1900,
-                  tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms < 0 ? ms + 1000 : ms));
-    return text;
+    return format_pdh_time(utc_to_local_wall_ms(when));
 }
 
 std::pair<std::string, int> PdhCsvWriter::local_zone(std::chrono::system_clock::time_point when)

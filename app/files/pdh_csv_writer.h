@@ -28,7 +28,7 @@ public:
     bool write_header(const std::vector<std::string>& columns, const std::string& zone_name, int bias_minutes);
     bool write_row(std::chrono::system_clock::time_point when, const std::vector<std::optional<double>>& values);
 
-    // "MM/DD/YYYY HH:MM:SS.mmm" in local time.
+    // "MM/DD/YYYY HH:MM:SS.mmm" in local time (format_pdh_time of the local wall clock).
     static std::string format_time(std::chrono::system_clock::time_point when);
     // The local zone's name and Windows-style bias at `when`.
     static std::pair<std::string, int> local_zone(std::chrono::system_clock::time_point when);

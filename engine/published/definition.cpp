@@ -43,6 +43,15 @@ std::uint32_t base_of(std::uint32_t type)
     }
 }
 
+bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+
+Error bad(std::string message) { return Error(Errc::invalid_argument, std::move(message)); }
+
+constexpr std::size_t kMaxName = 255;
+constexpr std::size_t kMaxHelp = 4096;
+
+}  // namespace
+
 bool valid_publisher(std::string_view name)
 {
     if (name.empty() || name.size() > 64)
@@ -55,15 +64,6 @@ bool valid_publisher(std::string_view name)
     }
     return true;
 }
-
-bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
-
-Error bad(std::string message) { return Error(Errc::invalid_argument, std::move(message)); }
-
-constexpr std::size_t kMaxName = 255;
-constexpr std::size_t kMaxHelp = 4096;
-
-}  // namespace
 
 std::uint32_t Definition::item_count() const
 {

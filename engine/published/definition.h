@@ -55,6 +55,10 @@ struct Definition {
     std::uint32_t item_offset(std::size_t object, std::size_t counter) const;
 };
 
+// A publisher name: [A-Za-z0-9_.-]{1,64}. Also what the Windows provider
+// accepts as a service name from the registry.
+bool valid_publisher(std::string_view name);
+
 // The counter types a publisher may use, by their definition-file names
 // (docs/publishing.md lists them): "raw32", "raw64", "rate32", "rate64",
 // "timer100ns", "fraction", "fraction_base", "average", "average_timer",

@@ -2,7 +2,8 @@
 // The one place where engine errors become what Java sees (HACKING: errors
 // are converted once at each boundary). The thesis fixes 0 = success and
 // -6 = measurement anomaly and "other negative = failure" (docs/java.md §2); these are
-// the other negative codes, mirrored by org.perfscope.wpo.WPOError.
+// the other negative codes, mirrored by org.perfscope.wpo.WPOError (values and
+// names; the test jni_error_codes_parity fails when the two differ).
 #pragma once
 
 #include "core/error.h"

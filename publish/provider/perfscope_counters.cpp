@@ -30,6 +30,8 @@
 #include "core/byte_io.h"
 #include "format/block_builder.h"
 #include "format/layout.h"
+#include "provider/registration.h"
+#include "published/definition.h"
 #include "published/publisher_link.h"
 #include "published/segment_view.h"
 #include "format/object_query.h"
@@ -67,39 +69,15 @@ std::string narrow(const wchar_t* text, std::size_t length)
     return out;
 }
 
-bool valid_publisher(const std::string& name)
-{
-    if (name.empty() || name.size() > 64)
-        return false;
-    for (char c : name)
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-              c == '-'))
-            return false;
-    return true;
-}
-
-std::optional<std::uint32_t> read_dword(const std::wstring& key, const wchar_t* value)
-{
-    DWORD data = 0;
-    DWORD size = sizeof data;
-    if (RegGetValueW(HKEY_LOCAL_MACHINE, key.c_str(), value, RRF_RT_REG_DWORD, nullptr, &data, &size) !=
-        ERROR_SUCCESS)
-        return std::nullopt;
-    return static_cast<std::uint32_t>(data);
-}
-
 // Services\<name>\Performance as lodctr (or counters install) left it.
 std::optional<Service> load_service(const std::string& publisher)
 {
-    if (!valid_publisher(publisher))
+    if (!wpo::published::valid_publisher(publisher))
         return std::nullopt;
-    const std::wstring key =
-        L"SYSTEM\\CurrentControlSet\\Services\\" + std::wstring(publisher.begin(), publisher.end()) + L"\\Performance";
-    const auto first_counter = read_dword(key, L"First Counter");
-    const auto first_help = read_dword(key, L"First Help");
-    if (!first_counter || !first_help || *first_counter == 0)
+    const auto indices = perfscope::provider::read_title_indices(publisher);
+    if (!indices.first_counter || !indices.first_help || *indices.first_counter == 0)
         return std::nullopt;
-    return Service{publisher, *first_counter, *first_help,
+    return Service{publisher, *indices.first_counter, *indices.first_help,
                    std::make_shared<wpo::published::PublisherLink>(publisher)};
 }
 

@@ -40,17 +40,7 @@ public final class JWPONames {
         char[] chars = new char[length];
         int[] indices = new int[count];
         WPOError.check(getNames(chars, indices), "getNames");
-        String[] names = new String[count];
-        int at = 0;
-        for (int i = 0; i < count; i++) {
-            int end = at;
-            while (chars[end] != 0) {
-                end++;
-            }
-            names[i] = new String(chars, at, end - at);
-            at = end + 1;
-        }
-        return new JWPONames(indices, names);
+        return new JWPONames(indices, NulStrings.split(chars, count));
     }
 
     /** Number of names. */

@@ -2,7 +2,7 @@
 package org.perfscope.wpo;
 
 import java.lang.ref.Cleaner;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.List;
 
 /**
  * A snapshot entity (the thesis's WPOSnapshot, docs/snapshots-and-cache.md §2, docs/java.md §2): measures a fixed
@@ -93,6 +93,15 @@ public final class JWPOSnapshot implements AutoCloseable {
             char[] aNames);
 
     /**
+     * {@link #getSnapshotPerfObjectSensorInstanceNames} as a list, with an array grown until the names fit; throws
+     * {@link WPOException} on failure.
+     */
+    public static List<String> sensorInstanceNames(int aSnapshotHandle, int aPerfObject) {
+        return NulStrings.fetchList(chars -> getSnapshotPerfObjectSensorInstanceNames(aSnapshotHandle, aPerfObject,
+                chars), "instances of " + aPerfObject);
+    }
+
+    /**
      * The fast path: every decoded value as a double (NaN where there is none) into one caller-owned array, in
      * the order of {@link #getSnapshotItems}; the number of values, or a negative code. No allocation.
      */
@@ -104,27 +113,7 @@ public final class JWPOSnapshot implements AutoCloseable {
 
     // --- an owned handle ------------------------------------------------------------------------------------------
 
-    private static final Cleaner CLEANER = Cleaner.create();
-
-    private static final class Destroyer implements Runnable {
-        private final int handle;
-        private final AtomicBoolean done = new AtomicBoolean();
-
-        Destroyer(int handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public void run() {
-            if (done.compareAndSet(false, true)) {
-                destroySnapshot(handle);
-            }
-        }
-    }
-
-    private final int handle;
-    private final Destroyer destroyer;
-    private final Cleaner.Cleanable cleanable;
+    private final OwnedHandle owned;
 
     /** Creates a snapshot; throws {@link WPOException} naming the problem. */
     public JWPOSnapshot(int type, WPOSnapshotInputInfo... inputs) {
@@ -133,23 +122,22 @@ public final class JWPOSnapshot implements AutoCloseable {
             throw new WPOException(h, WPOError.describe(h) + ": createSnapshot(type " + type + ", "
                     + (inputs == null ? "null" : java.util.Arrays.toString(inputs)) + ")");
         }
-        handle = h;
-        destroyer = new Destroyer(h);
-        cleanable = CLEANER.register(this, destroyer);
+        owned = new OwnedHandle(this, h, JWPOSnapshot::destroySnapshot);
     }
 
     /** The native handle (valid until {@link #close()}). */
     public int handle() {
-        return handle;
+        return owned.handle();
     }
 
     /** Whether {@link #close()} ran. */
     public boolean isClosed() {
-        return destroyer.done.get();
+        return owned.isClosed();
     }
 
     /** prepare, sample and decode; true when the sample reported an anomaly. Throws on failure. */
     public boolean measure() {
+        int handle = owned.handle();
         WPOError.check(prepareSnapshot(handle), "prepareSnapshot");
         int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
         WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
@@ -159,6 +147,6 @@ public final class JWPOSnapshot implements AutoCloseable {
     /** Destroys the native snapshot; closing twice is harmless. */
     @Override
     public void close() {
-        cleanable.clean();
+        owned.close();
     }
 }

@@ -74,24 +74,8 @@ public final class PerfObjects {
     public static List<String> instances(String object) {
         int index = objectIndex(object);
         try (JWPOSnapshot s = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, new WPOSnapshotInputInfo(index, 0))) {
-            char[] chars = new char[4096];
-            int used;
-            while ((used = JWPOSnapshot.getSnapshotPerfObjectInstanceDisplayNames(s.handle(), index, chars))
-                    == WPOError.BUFFER_TOO_SMALL) {
-                chars = new char[chars.length * 2];
-            }
-            WPOError.check(used, object);
-            List<String> out = new ArrayList<>();
-            int at = 0;
-            while (chars[at] != 0) {
-                int end = at;
-                while (chars[end] != 0) {
-                    end++;
-                }
-                out.add(new String(chars, at, end - at));
-                at = end + 1;
-            }
-            return out;
+            return NulStrings.fetchList(
+                    chars -> JWPOSnapshot.getSnapshotPerfObjectInstanceDisplayNames(s.handle(), index, chars), object);
         }
     }
 

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo;
 
-import java.lang.ref.Cleaner;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Samples counter paths as perfscope-cli and PDH write them:
@@ -45,27 +43,7 @@ public final class Sampler implements AutoCloseable {
 
     private static native int close0(int handle);
 
-    private static final Cleaner CLEANER = Cleaner.create();
-
-    private static final class Closer implements Runnable {
-        private final int handle;
-        private final AtomicBoolean done = new AtomicBoolean();
-
-        Closer(int handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public void run() {
-            if (done.compareAndSet(false, true)) {
-                close0(handle);
-            }
-        }
-    }
-
-    private final int handle;
-    private final Closer closer;
-    private final Cleaner.Cleanable cleanable;
+    private final OwnedHandle owned;
     private final List<String> paths;
     private final List<String> columns;
     private final Map<String, Integer> byName = new HashMap<>();
@@ -73,9 +51,8 @@ public final class Sampler implements AutoCloseable {
 
     private Sampler(String[] paths) {
         this.paths = List.copyOf(Arrays.asList(paths));
-        handle = open0(paths.clone());
-        closer = new Closer(handle);
-        cleanable = CLEANER.register(this, closer);
+        int handle = open0(paths.clone());
+        owned = new OwnedHandle(this, handle, Sampler::close0);
         int count = columnCount0(handle);
         int[] pathOf = new int[Math.max(count, 0)];
         String[] headers = columns0(handle, pathOf);
@@ -119,10 +96,10 @@ public final class Sampler implements AutoCloseable {
      * saw an anomaly (instances came or went); values are right either way.
      */
     public boolean sample() {
-        if (closer.done.get()) {
+        if (owned.isClosed()) {
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
         }
-        return sample0(handle, values) == WPOError.ANOMALY;
+        return sample0(owned.handle(), values) == WPOError.ANOMALY;
     }
 
     /** The last sample's value of a column; NaN when there is none (instance gone, no sample yet). */
@@ -153,6 +130,6 @@ public final class Sampler implements AutoCloseable {
 
     @Override
     public void close() {
-        cleanable.clean();
+        owned.close();
     }
 }

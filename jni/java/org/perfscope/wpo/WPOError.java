@@ -3,7 +3,8 @@ package org.perfscope.wpo;
 
 /**
  * The codes the native methods return (docs/java.md §2.1): 0 success, {@link #ANOMALY} (-6, a measurement anomaly,
- * not a failure), any other negative value a failure. Mirrors jni/native/error_codes.h.
+ * not a failure), any other negative value a failure. Mirrors jni/native/error_codes.h, values and names (the
+ * test jni_error_codes_parity compares them).
  */
 public final class WPOError {
     public static final int OK = 0;

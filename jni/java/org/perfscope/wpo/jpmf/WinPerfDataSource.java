@@ -71,24 +71,7 @@ public final class WinPerfDataSource implements DataSource {
     }
 
     static List<String> sensorInstances(int handle, int object) {
-        char[] chars = new char[4096];
-        int used;
-        while ((used = JWPOSnapshot.getSnapshotPerfObjectSensorInstanceNames(handle, object, chars))
-                == WPOError.BUFFER_TOO_SMALL) {
-            chars = new char[chars.length * 2];
-        }
-        WPOError.check(used, "instances of " + object);
-        List<String> out = new ArrayList<>();
-        int at = 0;
-        while (chars[at] != 0) {
-            int end = at;
-            while (chars[end] != 0) {
-                end++;
-            }
-            out.add(new String(chars, at, end - at));
-            at = end + 1;
-        }
-        return out;
+        return JWPOSnapshot.sensorInstanceNames(handle, object);
     }
 
     @Override
