@@ -150,7 +150,8 @@ private slots:
         QVERIFY2(qAbs(history.valueAt(history.size() - 1) - 25.0) < 0.5,
                  qPrintable(QString::number(history.valueAt(history.size() - 1))));
         // A set saved now does not list it as removed.
-        for (const auto& entry : m_window->counterSet().views.front().counters)
+        const perfscope::files::CounterSet set = m_window->counterSet();  // a range over its member needs it alive
+        for (const auto& entry : set.views.front().counters)
             QVERIFY(entry.removed.empty());
 
         // Redo deletes it again.
