@@ -162,7 +162,7 @@ void ViewWidget::buildUi()
     // Value columns hold a formatted value with its unit ("22.09 GiB",
     // "1,234 /s"), at most about eight characters: the rest of the width
     // goes to Counter and Instance, which a user reads first.
-    const int widths[] = {4, 4, 4, 14, 10, 5, 8, 7, 7, 7, 7};
+    const int widths[] = {4, 4, 5, 14, 10, 5, 8, 7, 7, 7, 7};
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
