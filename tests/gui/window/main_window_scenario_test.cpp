@@ -7,6 +7,7 @@
 #include "gui/browser/counter_mime_data.h"
 #include "gui/charts/chart_view.h"
 #include "../support/live_test_machine.h"
+#include "../support/view_rows.h"
 #include "gui/window/main_window.h"
 
 #include "files/pdh_csv_reader.h"
@@ -26,18 +27,8 @@
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
+using perfscope::gui::test::rowOf;
 
-namespace {
-
-int rowOf(const ViewData& data, const QString& instance, const QString& counter)
-{
-    for (int row = 0; row < data.seriesCount(); ++row)
-        if (data.series(row).info.instance == instance && data.series(row).info.counter == counter)
-            return row;
-    return -1;
-}
-
-}  // namespace
 
 class MainWindowScenarioTest : public QObject {
     Q_OBJECT

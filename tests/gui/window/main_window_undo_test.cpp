@@ -6,6 +6,7 @@
 // counters and samples again. Against the live test machine, whose processes
 // burn exactly 25 % and 50 % of a CPU.
 #include "../support/live_test_machine.h"
+#include "../support/view_rows.h"
 #include "gui/window/main_window.h"
 
 #include <QAction>
@@ -21,16 +22,9 @@
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
+using perfscope::gui::test::rowOf;
 
 namespace {
-
-int rowOf(const ViewData& data, const QString& instance)
-{
-    for (int row = 0; row < data.seriesCount(); ++row)
-        if (data.series(row).info.instance == instance)
-            return row;
-    return -1;
-}
 
 ViewCounter allProcessesCpu()
 {

@@ -9,6 +9,7 @@
 #include "gui/app/command_line.h"
 #include "files/counter_set.h"
 #include "../support/live_test_machine.h"
+#include "../support/view_rows.h"
 #include "gui/window/main_window.h"
 
 #include <QAbstractButton>
@@ -28,16 +29,9 @@
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
+using perfscope::gui::test::rowOf;
 
 namespace {
-
-int rowOf(const ViewData& data, const QString& instance)
-{
-    for (int row = 0; row < data.seriesCount(); ++row)
-        if (data.series(row).info.instance == instance)
-            return row;
-    return -1;
-}
 
 QByteArray slurp(const QString& path)
 {
