@@ -38,6 +38,9 @@ struct CacheBuffer {
     // Written only with `bytes_lock` exclusive and the owner's item lock held.
     std::size_t size = 0;
     BlockHeader block;
+    // The counters the copy was collected for (sorted; empty: the whole
+    // object), written with `size`. See PerfObjectCache::find().
+    std::vector<std::uint32_t> counters;
     CacheItem* const owner;  // the item of this object index: lives as long as the cache
 
     // Guarded by the registry lock. `references`: the entity of every

@@ -285,7 +285,8 @@ void PerfObjectCache::detach()
 }
 
 std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, EntityId entity,
-                                                  std::int64_t newer_than, std::chrono::nanoseconds max_age)
+                                                  std::int64_t newer_than, std::chrono::nanoseconds max_age,
+                                                  std::span<const std::uint32_t> counters)
 {
     const std::int64_t freshness = max_age.count() > 0 ? std::min(max_age, m_options.freshness).count()
                                                        : m_options.freshness.count();
@@ -304,6 +305,8 @@ std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, En
         return std::nullopt;
     if (copy->block.perf_time <= newer_than)
         return std::nullopt;
+    if (!std::equal(copy->counters.begin(), copy->counters.end(), counters.begin(), counters.end()))
+        return std::nullopt;
 
     item->banned.push_back(entity);
     {
@@ -314,7 +317,8 @@ std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, En
     return CachedObject{{copy->data.get(), copy->size}, copy->block};
 }
 
-Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, const ObjectView& object)
+Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, const ObjectView& object,
+                                     std::span<const std::uint32_t> counters)
 {
     const std::span<const std::byte> source = object.bytes();
     const std::span<const std::byte> whole = block.bytes();
@@ -381,6 +385,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
             std::memcpy(target->data.get(), source.data(), size);
             target->size = size;
             target->block = header;
+            target->counters.assign(counters.begin(), counters.end());
         }
         item->inserted_ns = now_ns(m_options);
         item->source = source_id;

@@ -113,14 +113,23 @@ public:
     // `max_age` (> 0) tightens the freshness for this call: an entity that
     // samples every 200 ms wants no copy older than about half of that, or
     // it would keep reading the previous interval's data.
+    // `counters` (sorted; empty: the whole object) must equal those the copy
+    // was inserted for: a source may collect only the counters asked for
+    // (object_query.h), and a copy with other definitions than the entity's
+    // previous sample would cost it an interval (the decoder cannot pair
+    // them), so entities share copies of the same counter set only.
     std::optional<CachedObject> find(std::uint32_t object_index, EntityId entity, std::int64_t newer_than,
-                                     std::chrono::nanoseconds max_age = {});
+                                     std::chrono::nanoseconds max_age = {},
+                                     std::span<const std::uint32_t> counters = {});
 
     // Stores a copy of `object` (a view into `block`) as the newest for its
     // index, unless the cached copy is at least as new. On storing, the
     // object's bans are replaced by `entity` alone. Returns whether it stored.
-    // Errc::invalid_argument if `object` does not lie inside `block`.
-    Result<bool> insert(EntityId entity, const BlockView& block, const ObjectView& object);
+    // `counters`: those the object was collected for (sorted; empty: the
+    // whole object), see find(). Errc::invalid_argument if `object` does not
+    // lie inside `block`.
+    Result<bool> insert(EntityId entity, const BlockView& block, const ObjectView& object,
+                        std::span<const std::uint32_t> counters = {});
 
     // Gives back one reference `entity` took with find(); `object` is the
     // bytes.data() it returned. Errc::not_found if the cache holds no such

@@ -4,12 +4,20 @@
 // (only the costly ones) or a space-separated list of decimal object indices
 // ("230 232"). An empty string means Global, as on Windows. The one parser of
 // these strings and the one builder of index lists.
+//
+// Perfscope's own addition: an index may carry the counters its asker needs,
+// "230:6,180 238" (object 230, counters 6 and 180; all of 238). It is a hint
+// to sources that can leave counters out cheaply (procfs, where some counters
+// cost a file read per process); a source may return more, never other
+// counters, and the registry source passes Windows the bare indices
+// (docs/performance-data-format.md §14.1).
 #pragma once
 
 #include "core/result.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,16 +39,31 @@ public:
     {
         return std::binary_search(m_indices.begin(), m_indices.end(), index);
     }
+    // Whether the query asks for `counter` of `object`: true for every counter
+    // of Global, Costly and an index listed without counters (also when it is
+    // listed twice, once with and once without); false for an object not asked for.
+    bool wants(std::uint32_t object, std::uint32_t counter) const;
+    // Whether `object` is asked for with a counter list (and never without one).
+    bool restricted(std::uint32_t object) const;
 
     // "230 232": the query asking for these objects, in the order given.
     static std::string list(const std::vector<std::uint32_t>& indices);
     // Appends one index to a list query being built (no allocation once the
     // string has its capacity).
     static void append(std::string& query, std::uint32_t index);
+    // The same with the counters the asker needs ("230:6,180"); no counters
+    // appends the bare index.
+    static void append(std::string& query, std::uint32_t index, std::span<const std::uint32_t> counters);
 
 private:
+    struct Wanted {
+        std::uint32_t object;
+        std::uint32_t counter;  // 0: every counter of `object`
+        auto operator<=>(const Wanted&) const = default;
+    };
     Kind m_kind = Kind::global;
     std::vector<std::uint32_t> m_indices;
+    std::vector<Wanted> m_wanted;  // sorted, unique; one {index, 0} per bare index
 };
 
 }  // namespace wpo

@@ -22,6 +22,13 @@ struct Snapshot::Slot {
     bool requested = false;
     bool whole = false;
     std::vector<std::uint32_t> counters;  // requested counter indices when !whole
+    bool narrow = false;                  // collected for `counters` only (SnapshotOptions::only_requested_counters)
+    // The counters this slot's object is collected, found and inserted for
+    // (empty: the whole object).
+    std::span<const std::uint32_t> collected_for() const
+    {
+        return narrow ? std::span<const std::uint32_t>(counters) : std::span<const std::uint32_t>();
+    }
     // Slots of the objects its instances name as parents (positions in
     // m_slots). Parent references are instance positions, valid only within
     // one collection, so a child and its parents are always taken from the
@@ -107,8 +114,12 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
             else
                 w.counters.insert(r.counter_index);
         }
-        for (const auto& [index, w] : wanted)
-            ObjectQuery::append(query, index);
+        for (const auto& [index, w] : wanted) {
+            if (m_options.only_requested_counters && !w.whole)
+                ObjectQuery::append(query, index, std::vector<std::uint32_t>(w.counters.begin(), w.counters.end()));
+            else
+                ObjectQuery::append(query, index);
+        }
     } else {
         if (!requests.empty())
             return Error(Errc::invalid_argument, "only a custom snapshot takes a request list");
@@ -179,6 +190,7 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
         if (!w.whole) {
             slot->counters.assign(w.counters.begin(), w.counters.end());
             slot->decoder.select(slot->counters);
+            slot->narrow = m_options.only_requested_counters;
         }
         m_slots.push_back(std::move(slot));
     }
@@ -406,7 +418,7 @@ Result<Anomalies> Snapshot::sample()
             m_query.clear();
             for (const auto& slot : m_slots)
                 if (!slot->cached)
-                    ObjectQuery::append(m_query, slot->index);
+                    ObjectQuery::append(m_query, slot->index, slot->collected_for());
             const std::size_t capacity = m_block_bytes.capacity();
             Status collected = m_source.collect_locked(source_lock, m_query, m_block_bytes);
             m_cache.count_source_query();
@@ -458,7 +470,8 @@ bool Snapshot::take_from_cache()
         for (const auto& slot : m_slots) {
             if (slot->cached)
                 continue;
-            if (auto found = m_cache.find(slot->index, m_entity, slot->newest_time, m_options.max_age)) {
+            if (auto found =
+                    m_cache.find(slot->index, m_entity, slot->newest_time, m_options.max_age, slot->collected_for())) {
                 slot->cached = true;
                 slot->cached_object = *found;
             }
@@ -555,8 +568,13 @@ void Snapshot::insert_fresh()
         return;
     // Every object of the block, also those not asked for (Thread brings
     // Process): another entity may want them (docs/snapshots-and-cache.md §2.3).
-    for (const ObjectView& object : m_fresh->objects())
-        (void)m_cache.insert(m_entity, *m_fresh, object);
+    for (const ObjectView& object : m_fresh->objects()) {
+        const Slot* slot = nullptr;
+        for (const auto& s : m_slots)
+            if (s->index == object.name_index())
+                slot = s.get();
+        (void)m_cache.insert(m_entity, *m_fresh, object, slot ? slot->collected_for() : std::span<const std::uint32_t>());
+    }
 }
 
 Status Snapshot::compute(Anomalies& anomalies)

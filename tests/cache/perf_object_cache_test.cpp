@@ -124,6 +124,33 @@ TEST_F(PerfObjectCacheTest, FindHitsFreshItemInsertedByOther)
     EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
+// A copy collected for some counters only goes to entities asking for exactly
+// those; a whole copy only to those asking for the whole object.
+TEST_F(PerfObjectCacheTest, CopiesAreSharedOnlyForTheSameCounters)
+{
+    CacheSample narrowed;
+    narrowed.build(kProcess, kT0, 7, 3);
+    const std::uint32_t six_180[] = {6, 180};
+    ASSERT_TRUE(*m_cache.insert(m_a, narrowed.block, narrowed.object, six_180));
+
+    const std::uint32_t six[] = {6};
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime)) << "whole object asked, a narrowed copy held";
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime, {}, six)) << "a subset is still another layout";
+    const auto found = m_cache.find(kProcess, m_b, kAnyTime, {}, six_180);
+    ASSERT_TRUE(found);
+    EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
+
+    // A newer whole copy replaces it, and then only whole askers get it.
+    m_now += 1ms;
+    CacheSample whole;
+    whole.build(kProcess, kT0 + 1, 7, 3);
+    put(m_a, whole);
+    EXPECT_FALSE(m_cache.find(kProcess, m_c, kAnyTime, {}, six_180));
+    const auto whole_found = m_cache.find(kProcess, m_c, kAnyTime);
+    ASSERT_TRUE(whole_found);
+    EXPECT_TRUE(m_cache.release(m_c, whole_found->bytes.data()));
+}
+
 TEST_F(PerfObjectCacheTest, InserterDoesNotGetItsOwnData)
 {
     CacheSample s;

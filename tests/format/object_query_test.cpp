@@ -65,5 +65,52 @@ TEST(ObjectQuery, ListAndAppendBuildWhatParseReads)
     EXPECT_EQ(ObjectQuery::list({}), "");
 }
 
+TEST(ObjectQuery, CounterListsNarrowAnObject)
+{
+    ObjectQuery q;
+    ASSERT_TRUE(q.parse(" 238 230:180,6  232:6 232 "));
+    EXPECT_EQ(q.indices(), (std::vector<std::uint32_t>{230, 232, 238}));
+    EXPECT_TRUE(q.restricted(230));
+    EXPECT_TRUE(q.wants(230, 6));
+    EXPECT_TRUE(q.wants(230, 180));
+    EXPECT_FALSE(q.wants(230, 952));
+    EXPECT_FALSE(q.restricted(232));  // listed bare as well: whole
+    EXPECT_TRUE(q.wants(232, 50028));
+    EXPECT_FALSE(q.restricted(238));
+    EXPECT_TRUE(q.wants(238, 1));
+    EXPECT_FALSE(q.wants(2, 1));       // not asked for
+    EXPECT_FALSE(q.restricted(2));
+
+    // Global and Costly want everything and narrow nothing.
+    ASSERT_TRUE(q.parse("Global"));
+    EXPECT_TRUE(q.wants(230, 952));
+    EXPECT_FALSE(q.restricted(230));
+}
+
+TEST(ObjectQuery, RefusesMalformedCounterLists)
+{
+    ObjectQuery q;
+    for (const char* text : {"230:", "230:x", ":6", "230:6,", "230:,6", "230:0", "230:6,,7", "230::6",
+                             "230:4294967296", "230:6 :7", "230:6;7", "230 :6"}) {
+        const Status status = q.parse(text);
+        ASSERT_FALSE(status.ok()) << text;
+        EXPECT_EQ(status.error().code(), Errc::invalid_argument) << text;
+        EXPECT_NE(status.error().message().find(text), std::string::npos) << text;
+    }
+}
+
+TEST(ObjectQuery, AppendWithCountersBuildsWhatParseReads)
+{
+    std::string query;
+    const std::uint32_t process_counters[] = {6, 180};
+    ObjectQuery::append(query, 230, process_counters);
+    ObjectQuery::append(query, 238, {});
+    EXPECT_EQ(query, "230:6,180 238");
+    ObjectQuery q;
+    ASSERT_TRUE(q.parse(query));
+    EXPECT_TRUE(q.restricted(230));
+    EXPECT_FALSE(q.restricted(238));
+}
+
 }  // namespace
 }  // namespace wpo

@@ -116,6 +116,70 @@ TEST_F(ProcSmall, MalformedQueryFailsAndLeavesNoBlock)
     EXPECT_TRUE(m_buffer.empty());
 }
 
+// The counter indices of an object's definitions, in block order.
+std::vector<std::uint32_t> counter_indices(const ObjectView& object)
+{
+    std::vector<std::uint32_t> out;
+    for (const CounterDefinition& d : object.counters())
+        out.push_back(d.name_index);
+    return out;
+}
+
+// Narrowed queries (object_query.h): the counters of stat always (names,
+// identities, CPU times), the other files' counters only when asked for.
+TEST_F(ProcSmall, NarrowedProcessQueryLeavesOutTheFilesNobodyNeeds)
+{
+    const std::vector<std::uint32_t> of_stat = {ix::kPercentProcessorTime, ix::kPercentUserTime,
+                                                ix::kPercentPrivilegedTime, ix::kElapsedTime, ix::kIdProcess,
+                                                ix::kCreatingProcessId, ix::kThreadCount, ix::kPriorityBase,
+                                                ix::kPageFaultsPerSec};
+    {
+        const BlockView block = collect("230:6");
+        const ObjectView process = *block.find_object(ix::kProcess);
+        EXPECT_EQ(counter_indices(process), of_stat);
+        const auto python = test::instance_with(process, ix::kIdProcess, 12966);
+        ASSERT_TRUE(python);
+        EXPECT_EQ(raw(process, *python, ix::kPercentProcessorTime), 4 * kTick);
+    }
+    {
+        // Working Set alone: statm (pages) instead of status, the same sum as VmRSS.
+        const BlockView block = collect("230:6,180");
+        const ObjectView process = *block.find_object(ix::kProcess);
+        std::vector<std::uint32_t> expected = of_stat;
+        expected.insert(expected.begin() + 8, {ix::kWorkingSet, ix::kVirtualBytes});  // table order
+        EXPECT_EQ(counter_indices(process), expected);
+        const auto python = test::instance_with(process, ix::kIdProcess, 12966);
+        ASSERT_TRUE(python);
+        const std::uint64_t page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+        EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 3520u * page);    // statm resident
+        EXPECT_EQ(raw(process, *python, ix::kVirtualBytes), 59497u * page); // statm size
+        // _Total sums what is there.
+        const auto total = test::instance(process, "_Total");
+        ASSERT_TRUE(total);
+        EXPECT_EQ(raw(process, *total, ix::kWorkingSet), 3520u * page);  // the only statm of the tree
+    }
+    {
+        // A counter of status brings status, which also gives Working Set.
+        const BlockView block = collect("230:186,952");
+        const ObjectView process = *block.find_object(ix::kProcess);
+        const auto python = test::instance_with(process, ix::kIdProcess, 12966);
+        ASSERT_TRUE(python);
+        EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 14080u * 1024);      // VmRSS
+        EXPECT_EQ(raw(process, *python, ix::kPrivateBytes), (7100u + 0) * 1024);
+        EXPECT_EQ(raw(process, *python, ix::kHandleCount), 5u);
+        EXPECT_EQ(process.counter_count(), of_stat.size() + 2 + 3 + 1);  // memory, status, handles
+    }
+    // Listed once narrowed and once whole: whole.
+    EXPECT_EQ(collect("230:6 230").find_object(ix::kProcess)->counter_count(), 21u);
+    // Thread without Context Switches/sec: one file per thread instead of two.
+    const ObjectView thread = *collect("232:6").find_object(ix::kThread);
+    const std::vector<std::uint32_t> thread_counters = counter_indices(thread);
+    EXPECT_EQ(thread_counters.size(), 9u);
+    EXPECT_EQ(std::count(thread_counters.begin(), thread_counters.end(), ix::kContextSwitchesPerSec), 0);
+    // The Process a Thread query brings along is whole, as before.
+    EXPECT_EQ(collect("232:6").find_object(ix::kProcess)->counter_count(), 21u);
+}
+
 TEST(ProcfsSource, MissingProcRootIsAnError)
 {
     FixedClock clock(kMonotonic, kWall);

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace wpo {
 namespace {
@@ -258,6 +259,55 @@ TEST(ProcfsLive, GlobalSeesThisProcessAndItsThreads)
     const ObjectView system = *block.find_object(ix::kSystem);
     EXPECT_GT(test::raw(system, ix::kProcesses), 1u);
     EXPECT_GT(test::raw(system, ix::kSystemUpTime), 0u);
+}
+
+// A narrowed query reads Working Set and Virtual Bytes from statm: the same
+// sums status shows as VmRSS and VmSize, for a child that holds still.
+TEST(ProcfsLive, NarrowedWorkingSetIsVmRss)
+{
+    int pipe_fds[2];
+    ASSERT_EQ(pipe(pipe_fds), 0);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        close(pipe_fds[1]);
+        std::vector<char> touched(8 << 20, 1);  // 8 MiB resident
+        char byte;
+        (void)!read(pipe_fds[0], &byte, 1);    // blocks until the parent closes its end
+        _exit(touched[12345] == 1 ? 0 : 1);
+    }
+    close(pipe_fds[0]);
+    auto status_kb = [&](const char* key) -> std::uint64_t {
+        std::ifstream in("/proc/" + std::to_string(child) + "/status");
+        std::string line;
+        while (std::getline(in, line))
+            if (line.rfind(key, 0) == 0)
+                return std::stoull(line.substr(std::string(key).size()));
+        return 0;
+    };
+    // Wait until the child has touched its memory (VmRSS stops growing).
+    std::uint64_t rss = 0;
+    for (int i = 0; i < 200; ++i) {
+        const std::uint64_t now = status_kb("VmRSS:");
+        if (now >= 8 * 1024 && now == rss)
+            break;
+        rss = now;
+        std::this_thread::sleep_for(10ms);
+    }
+    ProcfsSource source;
+    std::vector<std::byte> buffer;
+    const BlockView block = test::collect_block(source, "230:180", buffer);
+    const ObjectView process = *block.find_object(ix::kProcess);
+    const auto instance = test::instance_with(process, ix::kIdProcess, static_cast<std::uint64_t>(child));
+    ASSERT_TRUE(instance);
+    EXPECT_GE(status_kb("VmRSS:"), 8u * 1024);
+    EXPECT_EQ(test::raw(process, *instance, ix::kWorkingSet), status_kb("VmRSS:") * 1024);
+    EXPECT_EQ(test::raw(process, *instance, ix::kVirtualBytes), status_kb("VmSize:") * 1024);
+    EXPECT_FALSE(test::definition(process, ix::kHandleCount));
+    close(pipe_fds[1]);
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 TEST(ProcfsLive, ElapsedTimeOfAFreshChildIsSmall)

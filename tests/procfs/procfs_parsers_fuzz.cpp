@@ -38,6 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     parse_pid_status(text, status);
     PidIo io;
     parse_pid_io(text, io);
+    PidStatm statm;
+    parse_pid_statm(text, statm);
     SmapsRollup rollup;
     parse_smaps_rollup(text, rollup);
     MemInfo meminfo;

@@ -269,6 +269,43 @@ TEST_F(SnapshotTest, EntitiesShareOneQueryThroughTheCache)
     EXPECT_GE(stats.hits, 5u);
 }
 
+// SnapshotOptions::only_requested_counters: the query names the counters, and
+// copies go only to entities that asked for the same ones (another layout
+// would cost the receiver an interval), whole copies only to whole askers.
+TEST_F(SnapshotTest, NarrowedEntitiesShareOnlyWithTheSameCounters)
+{
+    machine.start_process("bash", 100, 0.25);
+    auto narrowed = [&](std::vector<CounterRequest> requests) {
+        SnapshotOptions options;
+        options.cache = &cache;
+        options.only_requested_counters = true;
+        auto created = Snapshot::create(shared, SnapshotType::custom, requests, options);
+        EXPECT_TRUE(created.ok()) << created.error().describe();
+        return created.ok() ? std::move(*created) : nullptr;
+    };
+    auto a = narrowed({{kProcess, kProcessorTime}, {kProcess, kWorkingSet}});
+    EXPECT_EQ(machine.source().last_query(), "230:6,180");
+    auto b = narrowed({{kProcess, kWorkingSet}, {kProcess, kProcessorTime}});
+    auto c = narrowed({{kProcess, kProcessorTime}});
+    auto whole = make(SnapshotType::custom, {{kProcess, 0}});
+    for (int round = 0; round < 3; ++round) {
+        machine.advance(1.0);
+        std::size_t before = machine.source().collect_count();
+        cycle(*a);
+        EXPECT_EQ(machine.source().last_query(), "230:6,180");
+        cycle(*b);
+        EXPECT_EQ(machine.source().collect_count(), before + 1) << "b takes a's copy, round " << round;
+        cycle(*c);
+        EXPECT_EQ(machine.source().last_query(), "230:6");
+        cycle(*whole);
+        EXPECT_EQ(machine.source().last_query(), "230");
+        EXPECT_EQ(machine.source().collect_count(), before + 3) << "round " << round;
+        for (Snapshot* s : {a.get(), b.get(), c.get(), whole.get()})
+            EXPECT_NEAR(by_pid(*s, kProcess, kProcessorTime)[100].as_double(), 25.0, 1e-9);
+    }
+    EXPECT_EQ(cache.outstanding_references(), 0u);
+}
+
 TEST_F(SnapshotTest, EntityNeverGetsItsOwnOrTheSameDataTwice)
 {
     machine.start_process("bash", 100, 0.25);

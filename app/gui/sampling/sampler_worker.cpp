@@ -29,6 +29,8 @@ wpo::SnapshotOptions SamplerWorker::snapshot_options() const
     options.decode.cap_percent = m_cap_percent;
     // A copy older than half an interval belongs to the previous interval.
     options.max_age = std::chrono::milliseconds(std::max(1, m_interval_ms / 2));
+    // \Process(*)\% Processor Time then reads one file per process, not four.
+    options.only_requested_counters = true;
     return options;
 }
 

@@ -176,14 +176,19 @@ constinit const std::span<const CounterDef> kLogicalDiskCounters = kLogicalDiskT
 constinit const std::span<const CounterDef> kNetworkCounters = kNetworkTable;
 constinit const std::span<const CounterDef> kDetailCounters = kDetailTable;
 
+std::uint32_t add_counter(BlockBuilder& b, const CounterDef& d)
+{
+    return b.add_counter({.name_index = d.index,
+                          .help_index = d.index + 1,
+                          .type = d.type,
+                          .size = d.size,
+                          .default_scale = d.default_scale});
+}
+
 void add_counters(BlockBuilder& b, std::span<const CounterDef> defs)
 {
     for (const CounterDef& d : defs)
-        b.add_counter({.name_index = d.index,
-                       .help_index = d.index + 1,
-                       .type = d.type,
-                       .size = d.size,
-                       .default_scale = d.default_scale});
+        add_counter(b, d);
 }
 
 }  // namespace wpo::procfs

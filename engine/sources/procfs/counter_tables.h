@@ -28,6 +28,21 @@ struct CounterDef {
 // Adds the definitions of `defs`, in order, to the object being built.
 void add_counters(BlockBuilder& b, std::span<const CounterDef> defs);
 
+// One definition; returns its handle.
+std::uint32_t add_counter(BlockBuilder& b, const CounterDef& d);
+
+// The handle of a counter left out of the object (see below).
+inline constexpr std::uint32_t kLeftOut = 0xFFFFFFFFu;
+
+// Adds the definitions whose position p in `defs` has keep(p), in order;
+// at[p] becomes the counter's handle for BlockBuilder::set(), or kLeftOut.
+template <class Keep>
+void add_counters(BlockBuilder& b, std::span<const CounterDef> defs, Keep&& keep, std::span<std::uint32_t> at)
+{
+    for (std::uint32_t p = 0; p < defs.size() && p < at.size(); ++p)
+        at[p] = keep(p) ? add_counter(b, defs[p]) : kLeftOut;
+}
+
 // A value read from outside for a counter kept 32 bits wide (counter_tables.cpp
 // says which), saturated: BlockBuilder::set() refuses values that do not fit.
 constexpr std::uint64_t dword(std::uint64_t v) { return v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v; }

@@ -137,6 +137,17 @@ void parse_pid_status(std::string_view text, PidStatus& out)
     });
 }
 
+void parse_pid_statm(std::string_view text, PidStatm& out)
+{
+    out = PidStatm{};
+    Tokens tokens(text);
+    std::string_view token;
+    if (tokens.next(token))
+        out.size_pages = to_u64(token);
+    if (tokens.next(token))
+        out.resident_pages = to_u64(token);
+}
+
 void parse_pid_io(std::string_view text, PidIo& out)
 {
     out = PidIo{};

@@ -64,6 +64,14 @@ struct PidStatus {
 };
 void parse_pid_status(std::string_view text, PidStatus& out);
 
+// /proc/[pid]/statm: sizes in pages (proc(5)); `resident` is the sum VmRSS
+// of status shows (anonymous + file + shared memory pages), `size` VmSize.
+struct PidStatm {
+    std::uint64_t size_pages = 0;
+    std::uint64_t resident_pages = 0;
+};
+void parse_pid_statm(std::string_view text, PidStatm& out);
+
 // /proc/[pid]/io.
 struct PidIo {
     std::uint64_t rchar = 0;

@@ -32,11 +32,11 @@ struct ProcessHandles {
     bool started = false;
     std::uint64_t start_ticks = 0;
     CachedFd dir;  // /proc/<pid>: the fd count, and files that are not kept
-    CachedFd stat, status, io;
+    CachedFd stat, status, statm, io;
     CachedFd task;                       // /proc/<pid>/task, listed again from offset 0
     std::vector<ThreadHandles> threads;  // by tid, ascending
 
-    bool cached() const { return dir.valid() || stat.valid() || status.valid() || io.valid() || task.valid(); }
+    bool cached() const { return dir.valid() || stat.valid() || status.valid() || statm.valid() || io.valid() || task.valid(); }
     void drop_threads()
     {
         task.reset();
@@ -48,6 +48,7 @@ struct ProcessHandles {
         dir.reset();
         stat.reset();
         status.reset();
+        statm.reset();
         io.reset();
         drop_threads();
     }

@@ -39,6 +39,8 @@ ProcfsCollector::ProcfsCollector(ProcfsOptions options)
     }
     const long hz = m_options.ticks_per_second > 0 ? m_options.ticks_per_second : sysconf(_SC_CLK_TCK);
     m_ticks_per_second = hz > 0 ? static_cast<std::uint64_t>(hz) : 100;
+    const long page = sysconf(_SC_PAGESIZE);
+    m_page_size = page > 0 ? static_cast<std::uint64_t>(page) : 4096;
 }
 
 ProcfsCollector::Wanted ProcfsCollector::select() const
@@ -61,6 +63,10 @@ ProcfsCollector::Wanted ProcfsCollector::select() const
         w.processor = m_query.contains(ix::kProcessor);
         w.network = m_query.contains(ix::kNetworkInterface);
         w.memory_detail = m_query.contains(ix::kProcessMemoryDetail);
+        if (m_query.restricted(ix::kProcess))
+            w.parts = process_parts();
+        if (m_query.restricted(ix::kThread))
+            w.thread_switches = m_query.wants(ix::kThread, ix::kContextSwitchesPerSec);
         break;
     }
     return w;
@@ -140,9 +146,9 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     if (want.memory)
         emit_memory(b);
     if (want.process)
-        emit_process(b);
+        emit_process(b, want.parts);
     if (want.thread)
-        emit_thread(b);
+        emit_thread(b, want.thread_switches);
     if (want.physical_disk)
         emit_physical_disk(b, monotonic / 100);
     if (want.logical_disk)

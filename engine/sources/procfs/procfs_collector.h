@@ -35,9 +35,22 @@ public:
     const ProcfsOptions& options() const { return m_options; }
 
 private:
+    // What one collect reads. Process and Thread read their stat files always
+    // (the names, the identity counters and the CPU times come from them);
+    // the other files of a process only for the counters that need them,
+    // which a query can narrow ("230:6,1180", object_query.h): the parts
+    // below. Objects asked without a counter list get every part.
+    struct ProcessParts {
+        bool memory = true;   // Working Set, Virtual Bytes: from status when it is read, else statm
+        bool status = true;   // Working Set Peak, Virtual Bytes Peak, Private Bytes
+        bool io = true;       // the six IO counters
+        bool handles = true;  // Handle Count (the fd directory)
+    };
     struct Wanted {
         bool system = false, memory = false, process = false, thread = false, physical_disk = false,
              logical_disk = false, processor = false, network = false, memory_detail = false;
+        ProcessParts parts;
+        bool thread_switches = true;  // Context Switches/sec: a second file per thread
     };
     // A slice of m_pool.
     struct Name {
@@ -103,6 +116,7 @@ private:
     void read_memory();
     void emit_memory(BlockBuilder& b);
     // procfs_processes.cpp
+    ProcessParts process_parts() const;
     void read_processes(const Wanted& want);
     bool read_process(const Wanted& want, ProcessHandles& h);
     int process_dir(ProcessHandles& h);
@@ -114,8 +128,8 @@ private:
     std::optional<std::string_view> read_kept(CachedFd& slot, int dir, const char* path);
     std::uint32_t handle_count(int pid_dir);
     void detect_switches_file();
-    void emit_process(BlockBuilder& b);
-    void emit_thread(BlockBuilder& b);
+    void emit_process(BlockBuilder& b, const ProcessParts& parts);
+    void emit_thread(BlockBuilder& b, bool switches);
     // procfs_disks.cpp
     void read_disks();
     void read_mounts();
@@ -134,6 +148,7 @@ private:
     const ProcfsClock& m_clock;
     std::string m_host;
     std::uint64_t m_ticks_per_second = 100;
+    std::uint64_t m_page_size = 4096;  // statm counts pages
     ObjectQuery m_query;
     UniqueFd m_root;
     UniqueFd m_sys;

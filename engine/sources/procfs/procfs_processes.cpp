@@ -10,6 +10,7 @@
 #include "sources/procfs/linux_indices.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <fcntl.h>
@@ -126,17 +127,30 @@ bool ProcfsCollector::read_process(const Wanted& want, ProcessHandles& h)
         row.privileged = ticks_to_100ns(stat.stime);
         row.start = start_time(stat.starttime);
         row.faults = stat.minflt + stat.majflt;
-        PidStatus status;
-        const auto status_text = read_kept(h.status, dir, "status");
-        parse_pid_status(status_text ? *status_text : std::string_view(), status);
-        row.working_set = status.vm_rss_kb * 1024;
-        row.working_set_peak = status.vm_hwm_kb * 1024;
-        row.virtual_bytes = status.vm_size_kb * 1024;
-        row.virtual_peak = status.vm_peak_kb * 1024;
-        row.private_bytes = (status.rss_anon_kb + status.vm_swap_kb) * 1024;
-        const auto io_text = read_kept(h.io, dir, "io");
-        parse_pid_io(io_text ? *io_text : std::string_view(), row.io);
-        row.handles = handle_count(dir);
+        const ProcessParts& parts = want.parts;
+        if (parts.status) {
+            PidStatus status;
+            const auto status_text = read_kept(h.status, dir, "status");
+            parse_pid_status(status_text ? *status_text : std::string_view(), status);
+            row.working_set = status.vm_rss_kb * 1024;
+            row.working_set_peak = status.vm_hwm_kb * 1024;
+            row.virtual_bytes = status.vm_size_kb * 1024;
+            row.virtual_peak = status.vm_peak_kb * 1024;
+            row.private_bytes = (status.rss_anon_kb + status.vm_swap_kb) * 1024;
+        } else if (parts.memory) {
+            // statm: the same sums as status's VmRSS and VmSize, a seventh of its cost.
+            PidStatm statm;
+            const auto statm_text = read_kept(h.statm, dir, "statm");
+            parse_pid_statm(statm_text ? *statm_text : std::string_view(), statm);
+            row.working_set = statm.resident_pages * m_page_size;
+            row.virtual_bytes = statm.size_pages * m_page_size;
+        }
+        if (parts.io) {
+            const auto io_text = read_kept(h.io, dir, "io");
+            parse_pid_io(io_text ? *io_text : std::string_view(), row.io);
+        }
+        if (parts.handles)
+            row.handles = handle_count(dir);
     }
     if (want.memory_detail) {
         const auto text = m_reader.read(dir, "smaps_rollup");  // costly and rare: not kept
@@ -277,39 +291,78 @@ std::uint32_t ProcfsCollector::handle_count(int pid_dir)
     return count;
 }
 
+ProcfsCollector::ProcessParts ProcfsCollector::process_parts() const
+{
+    auto any = [&](std::initializer_list<std::uint32_t> counters) {
+        return std::any_of(counters.begin(), counters.end(),
+                           [&](std::uint32_t c) { return m_query.wants(ix::kProcess, c); });
+    };
+    ProcessParts parts;
+    parts.status = any({ix::kWorkingSetPeak, ix::kVirtualBytesPeak, ix::kPrivateBytes});
+    parts.memory = parts.status || any({ix::kWorkingSet, ix::kVirtualBytes});
+    parts.io = any({ix::kIoReadOperationsPerSec, ix::kIoWriteOperationsPerSec, ix::kIoDataOperationsPerSec,
+                    ix::kIoReadBytesPerSec, ix::kIoWriteBytesPerSec, ix::kIoDataBytesPerSec});
+    parts.handles = any({ix::kHandleCount});
+    return parts;
+}
+
 // Process and Thread: the object time is that of read_uptime(), so that
-// Elapsed Time decodes as ps shows etimes.
-void ProcfsCollector::emit_process(BlockBuilder& b)
+// Elapsed Time decodes as ps shows etimes. A part not read leaves its
+// counters out of the block (a zero would read as a real value).
+void ProcfsCollector::emit_process(BlockBuilder& b, const ProcessParts& parts)
 {
     b.begin_object({.name_index = ix::kProcess,
                     .help_index = ix::kProcess + 1,
                     .has_instances = true,
                     .perf_time = m_uptime_clock,
                     .perf_freq = k100nsPerSecond});
-    add_counters(b, kProcessCounters);
+    // The counters of stat always, the others with the part that reads them.
+    auto kept = [&](std::uint32_t c) {
+        switch (c) {
+        case kProcHandles: return parts.handles;
+        case kProcWorkingSet:
+        case kProcVirtual: return parts.memory;
+        case kProcWorkingSetPeak:
+        case kProcVirtualPeak:
+        case kProcPrivate: return parts.status;
+        case kProcReadOps:
+        case kProcWriteOps:
+        case kProcDataOps:
+        case kProcReadBytes:
+        case kProcWriteBytes:
+        case kProcDataBytes: return parts.io;
+        default: return true;
+        }
+    };
+    std::array<std::uint32_t, kProcDataBytes + 1> at{};
+    add_counters(b, kProcessCounters, kept, at);
     ProcessRow total;
+    auto put = [&](ProcessCounter c, std::uint64_t value) {
+        if (at[c] != kLeftOut)
+            b.set(at[c], value);
+    };
     auto write = [&](const ProcessRow& p) {
-        b.set(kProcTime, p.user + p.privileged);
-        b.set(kProcUser, p.user);
-        b.set(kProcPrivileged, p.privileged);
-        b.set(kProcElapsed, p.start);
-        b.set(kProcId, p.pid);
-        b.set(kProcParent, p.ppid);
-        b.set(kProcThreads, p.threads);
-        b.set(kProcPriority, p.priority);
-        b.set(kProcHandles, p.handles);
-        b.set(kProcWorkingSet, p.working_set);
-        b.set(kProcWorkingSetPeak, p.working_set_peak);
-        b.set(kProcVirtual, p.virtual_bytes);
-        b.set(kProcVirtualPeak, p.virtual_peak);
-        b.set(kProcPrivate, p.private_bytes);
-        b.set(kProcFaults, p.faults);
-        b.set(kProcReadOps, p.io.syscr);
-        b.set(kProcWriteOps, p.io.syscw);
-        b.set(kProcDataOps, p.io.syscr + p.io.syscw);
-        b.set(kProcReadBytes, p.io.rchar);
-        b.set(kProcWriteBytes, p.io.wchar);
-        b.set(kProcDataBytes, p.io.rchar + p.io.wchar);
+        put(kProcTime, p.user + p.privileged);
+        put(kProcUser, p.user);
+        put(kProcPrivileged, p.privileged);
+        put(kProcElapsed, p.start);
+        put(kProcId, p.pid);
+        put(kProcParent, p.ppid);
+        put(kProcThreads, p.threads);
+        put(kProcPriority, p.priority);
+        put(kProcHandles, p.handles);
+        put(kProcWorkingSet, p.working_set);
+        put(kProcWorkingSetPeak, p.working_set_peak);
+        put(kProcVirtual, p.virtual_bytes);
+        put(kProcVirtualPeak, p.virtual_peak);
+        put(kProcPrivate, p.private_bytes);
+        put(kProcFaults, p.faults);
+        put(kProcReadOps, p.io.syscr);
+        put(kProcWriteOps, p.io.syscw);
+        put(kProcDataOps, p.io.syscr + p.io.syscw);
+        put(kProcReadBytes, p.io.rchar);
+        put(kProcWriteBytes, p.io.wchar);
+        put(kProcDataBytes, p.io.rchar + p.io.wchar);
     };
     for (const ProcessRow& p : m_processes) {
         b.begin_instance(name(p.name));
@@ -337,26 +390,28 @@ void ProcfsCollector::emit_process(BlockBuilder& b)
     b.end_object();
 }
 
-void ProcfsCollector::emit_thread(BlockBuilder& b)
+void ProcfsCollector::emit_thread(BlockBuilder& b, bool switches)
 {
     b.begin_object({.name_index = ix::kThread,
                     .help_index = ix::kThread + 1,
                     .has_instances = true,
                     .perf_time = m_uptime_clock,
                     .perf_freq = k100nsPerSecond});
-    add_counters(b, kThreadCounters);
+    std::array<std::uint32_t, kThrElapsed + 1> at{};
+    add_counters(b, kThreadCounters, [&](std::uint32_t c) { return switches || c != kThrSwitches; }, at);
     for (const ThreadRow& t : m_threads) {
         b.begin_instance(name(t.name), ix::kProcess, t.process_position);
-        b.set(kThrTime, t.user + t.privileged);
-        b.set(kThrUser, t.user);
-        b.set(kThrPrivileged, t.privileged);
-        b.set(kThrId, t.tid);
-        b.set(kThrProcessId, t.pid);
-        b.set(kThrPriorityCurrent, t.priority);
-        b.set(kThrPriorityBase, t.priority);
-        b.set(kThrState, t.state);
-        b.set(kThrSwitches, t.switches);
-        b.set(kThrElapsed, t.start);
+        b.set(at[kThrTime], t.user + t.privileged);
+        b.set(at[kThrUser], t.user);
+        b.set(at[kThrPrivileged], t.privileged);
+        b.set(at[kThrId], t.tid);
+        b.set(at[kThrProcessId], t.pid);
+        b.set(at[kThrPriorityCurrent], t.priority);
+        b.set(at[kThrPriorityBase], t.priority);
+        b.set(at[kThrState], t.state);
+        if (switches)
+            b.set(at[kThrSwitches], t.switches);
+        b.set(at[kThrElapsed], t.start);
     }
     b.end_object();
 }
