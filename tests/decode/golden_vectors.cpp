@@ -19,6 +19,7 @@ constexpr TimeStamps with(TimeStamps t, std::int64_t TimeStamps::*field, std::in
 }
 
 // Unnamed combinations, built from the fields (docs/performance-data-format.md §10.1).
+// clang-format off
 constexpr std::uint32_t kDec1000Dword = kTypeNumber | kNumberDec1000 | kSizeDword;              // 0x00020000
 constexpr std::uint32_t kDec1000Large = kTypeNumber | kNumberDec1000 | kSizeLarge;              // 0x00020100
 constexpr std::uint32_t kTypeZeroDword = kTypeZero | kSizeDword;                                // 0x00000C00
@@ -28,10 +29,12 @@ constexpr std::uint32_t kElapsed100Ns = (PERF_ELAPSED_TIME & ~kTimeMask) | kTime
 constexpr std::uint32_t kHistogramTimer = PERF_100NSEC_TIMER | PERF_COUNTER_HISTOGRAM_TYPE;     // 0xA0510500
 constexpr std::uint32_t kUndefinedTimeBase = (PERF_100NSEC_TIMER & ~kTimeMask) | kTimeMask;     // 0x20710500
 constexpr std::uint32_t kHistogramSubtype = kTypeCounter | kCounterHistogram | kSizeLarge;      // 0x00060500
+// clang-format on
 
 constexpr std::uint64_t kIdleStart = 133'707'369'666'486'855;  // Idle's Elapsed Time raw value (§13.1)
 constexpr std::int64_t kNow = 133'716'612'800'215'149;         // object PerfTime of kT0
 
+// clang-format off
 const Golden kGolden[] = {
     // ---- Instantaneous numbers (§10.4): one sample, the previous one is ignored.
     {.name = "RawcountHex", .type = PERF_COUNTER_RAWCOUNT_HEX, .now = {0x1234}, .has_before = false,
@@ -299,6 +302,7 @@ const Golden kGolden[] = {
     {.name = "Inverse_FullyBusy", .type = PERF_100NSEC_TIMER_INV, .now = {0}, .before = {0},
      .f = 100.0},  // 100 · (1 - 0)
 };
+// clang-format on
 
 }  // namespace
 

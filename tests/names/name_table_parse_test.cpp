@@ -48,6 +48,7 @@ Bytes units(std::initializer_list<std::uint16_t> list)
 
 const Bytes kHelp = piped("3|The System object.||");
 
+// clang-format off
 const Row kRows[] = {
     // Well-formed and tolerated shapes.
     {"normal", piped("1|1847|2|System|4|Memory||"), kHelp, {}, {{1, "1847"}, {2, "System"}, {4, "Memory"}},
@@ -102,6 +103,7 @@ const Row kRows[] = {
     {"odd_byte_count_help", piped("2|System||"), plus_byte(kHelp), "Help table has"},
     {"single_byte", Bytes{std::byte{0}}, {}, "an odd count"},
 };
+// clang-format on
 
 class NameTableParse : public ::testing::TestWithParam<Row> {};
 

@@ -33,6 +33,7 @@ TEST_P(CounterPathParse, Fields)
     EXPECT_EQ(path->index, row.index);
 }
 
+// clang-format off
 const PathRow kPaths[] = {
     {"single", R"(\Memory\Available Bytes)", "", "Memory", "", "", "Available Bytes", false, false, false, {}},
     {"machine", R"(\\HOST\System\Processes)", "HOST", "System", "", "", "Processes", false, false, false, {}},
@@ -58,6 +59,7 @@ const PathRow kPaths[] = {
      "Free Megabytes", true, false, false, {}},
     {"hash_not_index", R"(\Process(c#)\ID Process)", "", "Process", "", "c#", "ID Process", true, false, false, {}},
 };
+// clang-format on
 
 INSTANTIATE_TEST_SUITE_P(Rows, CounterPathParse, ::testing::ValuesIn(kPaths),
                          [](const auto& row) { return row.param.name; });

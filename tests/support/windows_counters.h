@@ -17,6 +17,7 @@ struct CounterShape {
 using namespace wpo::counter_type;
 
 // Process (230): 28 counters in the order Windows 11 writes them.
+// clang-format off
 inline constexpr CounterShape kWindowsProcessCounters[] = {
     {6, PERF_100NSEC_TIMER},            {142, PERF_100NSEC_TIMER},          {144, PERF_100NSEC_TIMER},
     {172, PERF_COUNTER_LARGE_RAWCOUNT}, {174, PERF_COUNTER_LARGE_RAWCOUNT}, {28, PERF_COUNTER_COUNTER},
@@ -39,5 +40,6 @@ inline constexpr CounterShape kWindowsThreadCounters[] = {
     {682, PERF_COUNTER_RAWCOUNT}, {706, PERF_COUNTER_LARGE_RAWCOUNT_HEX}, {46, PERF_COUNTER_RAWCOUNT},
     {336, PERF_COUNTER_RAWCOUNT}, {784, PERF_COUNTER_RAWCOUNT}, {804, PERF_COUNTER_RAWCOUNT},
 };
+// clang-format on
 
 }  // namespace wpo::test

@@ -47,6 +47,7 @@ void add_counters(BlockBuilder& b, std::span<const CounterDef> defs, Keep&& keep
 // says which), saturated: BlockBuilder::set() refuses values that do not fit.
 constexpr std::uint64_t dword(std::uint64_t v) { return v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v; }
 
+// clang-format off
 enum SystemCounter : std::uint32_t { kSysProcesses, kSysThreads, kSysQueue, kSysSwitches, kSysUpTime };
 extern const std::span<const CounterDef> kSystemCounters;
 
@@ -96,6 +97,7 @@ extern const std::span<const CounterDef> kNetworkCounters;
 enum DetailCounter : std::uint32_t {
     kDetId, kDetRss, kDetPss, kDetSharedClean, kDetSharedDirty, kDetPrivateClean, kDetPrivateDirty, kDetSwap,
 };
+// clang-format on
 extern const std::span<const CounterDef> kDetailCounters;
 
 }  // namespace wpo::procfs
