@@ -153,7 +153,7 @@ void MainWindow::createActions()
     undo->setObjectName(QStringLiteral("undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setIcon(theme_icon(QStringLiteral("edit-undo")));
-    undo->setToolTip(tr("Undo the last Delete, Clear or Close view (%1)")
+    undo->setToolTip(tr("Undo the last Delete, Remove, Remove ended, Clear or Close view (%1)")
                          .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
     m_actions.insert(QStringLiteral("undo"), undo);
     QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
@@ -333,6 +333,9 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
         if (m_current != pane)
             setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
     });
+    // The legend's Remove and Remove ended, undoable as Delete is.
+    connect(&pane->content(), &ViewWidget::removeRequested, this,
+            [this, pane](const QList<quint64>& ids) { m_undo->push(new RemoveSeriesCommand(pane, ids)); });
     connect(&pane->content(), &ViewWidget::propertiesRequested, this, [this, pane] {
         setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
         editProperties();
@@ -408,8 +411,13 @@ bool MainWindow::confirmReplaceViews()
     const bool any = std::any_of(m_panes.cbegin(), m_panes.cend(), [](ViewPane* pane) {
         return !pane->isLog() && !pane->sampler().counters().isEmpty();
     });
-    return !any || confirm(tr("Open counter set"), tr("Replace the %n open view(s) and their history with the "
-                                                      "set's views?", nullptr, static_cast<int>(m_panes.size())));
+    // A closed view waiting in the undo history is lost too.
+    if (!any && !m_undo->canUndo())
+        return true;
+    return confirm(tr("Open counter set"),
+                   tr("Replace the %n open view(s), their history and what Undo could bring back with the set's "
+                      "views? This cannot be undone.",
+                      nullptr, static_cast<int>(m_panes.size())));
 }
 
 bool MainWindow::confirm(const QString& title, const QString& question)
@@ -648,6 +656,9 @@ files::CounterSet MainWindow::counterSet() const
 
 void MainWindow::applyCounterSet(const files::CounterSet& set)
 {
+    // The history's steps act on the views replaced now: they go first, with
+    // the closed views they hold.
+    m_undo->clear();
     while (!m_panes.isEmpty())
         closeView(m_panes.last());
     QVector<QPointer<ViewPane>> panes;

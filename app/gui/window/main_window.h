@@ -43,7 +43,8 @@ public:
     // rests), returning where it was (-1: not a view here); and puts it back there.
     int detachView(ViewPane* pane);
     void attachView(ViewPane* pane, int index);
-    // Delete counter, Clear and Close view (Edit > Undo, Ctrl+Z).
+    // Delete counter, the legend's Remove and Remove ended, Clear and Close
+    // view (Edit > Undo, Ctrl+Z). A set or session replacing the views empties it.
     QUndoStack& undoStack() { return *m_undo; }
     // "cpu.json — Perfscope": the set or log the window shows.
     void updateTitle();
@@ -85,9 +86,9 @@ public:
     QString sessionNote() const;
     bool saveSession(QString* error = nullptr);
     bool restoreSession();
-    // Opening a set over views with counters asks first, as it cannot be
-    // undone (on by default; tests turn it off). Delete, Clear and Close view
-    // do not ask: they can be undone.
+    // Opening a set over views with counters (or with steps to undo) asks
+    // first, as it cannot be undone (on by default; tests turn it off).
+    // Delete, Remove, Clear and Close view do not ask: they can be undone.
     void setConfirmDestructive(bool on) { m_confirm = on; }
     // The current view's graph and legend (.png .svg .pdf) or visible data (.csv).
     bool exportCurrentView(const QString& path, QString* error = nullptr);
