@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Delete counter, the legend's Remove and Remove ended, Clear and Close view
 // do not ask: Edit > Undo (Ctrl+Z) brings back what they took. Opening a set
-// over views asks first, and a set replacing the views empties the history. A deleted series comes back with its color, scale and
-// history, and its sampler sends its values again; a cleared history comes
+// over views asks first, and a set replacing the views empties the history.
+// A deleted series comes back with its color, scale and history, and its
+// sampler sends its values again; a cleared history comes
 // back in front of what came since; a closed view comes back with its
 // counters and samples again. Against the live test machine, whose processes
 // burn exactly 25 % and 50 % of a CPU.
