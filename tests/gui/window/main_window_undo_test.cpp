@@ -432,6 +432,26 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_window->viewCount(), 1, 5000);
     }
 
+    // A view deleted outside the history (a log that failed to load goes so):
+    // its steps are dropped, not run on it.
+    void aStepOnADeletedViewIsDropped()
+    {
+        QPointer<ViewPane> view = m_window->addView({.title = "CPU", .interval_s = 0.1});
+        view->addCounters({allProcessesCpu()});
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0, 5000);
+        std::unique_ptr<QMenu> menu = legendMenu(view, rowOf(view->data(), "a:100"));
+        menuAction(menu.get(), "remove")->trigger();
+        menu.reset();
+        m_window->action("clear")->trigger();
+        QCOMPARE(m_window->undoStack().count(), 2);
+        m_window->closeView(view);
+        QVERIFY(!view);
+        m_window->action("undo")->trigger();
+        m_window->action("undo")->trigger();
+        QCOMPARE(m_window->undoStack().count(), 0);
+        QCOMPARE(m_window->viewCount(), 0);
+    }
+
     // A closed view the undo history still holds goes with the window.
     void aClosedViewIsDeletedWithTheWindow()
     {
