@@ -21,6 +21,7 @@
 #include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -310,6 +311,25 @@ private slots:
 
         m_window->action("redo")->trigger();
         QCOMPARE(view->data().rowOf(id), -1);
+    }
+
+    // The Delete key typed in the legend is Delete counter: a step to undo.
+    void deleteKeyInTheLegendIsUndoable()
+    {
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        ViewPane* view = m_window->addView({.title = "CPU", .interval_s = 0.1});
+        view->addCounters({allProcessesCpu()});
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0, 5000);
+        const quint64 id = view->data().series(rowOf(view->data(), "a:100")).info.id;
+        view->content().setSelectedRow(view->data().rowOf(id));
+        QWidget* legend = view->content().legendView();
+        legend->setFocus();
+        QTest::keyClick(legend, Qt::Key_Delete);
+        QCOMPARE(view->data().rowOf(id), -1);
+        QCOMPARE(m_window->undoStack().count(), 1);
+        QTest::keyClick(legend, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(view->data().rowOf(id) >= 0);
     }
 
     void removeEndedThenUndoBringsTheEndedSeriesBack()
