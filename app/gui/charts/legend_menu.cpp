@@ -98,10 +98,7 @@ QMenu* LegendMenu::createMenu(int row, QWidget* parent) const
     add("hideAll", tr("&Hide all"), [this] { setAllVisible(false); })->setEnabled(data->seriesCount() > 0);
     menu->addSeparator();
     const quint64 id = has_row ? data->series(row).info.id : 0;
-    add("remove", tr("&Remove"), [data, id] {
-        if (const int r = data->rowOf(id); r >= 0)
-            data->removeSeries(r);
-    })->setEnabled(has_row);
+    add("remove", tr("&Remove"), [widget, id] { widget->requestRemoval({id}); })->setEnabled(has_row);
     add("removeEnded", tr("Remove &ended"), [widget] { widget->removeEnded(); })->setEnabled(any_ended);
     add("scaleSelected", tr("S&cale selected to fit"), [widget] { widget->scaleSelectedToFit(); })
         ->setEnabled(has_row);

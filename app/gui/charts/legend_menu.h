@@ -2,8 +2,9 @@
 // The legend's context menu and row tooltips, attached to a ViewWidget's
 // legend table. The menu acts on the view's data or asks the widget: Show all,
 // Hide all, Remove (the selected series), Remove ended, Scale selected to fit,
-// Copy counter path, Properties. Remove ended and Scale selected call the
-// widget's removeEnded() / scaleSelectedToFit(); Properties
+// Copy counter path, Properties. Remove and Remove ended go through the
+// widget's requestRemoval() (its owner may make them undoable); Scale selected
+// calls scaleSelectedToFit(); Properties
 // emits propertiesRequested() (the window owns the dialog). A row's tooltip is
 // its full counter path.
 #pragma once

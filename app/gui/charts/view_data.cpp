@@ -207,6 +207,27 @@ std::unique_ptr<ViewSeries> ViewData::takeSeries(int row)
     return taken;
 }
 
+std::vector<std::unique_ptr<ViewSeries>> ViewData::takeSeriesOf(const std::vector<quint64>& ids)
+{
+    std::vector<int> rows;
+    rows.reserve(ids.size());
+    for (quint64 id : ids)
+        if (const int row = rowOf(id); row >= 0)
+            rows.push_back(row);
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    std::vector<std::unique_ptr<ViewSeries>> taken(rows.size());
+    const bool many = rows.size() >= kManyRows;
+    if (many)
+        emit manySeriesAboutToBeRemoved();
+    // The last first: the rows before keep their numbers.
+    for (size_t i = rows.size(); i-- > 0;)
+        taken[i] = takeSeries(rows[i]);
+    if (many)
+        emit manySeriesRemoved();
+    return taken;
+}
+
 int ViewData::restoreSeries(std::unique_ptr<ViewSeries> series)
 {
     if (!series || rowOf(series->info.id) >= 0)

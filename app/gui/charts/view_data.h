@@ -63,6 +63,9 @@ public:
     std::unique_ptr<ViewSeries> takeSeries(int row);
     int restoreSeries(std::unique_ptr<ViewSeries> series);
     bool isRestoring() const { return m_restoring; }
+    // Many at once (Remove ended as the user does it): the series of these
+    // ids, in row order; unknown ids are skipped. restoreSeries() brings each back.
+    std::vector<std::unique_ptr<ViewSeries>> takeSeriesOf(const std::vector<quint64>& ids);
     // Removes every ended series; returns how many.
     int removeEnded();
     // Ended series go by themselves once their last point is older than

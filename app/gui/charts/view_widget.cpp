@@ -25,6 +25,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMetaMethod>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -249,7 +250,22 @@ bool ViewWidget::showsEnded() const
 
 void ViewWidget::removeEnded()
 {
-    m_data->removeEnded();
+    QList<quint64> ended;
+    ended.reserve(m_data->endedCount());
+    for (int row = 0; row < m_data->seriesCount(); ++row)
+        if (m_data->series(row).ended)
+            ended.push_back(m_data->series(row).info.id);
+    requestRemoval(ended);
+}
+
+void ViewWidget::requestRemoval(const QList<quint64>& series_ids)
+{
+    if (series_ids.isEmpty())
+        return;
+    if (isSignalConnected(QMetaMethod::fromSignal(&ViewWidget::removeRequested)))
+        emit removeRequested(series_ids);
+    else
+        m_data->takeSeriesOf(std::vector<quint64>(series_ids.cbegin(), series_ids.cend()));
 }
 
 // The count goes into the text only when it changed: a new text lays the
@@ -484,7 +500,7 @@ void ViewWidget::removeSelected()
 {
     const int row = selectedRow();
     if (row >= 0)
-        m_data->removeSeries(row);
+        requestRemoval({m_data->series(row).info.id});
 }
 
 void ViewWidget::scaleSelectedToFit()

@@ -88,6 +88,10 @@ public:
     int selectedRow() const;  // ViewData row, -1 when none
     void setSelectedRow(int row);
     void removeSelected();
+    // The user's removals (Delete, the legend's Remove, Remove ended): an
+    // owner connected to removeRequested() takes them, to make them undoable;
+    // with none connected the widget removes them itself.
+    void requestRemoval(const QList<quint64>& series_ids);
 public slots:
     // PerfMon's "scale selected counters": each selected series gets the
     // power of ten that puts its visible maximum within (10, 100].
@@ -97,7 +101,8 @@ public:
     // Ended instances: left out of the legend and the report unless shown.
     void setShowEnded(bool show);
     bool showsEnded() const;
-    // Removes every ended series from the view (what the legend's menu offers).
+    // Removes every ended series from the view (what the legend's menu offers),
+    // through requestRemoval().
     void removeEnded();
     void highlightSelected(bool on);
     bool isHighlighting() const { return m_highlight; }
@@ -137,6 +142,8 @@ signals:
     void refreshed();
     // Asked for by the legend's menu (LegendMenu); the owner acts on them.
     void propertiesRequested();
+    // The user removes these series (requestRemoval); the receiver removes them.
+    void removeRequested(const QList<quint64>& series_ids);
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -2,10 +2,7 @@
 #include "gui/window/main_window.h"
 
 #include "gui/charts/graph_exporter.h"
-#include "gui/charts/log_loader.h"
-#include "gui/sampling/resolve_view_counters.h"
 #include "gui/window/view_settings_dialog.h"
-#include "gui/window/save_file_dialog.h"
 #include "gui/window/clear_view_command.h"
 #include "gui/window/close_view_command.h"
 #include "gui/window/remove_series_command.h"
@@ -14,11 +11,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
-#include <QFileDialog>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
 #include <QDateTime>
 #include <QGridLayout>
 #include <QIcon>
@@ -34,7 +28,6 @@
 #include <QUndoStack>
 
 #include <algorithm>
-#include <cmath>
 
 namespace perfscope::gui {
 namespace {
@@ -55,6 +48,8 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_undo = new QUndoStack(this);
     // Each closed view waits here with its history: a bounded number.
     m_undo->setUndoLimit(20);
+    m_files = new WindowFiles(*this, hub);
+    connect(m_files, &WindowFiles::counterSetApplied, this, &MainWindow::counterSetApplied);
     m_browser = new CounterBrowser(hub, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     connect(m_browser, &CounterBrowser::addRequested, this, &MainWindow::addCountersToCurrent);
@@ -76,10 +71,7 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
             m_current = pane;
         syncActions();
     });
-    m_session = new SessionKeeper([this] { return counterSet(); }, this);
-    connect(m_session, &SessionKeeper::saveFailed, this,
-            [this](const QString& message) { showMessage(tr("The session was not saved: %1").arg(message)); });
-    connect(m_tabs, &QTabWidget::currentChanged, m_session, &SessionKeeper::changed);
+    connect(m_tabs, &QTabWidget::currentChanged, &m_files->session(), &SessionKeeper::changed);
 
     createActions();
 
@@ -153,7 +145,7 @@ void MainWindow::createActions()
     undo->setObjectName(QStringLiteral("undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setIcon(theme_icon(QStringLiteral("edit-undo")));
-    undo->setToolTip(tr("Undo the last Delete, Clear or Close view (%1)")
+    undo->setToolTip(tr("Undo the last Delete, Remove, Remove ended, Clear or Close view (%1)")
                          .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
     m_actions.insert(QStringLiteral("undo"), undo);
     QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
@@ -182,22 +174,22 @@ void MainWindow::createActions()
     connect(quit, &QAction::triggered, this, &QWidget::close);
     QAction* open_set = makeAction("openSet", tr("&Open counter set..."), QKeySequence::Open,
                                    tr("Replace the views with those of a counter set"), "document-open");
-    connect(open_set, &QAction::triggered, this, &MainWindow::openSetDialog);
+    connect(open_set, &QAction::triggered, m_files, &WindowFiles::openSetDialog);
     QAction* save_set = makeAction("saveSet", tr("&Save counter set"), QKeySequence::Save,
                                    tr("Save the views, their counters, intervals, colors and scales"), "document-save");
-    connect(save_set, &QAction::triggered, this, [this] { saveSetDialog(false); });
+    connect(save_set, &QAction::triggered, m_files, [this] { m_files->saveSetDialog(false); });
     QAction* save_set_as = makeAction("saveSetAs", tr("Save counter set &as..."),
                                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
                                       tr("Save the views as a counter set in a new file"), "document-save-as");
-    connect(save_set_as, &QAction::triggered, this, [this] { saveSetDialog(true); });
+    connect(save_set_as, &QAction::triggered, m_files, [this] { m_files->saveSetDialog(true); });
     QAction* open_log = makeAction("openLog", tr("Open &log..."), QKeySequence(Qt::CTRL | Qt::Key_L),
                                    tr("Open a PDH-CSV log (perfscope-cli query, typeperf, relog) as a read-only view"),
                                    "document-open-recent");
-    connect(open_log, &QAction::triggered, this, &MainWindow::openLogDialog);
+    connect(open_log, &QAction::triggered, m_files, &WindowFiles::openLogDialog);
     QAction* export_view = makeAction("export", tr("&Export view..."), QKeySequence(Qt::CTRL | Qt::Key_E),
                                       tr("The graph with its legend as PNG, SVG or PDF, or the visible data as CSV"),
                                       "document-export");
-    connect(export_view, &QAction::triggered, this, &MainWindow::exportDialog);
+    connect(export_view, &QAction::triggered, m_files, &WindowFiles::exportDialog);
     QAction* copy_graph = makeAction("copyGraph", tr("&Copy graph"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
                                      tr("Copy the graph with its legend to the clipboard as an image"), "edit-copy");
     connect(copy_graph, &QAction::triggered, this, [this] {
@@ -328,11 +320,14 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
             m_tabs->setTabText(index, title);
         relayout();
     });
-    connect(pane, &ViewPane::changed, m_session, &SessionKeeper::changed);
+    connect(pane, &ViewPane::changed, &m_files->session(), &SessionKeeper::changed);
     connect(pane, &ViewPane::activated, this, [this, pane] {
         if (m_current != pane)
             setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
     });
+    // The legend's Remove and Remove ended, undoable as Delete is.
+    connect(&pane->content(), &ViewWidget::removeRequested, this,
+            [this, pane](const QList<quint64>& ids) { m_undo->push(new RemoveSeriesCommand(pane, ids)); });
     connect(&pane->content(), &ViewWidget::propertiesRequested, this, [this, pane] {
         setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
         editProperties();
@@ -341,7 +336,7 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
     m_current = pane;
     relayout();
     syncActions();
-    m_session->changed();
+    m_files->session().changed();
     return pane;
 }
 
@@ -356,7 +351,7 @@ void MainWindow::closeView(ViewPane* pane)
     delete pane;
     relayout();
     syncActions();
-    m_session->changed();
+    m_files->session().changed();
 }
 
 void MainWindow::requestCloseView(ViewPane* pane)
@@ -385,7 +380,7 @@ int MainWindow::detachView(ViewPane* pane)
     else
         m_stack->setFocus();
     syncActions();
-    m_session->changed();
+    m_files->session().changed();
     return at;
 }
 
@@ -400,16 +395,7 @@ void MainWindow::attachView(ViewPane* pane, int index)
     relayout();
     pane->show();
     setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
-    m_session->changed();
-}
-
-bool MainWindow::confirmReplaceViews()
-{
-    const bool any = std::any_of(m_panes.cbegin(), m_panes.cend(), [](ViewPane* pane) {
-        return !pane->isLog() && !pane->sampler().counters().isEmpty();
-    });
-    return !any || confirm(tr("Open counter set"), tr("Replace the %n open view(s) and their history with the "
-                                                      "set's views?", nullptr, static_cast<int>(m_panes.size())));
+    m_files->session().changed();
 }
 
 bool MainWindow::confirm(const QString& title, const QString& question)
@@ -456,7 +442,7 @@ void MainWindow::setTiled(bool tiled)
     if (QAction* tile = action("tile"); tile->isChecked() != tiled)
         tile->setChecked(tiled);
     relayout();
-    m_session->changed();
+    m_files->session().changed();
 }
 
 void MainWindow::relayout()
@@ -501,17 +487,11 @@ void MainWindow::updateTitle()
     QString name;
     if (ViewPane* pane = currentView(); pane && pane->isLog())
         name = pane->settings().title;
-    else if (!m_set_path.isEmpty())
-        name = QFileInfo(m_set_path).fileName();
+    else if (const QString set = m_files->counterSetPath(); !set.isEmpty())
+        name = QFileInfo(set).fileName();
     const QString title = name.isEmpty() ? tr("Perfscope") : tr("%1 \u2014 Perfscope").arg(name);
     if (windowTitle() != title)
         setWindowTitle(title);
-}
-
-void MainWindow::setCounterSetPath(const QString& path)
-{
-    m_set_path = path;
-    updateTitle();
 }
 
 void MainWindow::showUserGuide()
@@ -585,270 +565,18 @@ void MainWindow::saveWindowState()
     settings.setValue(QStringLiteral("window/state"), saveState());
 }
 
-void MainWindow::closeEvent(QCloseEvent* event)
-{
-    saveWindowState();
-    QString error;
-    if (!m_session->flush(&error))
-        qWarning("perfscope: the session was not saved: %s", qPrintable(error));
-    event->accept();
-}
-
-}  // namespace perfscope::gui
-
-namespace perfscope::gui {
-
 void MainWindow::showMessage(const QString& text)
 {
     statusBar()->showMessage(text, 10'000);
 }
 
-bool MainWindow::claimSession()
+void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_session->claim() == SessionKeeper::Mode::writing)
-        return true;
-    leaveSession(tr("Session read-only: another Perfscope keeps it; this window's views are not saved as the "
-                    "session"));
-    m_session->setMode(SessionKeeper::Mode::read_only);
-    return false;
-}
-
-void MainWindow::leaveSession(const QString& note)
-{
-    m_session->setMode(SessionKeeper::Mode::off);
-    if (!m_session_note) {
-        m_session_note = new QLabel(this);
-        statusBar()->addWidget(m_session_note);
-    }
-    m_session_note->setText(note);
-    m_session_note->setToolTip(tr("The last session stays in %1").arg(QDir::toNativeSeparators(sessionPath())));
-}
-
-QString MainWindow::sessionNote() const
-{
-    return m_session_note ? m_session_note->text() : QString();
-}
-
-files::CounterSet MainWindow::counterSet() const
-{
-    if (m_pending_set)
-        return *m_pending_set;  // what the views will be in a moment
-    files::CounterSet set;
-    set.tiled = m_tiled;
-    const ViewPane* current = currentView();
-    for (const ViewPane* pane : m_panes) {
-        if (pane->isLog())
-            continue;  // a log is a file, not counters to sample
-        if (pane == current)
-            set.current_view = static_cast<int>(set.views.size());
-        set.views.push_back(pane->toCore());
-    }
-    return set;
-}
-
-void MainWindow::applyCounterSet(const files::CounterSet& set)
-{
-    while (!m_panes.isEmpty())
-        closeView(m_panes.last());
-    QVector<QPointer<ViewPane>> panes;
-    QStringList paths;
-    for (const files::ViewSettings& view : set.views) {
-        ViewPane* pane = addView(from_core(view));
-        if (!view.y_auto)
-            pane->content().setYRange(view.y_min, view.y_max);
-        panes.push_back(pane);
-        for (const files::CounterSetEntry& entry : view.counters)
-            paths << QString::fromStdString(entry.path);
-    }
-    setTiled(set.tiled);
-    setCurrentView(set.current_view);
-    const quint64 generation = ++m_set_generation;
-    m_pending_set = set;
-    m_clean_when_applied = false;
-    // All the set's paths in one collection, off the GUI thread; each path
-    // on its own, so one exited process does not drop the rest.
-    resolve_each_path_later(m_hub, paths, this, [this, generation, set, panes, paths](const PathsResolution& done) {
-        if (generation != m_set_generation)
-            return;  // another set replaced this one meanwhile
-        m_pending_set.reset();
-        QStringList skipped, reasons;
-        qsizetype k = 0;
-        for (qsizetype v = 0; v < panes.size(); ++v) {
-            QVector<ViewCounter> counters;
-            QVector<SeriesLook> looks;
-            for (const files::CounterSetEntry& entry : set.views[static_cast<std::size_t>(v)].counters) {
-                const qsizetype i = k++;
-                const QString reason = !done.error.isEmpty() ? done.error
-                                       : i < done.paths.size() ? done.paths[i].error
-                                                               : tr("not resolved");
-                if (!reason.isEmpty()) {
-                    skipped << paths.value(i);
-                    reasons << reason;
-                    continue;
-                }
-                counters += done.paths[i].counters;
-                looks += looks_of(entry);
-            }
-            ViewPane* pane = panes[v];
-            if (!pane || !m_panes.contains(pane))
-                continue;  // closed before its counters came
-            pane->setLooks(looks);
-            if (!counters.isEmpty())
-                pane->addCounters(counters);
-        }
-        // Until the next message: easily missed in 10 s, and it says what the views lack.
-        if (!skipped.isEmpty())
-            statusBar()->showMessage(tr("Not found now, left out: %1").arg(skipped.join(", ")));
-        if (m_clean_when_applied)
-            m_session->markClean();
-        emit counterSetApplied(skipped, reasons);
-    });
-}
-
-bool MainWindow::saveCounterSet(const QString& path, QString* error)
-{
-    if (wpo::Status saved = files::save_counter_set(path.toStdString(), counterSet()); !saved) {
-        if (error)
-            *error = QString::fromStdString(saved.error().message());
-        return false;
-    }
-    m_set_path = path;
-    return true;
-}
-
-bool MainWindow::loadCounterSet(const QString& path, QString* error)
-{
-    auto set = files::load_counter_set(path.toStdString());
-    if (!set) {
-        if (error)
-            *error = QString::fromStdString(set.error().message());
-        return false;
-    }
-    applyCounterSet(*set);
-    m_set_path = path;
-    return true;
-}
-
-QString MainWindow::sessionPath()
-{
-    return SessionKeeper::defaultPath();
-}
-
-bool MainWindow::saveSession(QString* error)
-{
-    return m_session->saveNow(error);
-}
-
-bool MainWindow::restoreSession()
-{
-    if (!QFileInfo::exists(sessionPath()))
-        return false;
-    auto set = files::load_counter_set(sessionPath().toStdString());
-    if (!set) {
-        showMessage(tr("The last session could not be restored: %1").arg(QString::fromStdString(set.error().message())));
-        return false;
-    }
-    if (set->views.empty())
-        return false;
-    applyCounterSet(*set);
-    // What is shown is what the file says: nothing new to write, also once
-    // the counters are in.
-    m_session->markClean();
-    m_clean_when_applied = true;
-    return true;
-}
-
-bool MainWindow::exportCurrentView(const QString& path, QString* error)
-{
-    ViewPane* pane = currentView();
-    if (!pane) {
-        if (error)
-            *error = tr("there is no view to export");
-        return false;
-    }
-    pane->content().refresh();
-    return GraphExporter(&pane->content()).save(path, error);
-}
-
-ViewPane* MainWindow::addLogView(const files::PdhCsvLog& log, const QString& title)
-{
-    ViewSettings settings;
-    settings.title = title;
-    ViewPane* pane = addView(settings);
-    pane->showLog(log);
-    return pane;
-}
-
-void MainWindow::openLog(const QString& path)
-{
-    ViewSettings settings;
-    settings.title = QFileInfo(path).fileName();
-    ViewPane* pane = addView(settings);
-    auto* loader = new LogLoader(&pane->data(), pane);
-    connect(loader, &LogLoader::loaded, this, [this, pane](const QString& file, int series, int rows) {
-        if (!m_panes.contains(pane))
-            return;
-        pane->fitLog();
-        showMessage(tr("%1: %2 counters, %3 samples").arg(file).arg(series).arg(rows));
-    });
-    connect(loader, &LogLoader::failed, this, [this, pane](const QString&, const QString& message) {
-        closeView(pane);
-        QMessageBox::warning(this, tr("Open log"), message);
-    });
-    pane->beginLog();
-    loader->load(path);
-}
-
-void MainWindow::openSetDialog()
-{
-    if (!confirmReplaceViews())
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open counter set"), QString(),
-                                                      tr("Counter sets (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    saveWindowState();
     QString error;
-    if (!loadCounterSet(path, &error))
-        QMessageBox::warning(this, tr("Open counter set"), error);
-}
-
-void MainWindow::saveSetDialog(bool ask)
-{
-    QString path = m_set_path;
-    if (ask || path.isEmpty())
-        path = getSaveFileNameWithExtension(this, tr("Save counter set"), path,
-                                            tr("Counter sets (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!saveCounterSet(path, &error))
-        QMessageBox::warning(this, tr("Save counter set"), error);
-    else
-        showMessage(tr("Saved %1").arg(path));
-}
-
-void MainWindow::openLogDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open log"), QString(),
-                                                      tr("Logs (*.csv *.tsv);;All files (*)"));
-    if (!path.isEmpty())
-        openLog(path);
-}
-
-void MainWindow::exportDialog()
-{
-    if (!currentView())
-        return;
-    const QString path = getSaveFileNameWithExtension(
-        this, tr("Export view"), QString(),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;PDH-CSV data (*.csv)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportCurrentView(path, &error))
-        QMessageBox::warning(this, tr("Export view"), error);
-    else
-        showMessage(tr("Exported %1").arg(path));
+    if (!m_files->session().flush(&error))
+        qWarning("perfscope: the session was not saved: %s", qPrintable(error));
+    event->accept();
 }
 
 }  // namespace perfscope::gui

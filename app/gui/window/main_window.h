@@ -2,7 +2,9 @@
 // perfscope's main window: the counter browser dock, views as tabs or tiled
 // in a grid, menus, toolbar and shortcuts for every action, and a status bar
 // with samples per second, the shared cache's hit rate and the source
-// queries it saved, and the app's own CPU use.
+// queries it saved, and the app's own CPU use. The file and session half
+// (counter sets, logs, export, the session) is WindowFiles'; the methods
+// below that name files forward to it.
 #pragma once
 
 #include "gui/browser/counter_browser.h"
@@ -13,11 +15,10 @@
 #include "gui/window/view_pane.h"
 #include "gui/window/session_keeper.h"
 #include "gui/window/tile_area.h"
+#include "gui/window/window_files.h"
 
 #include <QMainWindow>
 #include <QPointer>
-
-#include <optional>
 
 class QAction;
 class QGridLayout;
@@ -43,15 +44,17 @@ public:
     // rests), returning where it was (-1: not a view here); and puts it back there.
     int detachView(ViewPane* pane);
     void attachView(ViewPane* pane, int index);
-    // Delete counter, Clear and Close view (Edit > Undo, Ctrl+Z).
+    // Delete counter, the legend's Remove and Remove ended, Clear and Close
+    // view (Edit > Undo, Ctrl+Z). A set or session replacing the views empties it.
     QUndoStack& undoStack() { return *m_undo; }
     // "cpu.json — Perfscope": the set or log the window shows.
     void updateTitle();
     // The set the views came from (--set): named in the title, where Save writes.
-    void setCounterSetPath(const QString& path);
+    void setCounterSetPath(const QString& path) { m_files->setCounterSetPath(path); }
     ViewPane* currentView() const;
     int viewCount() const { return static_cast<int>(m_panes.size()); }
     ViewPane* view(int i) const { return m_panes.value(i); }
+    int viewIndex(ViewPane* pane) const { return static_cast<int>(m_panes.indexOf(pane)); }
     void setCurrentView(int i);
     bool isTiled() const { return m_tiled; }
     void setTiled(bool tiled);
@@ -67,33 +70,39 @@ public:
     // counters are added when that is done (counterSetApplied). Paths that
     // no longer resolve (a process that exited) are left out and named in
     // the status bar. Until then counterSet() is the set being applied.
-    files::CounterSet counterSet() const;
-    void applyCounterSet(const files::CounterSet& set);
-    bool saveCounterSet(const QString& path, QString* error = nullptr);
+    // A set replacing the views empties the undo history.
+    files::CounterSet counterSet() const { return m_files->counterSet(); }
+    void applyCounterSet(const files::CounterSet& set) { m_files->applyCounterSet(set); }
+    bool saveCounterSet(const QString& path, QString* error = nullptr) { return m_files->saveCounterSet(path, error); }
     // False only for a file that cannot be read or is not a valid set.
-    bool loadCounterSet(const QString& path, QString* error = nullptr);
+    bool loadCounterSet(const QString& path, QString* error = nullptr) { return m_files->loadCounterSet(path, error); }
     // The last session (SessionKeeper): restored at start; once claimed,
     // written a moment after every change and at quit.
-    static QString sessionPath();
-    SessionKeeper& session() { return *m_session; }
+    static QString sessionPath() { return SessionKeeper::defaultPath(); }
+    SessionKeeper& session() { return m_files->session(); }
     // Takes the session for this window (false: another instance has it, so
     // this one works read-only on it, and says so in the status bar).
-    bool claimSession();
+    bool claimSession() { return m_files->claimSession(); }
     // The session is not this window's (a log from the command line,
     // --no-session): never written; `note` tells the user so.
-    void leaveSession(const QString& note);
-    QString sessionNote() const;
-    bool saveSession(QString* error = nullptr);
-    bool restoreSession();
-    // Opening a set over views with counters asks first, as it cannot be
-    // undone (on by default; tests turn it off). Delete, Clear and Close view
-    // do not ask: they can be undone.
+    void leaveSession(const QString& note) { m_files->leaveSession(note); }
+    QString sessionNote() const { return m_files->sessionNote(); }
+    bool saveSession(QString* error = nullptr) { return m_files->saveSession(error); }
+    bool restoreSession() { return m_files->restoreSession(); }
+    // Opening a set over views with counters (or with steps to undo) asks
+    // first, as it cannot be undone (on by default; tests turn it off).
+    // Delete, Remove, Clear and Close view do not ask: they can be undone.
     void setConfirmDestructive(bool on) { m_confirm = on; }
+    // Yes/No; true without asking when confirmations are off.
+    bool confirm(const QString& title, const QString& question);
     // The current view's graph and legend (.png .svg .pdf) or visible data (.csv).
-    bool exportCurrentView(const QString& path, QString* error = nullptr);
+    bool exportCurrentView(const QString& path, QString* error = nullptr)
+    {
+        return m_files->exportCurrentView(path, error);
+    }
     // A log as a read-only view: read off the GUI thread (openLog) or already parsed.
-    void openLog(const QString& path);
-    ViewPane* addLogView(const files::PdhCsvLog& log, const QString& title);
+    void openLog(const QString& path) { m_files->openLog(path); }
+    ViewPane* addLogView(const files::PdhCsvLog& log, const QString& title) { return m_files->addLogView(log, title); }
 
 public slots:
     void addCountersToCurrent(const QVector<perfscope::gui::ViewCounter>& counters);
@@ -115,17 +124,9 @@ private:
     void markCurrent();
     void syncActions();
     void editProperties();
-    void openSetDialog();
-    void saveSetDialog(bool ask);
-    void openLogDialog();
-    void exportDialog();
     void showMessage(const QString& text);
-    // Yes/No; true without asking when confirmations are off.
-    bool confirm(const QString& title, const QString& question);
     void showUserGuide();
     void showAbout();
-    // Before a set replaces the views: asks when one of them has counters.
-    bool confirmReplaceViews();
 
     SourceHub& m_hub;
     CounterBrowser* m_browser = nullptr;
@@ -144,16 +145,9 @@ private:
     quint64 m_last_samples = 0;
     qint64 m_last_status_ms = 0;
     int m_next_view_number = 1;
-    QString m_set_path;  // where Save writes without asking
-    SessionKeeper* m_session = nullptr;
-    QLabel* m_session_note = nullptr;
     bool m_confirm = true;
     QUndoStack* m_undo = nullptr;
-    // The set whose paths are being resolved; a newer set makes an older
-    // resolution's result stale.
-    std::optional<files::CounterSet> m_pending_set;
-    quint64 m_set_generation = 0;
-    bool m_clean_when_applied = false;  // a restored session: nothing new to write
+    WindowFiles* m_files = nullptr;
 };
 
 }  // namespace perfscope::gui

@@ -7,11 +7,21 @@
 
 namespace perfscope::gui {
 
-RemoveSeriesCommand::RemoveSeriesCommand(ViewPane* pane, int row) : m_pane(pane)
+RemoveSeriesCommand::RemoveSeriesCommand(ViewPane* pane, int row)
+    : RemoveSeriesCommand(pane, QList<quint64>{pane->data().series(row).info.id})
 {
-    const ViewSeries& series = pane->data().series(row);
-    m_id = series.info.id;
-    setText(QCoreApplication::translate("MainWindow", "Delete %1").arg(series.displayName()));
+}
+
+RemoveSeriesCommand::RemoveSeriesCommand(ViewPane* pane, const QList<quint64>& series_ids)
+    : m_pane(pane), m_ids(series_ids.cbegin(), series_ids.cend())
+{
+    const ViewData& data = pane->data();
+    const int first = m_ids.empty() ? -1 : data.rowOf(m_ids.front());
+    if (m_ids.size() == 1 && first >= 0)
+        setText(QCoreApplication::translate("MainWindow", "Delete %1").arg(data.series(first).displayName()));
+    else
+        setText(QCoreApplication::translate("MainWindow", "Remove %n counters", nullptr,
+                                            static_cast<int>(m_ids.size())));
 }
 
 RemoveSeriesCommand::~RemoveSeriesCommand() = default;
@@ -22,18 +32,24 @@ void RemoveSeriesCommand::redo()
         setObsolete(true);
         return;
     }
-    m_taken = m_pane->data().takeSeries(m_pane->data().rowOf(m_id));
+    m_taken = m_pane->data().takeSeriesOf(m_ids);
+    // Nothing left to remove (they went by themselves): no step to undo.
+    if (m_taken.empty())
+        setObsolete(true);
 }
 
 void RemoveSeriesCommand::undo()
 {
-    if (!m_pane || !m_taken) {
+    if (!m_pane || m_taken.empty()) {
         setObsolete(true);
         return;
     }
-    const int row = m_pane->data().restoreSeries(std::move(m_taken));
-    if (row >= 0)
-        m_pane->content().setSelectedRow(row);
+    int last = -1;
+    for (std::unique_ptr<ViewSeries>& series : m_taken)
+        last = m_pane->data().restoreSeries(std::move(series));
+    if (m_taken.size() == 1 && last >= 0)
+        m_pane->content().setSelectedRow(last);
+    m_taken.clear();
 }
 
 }  // namespace perfscope::gui

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// Delete counter, undoable: the removed series is kept whole (looks, history)
-// and comes back as the view's last row, its sampler following it again.
+// Removing series from a view, undoable: Delete counter, and the legend's
+// Remove and Remove ended. The removed series are kept whole (looks, history,
+// ended or not) and come back as the view's last rows, their sampler
+// following them again.
 #pragma once
 
 #include "gui/charts/view_data.h"
 
+#include <QList>
 #include <QPointer>
 #include <QUndoCommand>
 
 #include <memory>
+#include <vector>
 
 namespace perfscope::gui {
 
@@ -17,14 +21,15 @@ class ViewPane;
 class RemoveSeriesCommand : public QUndoCommand {
 public:
     RemoveSeriesCommand(ViewPane* pane, int row);
+    RemoveSeriesCommand(ViewPane* pane, const QList<quint64>& series_ids);
     ~RemoveSeriesCommand() override;
     void redo() override;
     void undo() override;
 
 private:
     QPointer<ViewPane> m_pane;
-    quint64 m_id = 0;
-    std::unique_ptr<ViewSeries> m_taken;
+    std::vector<quint64> m_ids;
+    std::vector<std::unique_ptr<ViewSeries>> m_taken;
 };
 
 }  // namespace perfscope::gui

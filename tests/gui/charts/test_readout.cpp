@@ -205,6 +205,33 @@ private slots:
         QCOMPARE(data.seriesCount(), 1);
     }
 
+    // With an owner listening (the window, to make them undoable), Remove
+    // and Remove ended ask it and leave the data as it is.
+    void legendRemovalsGoToAListeningOwner()
+    {
+        ViewData data;
+        ViewWidget w(&data);
+        fill_view(data, 3, 5);
+        QSignalSpy requested(&w, &ViewWidget::removeRequested);
+        auto* legend_menu = w.findChild<LegendMenu*>();
+        std::unique_ptr<QMenu> menu(legend_menu->createMenu(1, &w));
+        const quint64 id = data.series(1).info.id;
+        named(menu.get(), "remove")->trigger();
+        QCOMPARE(data.seriesCount(), 3);
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.at(0).at(0).value<QList<quint64>>(), QList<quint64>{id});
+
+        SampleBatch end;
+        end.time_ms = kT0 + 10'000;
+        end.ended = {data.series(0).info.id, data.series(2).info.id};
+        data.append(end);
+        std::unique_ptr<QMenu> again(legend_menu->createMenu(-1, &w));
+        named(again.get(), "removeEnded")->trigger();
+        QCOMPARE(data.seriesCount(), 3);
+        QCOMPARE(requested.count(), 2);
+        QCOMPARE(requested.at(1).at(0).value<QList<quint64>>(), (QList<quint64>{end.ended[0], end.ended[1]}));
+    }
+
     void legendRowsTellTheirPathAndNamesGetTheWidth()
     {
         ViewData data;
