@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/report_graph.h"
 
+#include "gui/charts/report_header.h"
 #include "gui/charts/report_model.h"
 
 #include <QHeaderView>
@@ -14,6 +15,7 @@ namespace perfscope::gui {
 ReportGraph::ReportGraph(const ViewData* data, QWidget* parent)
 {
     m_view = new QTableView(parent);
+    m_view->setHorizontalHeader(new ReportHeader(m_view));
     m_model = new ReportModel(data, m_view);
     m_view->setModel(m_model);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -13,6 +13,7 @@
 #include <QAbstractItemModelTester>
 #include <QChart>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -503,6 +504,9 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     QCOMPARE(model->index(4, 0).data().toString(), LegendModel::formatValue(wave(2, 19)));
     QCOMPARE(model->index(1, 2).data().toString(), QString());  // Counter 1 has no cpu3
     QCOMPARE(model->index(0, 1).data().toString(), QString());  // heading
+    // The instance header is one line of text high, whatever the columns.
+    QVERIFY(view->horizontalHeader()->sizeHint().height() >= view->horizontalHeader()->fontMetrics().height());
+    QVERIFY(view->horizontalHeader()->sizeHint().height() < 3 * view->horizontalHeader()->fontMetrics().height());
     // A click on a cell selects its series.
     const QRect cpu3 = view->visualRect(model->index(2, 2));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cpu3.center());
