@@ -3,6 +3,7 @@
 
 #include "gui/charts/report_header.h"
 #include "gui/charts/report_model.h"
+#include "gui/charts/view_data.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -12,7 +13,7 @@
 
 namespace perfscope::gui {
 
-ReportGraph::ReportGraph(const ViewData* data, QWidget* parent)
+ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
 {
     m_view = new QTableView(parent);
     m_view->setHorizontalHeader(new ReportHeader(m_view));
@@ -42,8 +43,10 @@ ReportGraph::ReportGraph(const ViewData* data, QWidget* parent)
     top->setDefaultSectionSize(m_value_width);
     QObject::connect(m_model, &QAbstractItemModel::columnsInserted, m_view,
                      [this](const QModelIndex&, int first, int last) { fitColumns(first, last); });
-    QObject::connect(m_model, &QAbstractItemModel::modelReset, m_view,
-                     [this] { fitColumns(0, m_model->columnCount() - 1); });
+    QObject::connect(m_model, &QAbstractItemModel::modelReset, m_view, [this] {
+        fitColumns(0, m_model->columnCount() - 1);
+        showSelected();
+    });
 }
 
 ReportGraph::~ReportGraph() = default;
@@ -91,7 +94,13 @@ void ReportGraph::refresh(const GraphFrame& frame)
 
 void ReportGraph::setSelectedRow(int row)
 {
-    const QModelIndex cell = m_model->indexOfSeries(row);
+    m_selected_id = row >= 0 && row < m_data->seriesCount() ? m_data->series(row).info.id : 0;
+    showSelected();
+}
+
+void ReportGraph::showSelected()
+{
+    const QModelIndex cell = m_model->indexOfSeries(m_selected_id ? m_data->rowOf(m_selected_id) : -1);
     if (!cell.isValid()) {
         m_view->selectionModel()->clear();
         return;

@@ -203,8 +203,8 @@ void TestManySeries::removeEndedRemovesExactlyTheEnded()
 void TestManySeries::reportUpdatesCellByCell()
 {
     ManySeries m;
-    m.total = 40;
-    m.ended = 30;
+    m.total = 100;  // 75 ended: more than a reset takes, so showing them resets once
+    m.ended = 75;
     m.steps = 60;
     ViewData data;
     ViewWidget w(&data);
@@ -231,7 +231,13 @@ void TestManySeries::reportUpdatesCellByCell()
         QCOMPARE(model->headerData(cell.column(), Qt::Horizontal).toString(), s.info.instance);
         QCOMPARE(cell.data().toString(), LegendModel::formatValue(w.legendModel()->statistics(row).last));
     }
+    // The selected series' cell stays current through the reset that shows the ended ones.
+    w.setSelectedRow(3);
+    QCOMPARE(view->currentIndex(), w.report()->model()->indexOfSeries(3));
+    QSignalSpy shown_reset(model, &QAbstractItemModel::modelReset);
     w.setShowEnded(true);
+    QCOMPARE(shown_reset.size(), 1);
+    QCOMPARE(view->currentIndex(), w.report()->model()->indexOfSeries(3));
     QCOMPARE(model->columnCount(), m.total);
     const QModelIndex first_ended = w.report()->model()->indexOfSeries(0);
     QCOMPARE(model->headerData(first_ended.column(), Qt::Horizontal).toString(),
@@ -259,6 +265,8 @@ void TestManySeries::reportUpdatesCellByCell()
     QCOMPARE(model->columnCount(), m.total);
     w.removeEnded();
     QCOMPARE(model->columnCount(), m.total - m.ended);
+    QCOMPARE(w.selectedRow(), data.rowOf(4));
+    QCOMPARE(view->currentIndex(), w.report()->model()->indexOfSeries(data.rowOf(4)));
 }
 
 // The user's steps with 2,000 series: what each does; the longest stall is
