@@ -1,177 +1,117 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/report_graph.h"
 
-#include "gui/charts/legend_model.h"
+#include "gui/charts/report_header.h"
+#include "gui/charts/report_model.h"
 #include "gui/charts/view_data.h"
 
 #include <QHeaderView>
-#include <QTreeWidget>
+#include <QItemSelectionModel>
+#include <QTableView>
 
-#include <cmath>
+#include <algorithm>
 
 namespace perfscope::gui {
-namespace {
-
-QString counter_key(const QString& object, const QString& counter)
-{
-    return object + QLatin1Char('\n') + counter;
-}
-
-}  // namespace
 
 ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
 {
-    m_report = new QTreeWidget(parent);
-    m_report->setColumnCount(2);
-    m_report->setHeaderLabels({QObject::tr("Object / counter / instance"), QObject::tr("Value")});
-    m_report->setRootIsDecorated(true);
-    m_report->setUniformRowHeights(true);
-    m_report->setSelectionMode(QAbstractItemView::NoSelection);
-    m_report->setFocusPolicy(Qt::NoFocus);
-    m_report->header()->setStretchLastSection(false);
-    m_report->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    // A fixed width: ResizeToContents measures every item on each change.
-    m_report->header()->setSectionResizeMode(1, QHeaderView::Fixed);
-    const int value_width = m_report->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000.000"));
-    m_report->header()->resizeSection(1, value_width);
+    m_view = new QTableView(parent);
+    m_view->setHorizontalHeader(new ReportHeader(m_view));
+    m_model = new ReportModel(data, m_view);
+    m_view->setModel(m_model);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setShowGrid(false);
+    m_view->setWordWrap(false);
+    m_view->setCornerButtonEnabled(false);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    QHeaderView* top = m_view->horizontalHeader();
+    top->setHighlightSections(false);
+    top->setSectionsClickable(false);
+    // Sizes are set per column as it comes (fitColumns), never measured over
+    // every cell: ResizeToContents would read each value on each change.
+    top->setSectionResizeMode(QHeaderView::Interactive);
+    top->setStretchLastSection(false);
+    QHeaderView* side = m_view->verticalHeader();
+    side->setHighlightSections(false);
+    side->setSectionsClickable(false);
+    side->setSectionResizeMode(QHeaderView::Fixed);
+    side->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    const QFontMetrics fm = m_view->fontMetrics();
+    m_value_width = fm.horizontalAdvance(QStringLiteral("0,000.000 MiB/s")) + 12;
+    top->setDefaultSectionSize(m_value_width);
+    QObject::connect(m_model, &QAbstractItemModel::columnsInserted, m_view,
+                     [this](const QModelIndex&, int first, int last) { fitColumns(first, last); });
+    QObject::connect(m_model, &QAbstractItemModel::modelReset, m_view, [this] {
+        fitColumns(0, m_model->columnCount() - 1);
+        showSelected();
+    });
 }
+
+ReportGraph::~ReportGraph() = default;
 
 QWidget* ReportGraph::widget() const
 {
-    return m_report;
+    return m_view;
 }
 
-QTreeWidgetItem* ReportGraph::itemOf(int row) const
+// A column as wide as a value or its instance's name, whichever is wider,
+// up to two values' width (a longer name is elided, its tooltip whole).
+void ReportGraph::fitColumns(int first, int last)
 {
-    return row >= 0 && row < static_cast<int>(m_rows.size()) ? m_rows[static_cast<size_t>(row)].item : nullptr;
-}
-
-QTreeWidgetItem* ReportGraph::counterItem(const QString& object, const QString& counter)
-{
-    QTreeWidgetItem*& counter_item = m_counters[counter_key(object, counter)];
-    if (counter_item)
-        return counter_item;
-    QTreeWidgetItem*& object_item = m_objects[object];
-    if (!object_item) {
-        object_item = new QTreeWidgetItem(m_report, {object});
-        QFont bold = object_item->font(0);
-        bold.setBold(true);
-        object_item->setFont(0, bold);
-        object_item->setExpanded(true);
+    const QFontMetrics fm = m_view->horizontalHeader()->fontMetrics();
+    for (int column = first; column <= last; ++column) {
+        const int name = fm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 16;
+        m_view->horizontalHeader()->resizeSection(column, std::clamp(name, m_value_width, 2 * m_value_width));
     }
-    counter_item = new QTreeWidgetItem(object_item, {counter});
-    counter_item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-    counter_item->setExpanded(true);
-    return counter_item;
 }
 
 void ReportGraph::insertRow(int row)
 {
-    m_rows.insert(m_rows.begin() + row, Row{});
-    applyRow(row);
+    m_model->seriesInserted(row);
 }
 
 void ReportGraph::removeRow(int row)
 {
-    Row r = m_rows[static_cast<size_t>(row)];
-    m_rows.erase(m_rows.begin() + row);
-    releaseItem(r);
-}
-
-void ReportGraph::releaseItem(Row& r)
-{
-    if (!r.item)
-        return;
-    QTreeWidgetItem* counter = r.own ? r.item->parent() : r.item;
-    if (r.own)
-        delete r.item;
-    else
-        counter->setText(1, QString());
-    r = Row{};
-    dropEmptyParents(counter);
-}
-
-// A counter item stays while an instance or an instance-less row uses it.
-void ReportGraph::dropEmptyParents(QTreeWidgetItem* counter)
-{
-    if (counter->childCount() > 0)
-        return;
-    for (const Row& r : m_rows) {
-        if (r.item == counter)
-            return;
-    }
-    QTreeWidgetItem* object = counter->parent();
-    // By value: an instance-less ended counter's text says "(ended)".
-    for (auto it = m_counters.begin(); it != m_counters.end(); ++it) {
-        if (it.value() == counter) {
-            m_counters.erase(it);
-            break;
-        }
-    }
-    delete counter;
-    if (object->childCount() == 0) {
-        m_objects.remove(object->text(0));
-        delete object;
-    }
+    m_model->seriesRemoved(row);
 }
 
 void ReportGraph::changeRow(int row)
 {
-    applyRow(row);
-}
-
-// Whether it shows, its name and color.
-void ReportGraph::applyRow(int row)
-{
-    const ViewSeries& s = m_data->series(row);
-    Row& r = m_rows[static_cast<size_t>(row)];
-    const bool shown = s.visible && (!s.ended || m_show_ended);
-    if (!shown) {
-        releaseItem(r);
-        return;
-    }
-    if (!r.item) {
-        QTreeWidgetItem* counter = counterItem(s.info.object, s.info.counter);
-        if (s.info.instance.isEmpty()) {
-            r.item = counter;
-        } else {
-            r.item = new QTreeWidgetItem(counter);
-            r.item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-            r.own = true;
-        }
-    }
-    const QString base = r.own ? s.info.instance : s.info.counter;
-    const QString text = s.ended ? QObject::tr("%1 (ended)").arg(base) : base;
-    if (r.item->text(0) != text)
-        r.item->setText(0, text);
-    const QBrush brush = s.color.isValid() ? QBrush(s.color) : QBrush();
-    if (r.item->foreground(0) != brush)
-        r.item->setForeground(0, brush);
+    m_model->seriesChanged(row);
 }
 
 void ReportGraph::setShowEnded(bool show)
 {
-    if (show == m_show_ended)
-        return;
-    m_show_ended = show;
-    for (int row = 0; row < static_cast<int>(m_rows.size()); ++row) {
-        if (m_data->series(row).ended)
-            applyRow(row);
-    }
+    m_model->setShowEnded(show);
 }
 
 void ReportGraph::refresh(const GraphFrame& frame)
 {
-    const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
-    for (size_t row = 0; row < m_rows.size(); ++row) {
-        Row& r = m_rows[row];
-        const double v = frame.plots[row].stats.last;
-        if (!r.item || (r.has_text && same(r.shown, v)))
-            continue;
-        r.item->setText(1, LegendModel::formatValue(v, frame.data.series(static_cast<int>(row)).info.unit));
-        r.shown = v;
-        r.has_text = true;
+    m_model->setValues(frame.plots);
+}
+
+void ReportGraph::setSelectedRow(int row)
+{
+    m_selected_id = row >= 0 && row < m_data->seriesCount() ? m_data->series(row).info.id : 0;
+    showSelected();
+}
+
+void ReportGraph::showSelected()
+{
+    const QModelIndex cell = m_model->indexOfSeries(m_selected_id ? m_data->rowOf(m_selected_id) : -1);
+    if (!cell.isValid()) {
+        m_view->selectionModel()->clear();
+        return;
     }
+    m_view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::ClearAndSelect);
+    m_view->scrollTo(cell);
+}
+
+int ReportGraph::seriesRowAt(const QModelIndex& index) const
+{
+    return m_model->seriesRowAt(index);
 }
 
 }  // namespace perfscope::gui

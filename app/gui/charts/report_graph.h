@@ -1,27 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
-// The report: object → counter → instance with the last values, like
-// PerfMon's report view. Kept up to date item by item: a row added, removed or
-// changed touches its own item (and its parents when they appear or empty);
-// a refresh sets the text of the values that changed only. Hidden series and,
-// unless the view shows them, ended instances have no item at all (a hidden
-// tree row is a persistent index the tree model walks on every removal).
+// The report, as PerfMon's report view: a table of last values with a
+// heading row per object, a row per counter and a column per instance (see
+// ReportModel, which keeps it up to date change by change). A click on a
+// cell selects its series in the view.
 #pragma once
 
 #include "gui/charts/graph.h"
 
-#include <QHash>
-#include <QString>
+#include <QModelIndex>
 
-#include <vector>
-
-class QTreeWidget;
-class QTreeWidgetItem;
+class QTableView;
 
 namespace perfscope::gui {
+
+class ReportModel;
 
 class ReportGraph : public Graph {
 public:
     ReportGraph(const ViewData* data, QWidget* parent);
+    ~ReportGraph() override;
 
     QWidget* widget() const override;
     void insertRow(int row) override;
@@ -31,28 +28,24 @@ public:
     void applyPalette(const QPalette&) override {}
 
     void setShowEnded(bool show);
-    QTreeWidget* tree() const { return m_report; }
-    // The item holding a row's value (nullptr for an unknown row).
-    QTreeWidgetItem* itemOf(int row) const;
+    // Marks the cell of a ViewData row as the current one (none for -1 or a
+    // series without a cell).
+    void setSelectedRow(int row);
+    // The ViewData row of a cell, -1 for none.
+    int seriesRowAt(const QModelIndex& index) const;
+
+    QTableView* view() const { return m_view; }
+    ReportModel* model() const { return m_model; }
 
 private:
-    struct Row {
-        QTreeWidgetItem* item = nullptr;  // its own, the counter's when it has no instance, or none
-        bool own = false;                 // item is the instance's (deleted with the row)
-        double shown = 0.0;               // the value in its text
-        bool has_text = false;
-    };
-    QTreeWidgetItem* counterItem(const QString& object, const QString& counter);
-    void applyRow(int row);
-    void releaseItem(Row& r);
-    void dropEmptyParents(QTreeWidgetItem* counter);
+    void fitColumns(int first, int last);
+    void showSelected();
 
     const ViewData* m_data;
-    bool m_show_ended = false;
-    QTreeWidget* m_report = nullptr;
-    std::vector<Row> m_rows;  // per ViewData row
-    QHash<QString, QTreeWidgetItem*> m_objects;
-    QHash<QString, QTreeWidgetItem*> m_counters;  // key: object + '\n' + counter
+    ReportModel* m_model = nullptr;
+    QTableView* m_view = nullptr;
+    int m_value_width = 0;  // the narrowest column: a table value with its unit
+    quint64 m_selected_id = 0;  // the selected series, whose cell a reset makes current again
 };
 
 }  // namespace perfscope::gui

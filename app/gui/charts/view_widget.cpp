@@ -131,6 +131,10 @@ void ViewWidget::buildUi()
     m_histogram = std::make_unique<HistogramGraph>(m_data, this);
     connect(m_histogram->view(), &HistogramView::rowClicked, this, &ViewWidget::setSelectedRow);
     m_report = std::make_unique<ReportGraph>(m_data, this);
+    connect(m_report->view(), &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+        if (const int row = m_report->seriesRowAt(index); row >= 0)
+            setSelectedRow(row);
+    });
 
     m_stack = new QStackedWidget(this);
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
@@ -280,9 +284,9 @@ void ViewWidget::updateEndedBar()
     m_ended_bar->setVisible(ended > 0);
 }
 
-QTreeWidget* ViewWidget::reportTree() const
+QTableView* ViewWidget::reportView() const
 {
-    return m_report->tree();
+    return m_report->view();
 }
 
 void ViewWidget::changeEvent(QEvent* event)
@@ -524,6 +528,7 @@ void ViewWidget::onSelectionChanged()
 {
     applyPens();
     m_histogram->view()->setSelectedRow(selectedRow());
+    m_report->setSelectedRow(selectedRow());
     const auto [from, to] = visibleRange();
     refreshValueBar(from, to);
     emit selectedRowChanged(selectedRow());

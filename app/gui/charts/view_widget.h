@@ -32,7 +32,6 @@ class QStackedWidget;
 class QTableView;
 class QTimer;
 class QToolButton;
-class QTreeWidget;
 
 namespace perfscope::gui {
 
@@ -130,7 +129,7 @@ public:
     int lineSegmentCount(int row) const;
     const QList<QList<QPointF>>& lineSegments(int row) const;
     QString valueBarText() const;
-    QTreeWidget* reportTree() const;
+    QTableView* reportView() const;
     HistogramGraph* histogram() const { return m_histogram.get(); }
     ReportGraph* report() const { return m_report.get(); }
     qint64 refreshCount() const { return m_refreshes; }

@@ -9,12 +9,13 @@
 #include "many_series_scenario.h"
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/report_graph.h"
+#include "gui/charts/report_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QTreeWidget>
+#include <QTableView>
 
 #include <set>
 
@@ -50,7 +51,7 @@ private slots:
     void histogramShowsTheLargestFirst();
     void endedRowsHiddenByDefault();
     void removeEndedRemovesExactlyTheEnded();
-    void reportUpdatesItemByItem();
+    void reportUpdatesCellByCell();
     void userStepsWithTwoThousandSeries();
 };
 
@@ -199,11 +200,11 @@ void TestManySeries::removeEndedRemovesExactlyTheEnded()
     QCOMPARE(w.legendModel()->statistics(0).count, count);
 }
 
-void TestManySeries::reportUpdatesItemByItem()
+void TestManySeries::reportUpdatesCellByCell()
 {
     ManySeries m;
-    m.total = 40;
-    m.ended = 30;
+    m.total = 100;  // 75 ended: more than a reset takes, so showing them resets once
+    m.ended = 75;
     m.steps = 60;
     ViewData data;
     ViewWidget w(&data);
@@ -211,42 +212,61 @@ void TestManySeries::reportUpdatesItemByItem()
     fill_many(data, m);
     w.setKind(ViewWidget::Kind::Report);
     w.refresh();
-    QTreeWidget* tree = w.reportTree();
-    QCOMPARE(w.graphWidget(), static_cast<QWidget*>(tree));
-    QCOMPARE(tree->topLevelItemCount(), 1);
-    QTreeWidgetItem* counter = tree->topLevelItem(0)->child(0);
-    QCOMPARE(counter->text(0), QStringLiteral("% Processor Time"));
-    QCOMPARE(counter->childCount(), m.total - m.ended);
+    QTableView* view = w.reportView();
+    QCOMPARE(w.graphWidget(), static_cast<QWidget*>(view));
+    QAbstractItemModel* model = view->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // One object, one counter: a heading row and a counter row; a column per live instance.
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->headerData(0, Qt::Vertical).toString(), QStringLiteral("Process"));
+    QCOMPARE(model->headerData(1, Qt::Vertical).toString(), QStringLiteral("% Processor Time"));
+    QCOMPARE(model->columnCount(), m.total - m.ended);
     for (int row = 0; row < data.seriesCount(); ++row) {
         const ViewSeries& s = data.series(row);
-        QTreeWidgetItem* item = w.report()->itemOf(row);
-        QCOMPARE(item == nullptr, s.ended);
-        if (!item)
+        const QModelIndex cell = w.report()->model()->indexOfSeries(row);
+        QCOMPARE(cell.isValid(), !s.ended);
+        if (!cell.isValid())
             continue;
-        QCOMPARE(item->parent(), counter);
-        QCOMPARE(item->text(0), s.info.instance);
-        QCOMPARE(item->text(1), LegendModel::formatValue(w.legendModel()->statistics(row).last));
+        QCOMPARE(cell.row(), 1);
+        QCOMPARE(model->headerData(cell.column(), Qt::Horizontal).toString(), s.info.instance);
+        QCOMPARE(cell.data().toString(), LegendModel::formatValue(w.legendModel()->statistics(row).last));
     }
+    // The selected series' cell stays current through the reset that shows the ended ones.
+    w.setSelectedRow(3);
+    QCOMPARE(view->currentIndex(), w.report()->model()->indexOfSeries(3));
+    QSignalSpy shown_reset(model, &QAbstractItemModel::modelReset);
     w.setShowEnded(true);
-    QCOMPARE(counter->childCount(), m.total);
-    QCOMPARE(w.report()->itemOf(0)->text(0), data.series(0).info.instance + QStringLiteral(" (ended)"));
-    // New data and a new series keep the existing items (no rebuild).
-    QTreeWidgetItem* first = w.report()->itemOf(3);
+    QCOMPARE(shown_reset.size(), 1);
+    QCOMPARE(view->currentIndex(), w.report()->model()->indexOfSeries(3));
+    QCOMPARE(model->columnCount(), m.total);
+    const QModelIndex first_ended = w.report()->model()->indexOfSeries(0);
+    QCOMPARE(model->headerData(first_ended.column(), Qt::Horizontal).toString(),
+             data.series(0).info.instance + QStringLiteral(" (ended)"));
+    // New data and a new series keep the existing cells (no reset).
+    QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+    const QPersistentModelIndex kept = w.report()->model()->indexOfSeries(3);
     data.append(many_batch(m, m.steps));
     SampleBatch more = many_batch(m, m.steps + 1);
     more.added.append(make_info(999, QStringLiteral("Memory"), QStringLiteral("Available Bytes")));
     more.points.append({999, 4096.0, true});
     data.append(more);
     w.refresh();
-    QCOMPARE(w.report()->itemOf(3), first);
-    QCOMPARE(first->text(1), LegendModel::formatValue(ManySeries::value(4, m.steps + 1)));
-    QCOMPARE(tree->topLevelItemCount(), 2);
-    QCOMPARE(tree->topLevelItem(1)->child(0)->text(1), LegendModel::formatValue(4096.0));
-    // Removing the last series of an object removes the object.
+    QCOMPARE(resets.size(), 0);
+    QVERIFY(kept.isValid());
+    QCOMPARE(QModelIndex(kept), w.report()->model()->indexOfSeries(3));
+    QCOMPARE(kept.data().toString(), LegendModel::formatValue(ManySeries::value(4, m.steps + 1)));
+    QCOMPARE(model->rowCount(), 4);
+    QCOMPARE(model->headerData(2, Qt::Vertical).toString(), QStringLiteral("Memory"));
+    QCOMPARE(model->columnCount(), m.total + 1);  // the column of counters without instances
+    QCOMPARE(model->index(3, 0).data().toString(), LegendModel::formatValue(4096.0));
+    // Removing the last series of an object removes the object and its column.
     data.removeSeries(data.rowOf(999));
-    QCOMPARE(tree->topLevelItemCount(), 1);
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->columnCount(), m.total);
     w.removeEnded();
-    QCOMPARE(counter->childCount(), m.total - m.ended);
+    QCOMPARE(model->columnCount(), m.total - m.ended);
+    QCOMPARE(w.selectedRow(), data.rowOf(4));
+    QCOMPARE(view->currentIndex(), w.report()->model()->indexOfSeries(data.rowOf(4)));
 }
 
 // The user's steps with 2,000 series: what each does; the longest stall is

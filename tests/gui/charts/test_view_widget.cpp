@@ -8,17 +8,18 @@
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/view_widget.h"
 #include "gui/charts/histogram_graph.h"
+#include "gui/charts/report_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QChart>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
 #include <QToolTip>
-#include <QTreeWidget>
 #include <QValueAxis>
 
 #include <cmath>
@@ -484,19 +485,34 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     fill_view(data, 3, 20);
     w.setKind(ViewWidget::Kind::Report);
     w.refresh();
-    QTreeWidget* tree = w.reportTree();
-    QCOMPARE(w.graphWidget(), static_cast<QWidget*>(tree));
-    QCOMPARE(tree->topLevelItemCount(), 2);  // Processor (1, 3), Memory (2)
-    QTreeWidgetItem* processor = tree->topLevelItem(0);
-    QCOMPARE(processor->text(0), QStringLiteral("Processor"));
-    QCOMPARE(processor->childCount(), 2);
-    QCOMPARE(processor->child(0)->text(0), QStringLiteral("Counter 1"));
-    QCOMPARE(processor->child(0)->child(0)->text(0), QStringLiteral("cpu1"));
-    QCOMPARE(processor->child(0)->child(0)->text(1), LegendModel::formatValue(wave(1, 19)));
-    QTreeWidgetItem* memory = tree->topLevelItem(1);
-    QCOMPARE(memory->text(0), QStringLiteral("Memory"));
-    QCOMPARE(memory->child(0)->childCount(), 0);  // no instance: value on the counter
-    QCOMPARE(memory->child(0)->text(1), LegendModel::formatValue(wave(2, 19)));
+    QTableView* view = w.reportView();
+    QCOMPARE(w.graphWidget(), static_cast<QWidget*>(view));
+    const QAbstractItemModel* model = view->model();
+    // Processor (1: cpu1, 3: cpu3) then Memory (2, no instance): a heading and
+    // a row per counter; columns: the one without instance, cpu1, cpu3.
+    const QStringList rows = {QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("Counter 3"),
+                              QStringLiteral("Memory"), QStringLiteral("Counter 2")};
+    QCOMPARE(model->rowCount(), rows.size());
+    for (int row = 0; row < rows.size(); ++row)
+        QCOMPARE(model->headerData(row, Qt::Vertical).toString(), rows[row]);
+    const QStringList columns = {ReportModel::noInstanceColumnName(), QStringLiteral("cpu1"), QStringLiteral("cpu3")};
+    QCOMPARE(model->columnCount(), columns.size());
+    for (int column = 0; column < columns.size(); ++column)
+        QCOMPARE(model->headerData(column, Qt::Horizontal).toString(), columns[column]);
+    QCOMPARE(model->index(1, 1).data().toString(), LegendModel::formatValue(wave(1, 19)));
+    QCOMPARE(model->index(2, 2).data().toString(), LegendModel::formatValue(wave(3, 19)));
+    QCOMPARE(model->index(4, 0).data().toString(), LegendModel::formatValue(wave(2, 19)));
+    QCOMPARE(model->index(1, 2).data().toString(), QString());  // Counter 1 has no cpu3
+    QCOMPARE(model->index(0, 1).data().toString(), QString());  // heading
+    // The instance header is one line of text high, whatever the columns.
+    QVERIFY(view->horizontalHeader()->sizeHint().height() >= view->horizontalHeader()->fontMetrics().height());
+    QVERIFY(view->horizontalHeader()->sizeHint().height() < 3 * view->horizontalHeader()->fontMetrics().height());
+    // A click on a cell selects its series.
+    const QRect cpu3 = view->visualRect(model->index(2, 2));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cpu3.center());
+    QCOMPARE(w.selectedRow(), data.rowOf(3));
+    w.setSelectedRow(data.rowOf(2));
+    QCOMPARE(view->currentIndex(), model->index(4, 0));
 }
 
 void TestViewWidget::valueBarShowsSelected()

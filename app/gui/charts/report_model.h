@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+// The report as PerfMon shows it: a compact table with a heading row per
+// object, under it a row per counter, and a column per instance (the union
+// over every object; a counter without such an instance leaves its cell
+// empty). Counters without instances share one column, first. Instances
+// follow in natural order ("yes", "yes#1", "yes#2", … "yes#10"), _Total last.
+// Cells hold the last value of the window in the counter's unit.
+//
+// Incremental over its ViewData: a series shown takes its cell (a new
+// object, counter or instance inserts its row or column), one that goes
+// gives it back (an object, counter or instance left empty is removed), and
+// setValues emits one dataChanged over the rectangle of the values that
+// changed. Only steps that change most of the table at once (showing or
+// hiding many ended instances, a large removal) reset the model, once.
+// Hidden series and, unless shown, ended instances have no cell.
+#pragma once
+
+#include "gui/charts/row_plot.h"
+#include "gui/data/value_unit.h"
+
+#include <QAbstractTableModel>
+#include <QCollator>
+#include <QHash>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace perfscope::gui {
+
+class ViewData;
+
+class ReportModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    static constexpr int SeriesIdRole = Qt::UserRole + 1;  // the cell's series id (quint64)
+    // Showing or hiding more ended instances than this at once resets the
+    // model instead of inserting their columns one by one.
+    static constexpr int kResetThreshold = 64;
+
+    explicit ReportModel(const ViewData* data, QObject* parent = nullptr);
+    ~ReportModel() override;
+
+    // The ViewData's rows as they change (what a Graph is told).
+    void seriesInserted(int row);
+    void seriesRemoved(int row);  // before the ViewData removes it
+    void seriesChanged(int row);
+
+    void setShowEnded(bool show);
+    bool showsEnded() const { return m_show_ended; }
+    // The last values, one per ViewData row (the refresh's frame).
+    void setValues(const std::vector<RowPlot>& plots);
+
+    // The cell of a ViewData row (invalid when the series has none).
+    QModelIndex indexOfSeries(int row) const;
+    // The ViewData row of a cell, -1 for a heading or an empty cell.
+    int seriesRowAt(const QModelIndex& index) const;
+    bool isObjectRow(int row) const;
+    // The text of the column of series without an instance.
+    static QString noInstanceColumnName();
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+
+private:
+    struct Column;
+    struct Line;
+    struct Entry;
+
+    void readSeries(Entry& e, int row) const;
+    bool wantsCell(const Entry& e) const;
+    void apply(Entry& e);
+    void place(Entry& e);
+    void release(Entry& e);
+    void placeWaitingFor(const QString& line_key, const QString& column_name);
+    Line* lineFor(const Entry& e);
+    Column* columnFor(const QString& name);
+    void removeLine(Line* line);
+    void removeColumn(Column* column);
+    void columnEndedChanged(const Column* column, bool was_all_ended);
+    void cellChanged(const Line* line, const Column* column);
+    bool columnBefore(const QString& a, const QString& b) const;
+    void renumberLines(size_t from);
+    void renumberColumns(size_t from);
+    void beginBulk();
+    void endBulk();
+
+    const ViewData* m_data;
+    bool m_show_ended = false;
+    bool m_bulk = false;      // inside a reset: no per-change signals
+    bool m_many_bulk = false; // the reset is a large removal's
+    int m_waiting = 0;        // entries whose cell another series holds
+    QCollator m_collator;
+    std::vector<std::unique_ptr<Entry>> m_entries;  // per ViewData row
+    std::vector<std::unique_ptr<Line>> m_lines;     // the table's rows
+    std::vector<std::unique_ptr<Column>> m_columns; // the table's columns
+    QHash<QString, Line*> m_line_of;                // machine \n object [\n counter]
+    QHash<QString, Column*> m_column_of;            // by instance name
+};
+
+}  // namespace perfscope::gui
