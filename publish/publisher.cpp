@@ -86,7 +86,7 @@ Result<published::SharedMapping> claim_linux_slot(const std::string& dir, const 
 
 }  // namespace
 
-Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition definition, PublisherOptions options)
+Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition definition, const PublisherOptions& options)
 {
     if (auto ok = published::validate(definition); !ok)
         return ok.error();

@@ -6,7 +6,7 @@
 #                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks, and the
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
-#                             the license check
+#                             the license check, clang-format and clang-tidy for the style check
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest
@@ -15,7 +15,7 @@ packages=(build-essential cmake ninja-build googletest
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
               xvfb xauth
-              file groff-base nsis lintian pkgconf reuse)
+              file groff-base nsis lintian pkgconf reuse clang-format clang-tidy)
 fi
 
 missing=()

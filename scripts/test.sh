@@ -10,7 +10,8 @@
 #   5. packages (scripts/package.sh over the release and MinGW builds): the DEB,
 #      the NSIS installer under Wine and the Maven artifacts, each installed and used
 #   6. clang + libFuzzer build: each fuzz target runs briefly
-#   Before the builds: reuse lint (every file carries or is given its license).
+#   Before the builds: reuse lint (every file carries or is given its license) and the
+#   format check; after the release build, clang-tidy (scripts/check-style.sh).
 # Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw package fuzz) to skip steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,9 @@ scripts/setup.sh --all
 step "licenses: every file says its license (reuse lint)"
 reuse lint
 
+step "style: every C++ source as .clang-format writes it"
+scripts/check-style.sh --format-only
+
 if wanted release; then
     step "release build: tests and benchmarks"
     cmake --preset release
@@ -32,6 +36,8 @@ if wanted release; then
     ctest --preset release -j "$jobs" -LE "bench|package"
     # Benchmarks alone, one at a time, so they do not measure each other.
     ctest --preset release -L bench --verbose | grep -E "RESULT|tests passed|Test +#|Failed|\*\*\*" 
+    step "clang-tidy over the product sources of the release build"
+    scripts/check-style.sh --tidy-only build/release
 fi
 
 if wanted asan; then

@@ -107,6 +107,7 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
 
     PdhCsvWriter writer(out, options.format == OutputFormat::tsv ? '\t' : ',');
     std::vector<std::string> headers;
+    headers.reserve(columns.size());
     for (const QueryColumn& column : columns)
         headers.push_back(column.header);
     const auto [zone, bias] = PdhCsvWriter::local_zone(std::chrono::system_clock::now());
@@ -253,7 +254,7 @@ wpo::Status run_query(const Options& given, Context& c)
     wpo::PerfObjectCache& cache = c.cache ? *c.cache : wpo::PerfObjectCache::process_default();
     const wpo::CacheStats before = cache.stats();
     RunFigures run;
-    const wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run);
+    wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run);
     // Also after a failure: how far sampling got is what one wants to know then.
     if (options.stats)
         print_stats(c.err, before, cache.stats(), run);

@@ -16,7 +16,7 @@ namespace {
 
 namespace L = layout;
 
-Error fault(Errc code, std::string message) { return Error(code, "published segment: " + message); }
+Error fault(Errc code, const std::string& message) { return Error(code, "published segment: " + message); }
 
 // The NUL-terminated string at `offset` of the strings area.
 Result<std::string> string_at(std::span<const std::byte> strings, std::uint32_t offset, const char* what)

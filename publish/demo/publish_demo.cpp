@@ -53,10 +53,12 @@ int main(int argc, char** argv)
         if (i + 1 >= argc)
             return usage();
         const char* value = argv[++i];
-        if (arg == "--raw" && parse_u64(value, raw) && raw <= 0xFFFFFFFFu) {
-        } else if (arg == "--rate" && parse_u64(value, rate)) {
-        } else if (arg == "--seconds" && parse_u64(value, seconds)) {
-        } else if (arg == "--definition") {
+        const bool number_read = (arg == "--raw" && parse_u64(value, raw) && raw <= 0xFFFFFFFFu) ||
+                                 (arg == "--rate" && parse_u64(value, rate)) ||
+                                 (arg == "--seconds" && parse_u64(value, seconds));
+        if (number_read)
+            continue;
+        if (arg == "--definition") {
             std::ifstream in(value, std::ios::binary);
             if (!in) {
                 std::fprintf(stderr, "perfscope-publish-demo: cannot open %s\n", value);

@@ -42,7 +42,7 @@ QModelIndex ObjectTreeModel::index(int row, int column, const QModelIndex& paren
         return {};
     if (!parent.isValid())
         return createIndex(row, column, quintptr(0));
-    return createIndex(row, column, quintptr(parent.row() + 1));
+    return createIndex(row, column, quintptr(parent.row()) + 1);
 }
 
 QModelIndex ObjectTreeModel::parent(const QModelIndex& child) const

@@ -312,6 +312,7 @@ bool GraphExporter::saveCsv(const QString& path, QString* error) const
     bool ok = writer.write_header(columns, zone, bias);
     // One cursor per series: each history is walked once, in time order.
     std::vector<qsizetype> cursor;
+    cursor.reserve(rows.size());
     for (int row : rows)
         cursor.push_back(data->series(row).history.lowerBound(from));
     std::vector<std::optional<double>> values(rows.size());

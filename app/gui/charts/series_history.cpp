@@ -135,7 +135,8 @@ qsizetype SeriesHistory::upperBound(qint64 time_ms) const
 
 qsizetype SeriesHistory::memoryBytes() const
 {
-    return static_cast<qsizetype>(m_values.capacity() * sizeof(double) + m_offsets.capacity() * sizeof(qint32));
+    return static_cast<qsizetype>(m_values.capacity()) * qsizetype(sizeof(double)) +
+           static_cast<qsizetype>(m_offsets.capacity()) * qsizetype(sizeof(qint32));
 }
 
 }  // namespace perfscope::gui

@@ -266,7 +266,7 @@ ViewData::SavedHistories ViewData::clearKeeping()
     return saved;
 }
 
-void ViewData::restoreHistories(SavedHistories saved)
+void ViewData::restoreHistories(SavedHistories&& saved)
 {
     for (auto& [id, history] : saved) {
         const int row = rowOf(id);

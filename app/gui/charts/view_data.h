@@ -84,7 +84,7 @@ public:
     // listeners through cleared(): the histories were replaced.
     using SavedHistories = std::vector<std::pair<quint64, SeriesHistory>>;
     SavedHistories clearKeeping();
-    void restoreHistories(SavedHistories saved);
+    void restoreHistories(SavedHistories&& saved);
 
     void setColor(int row, const QColor& color);
     void setScale(int row, int exponent);

@@ -16,7 +16,7 @@ QString getSaveFileNameWithExtension(QWidget* parent, const QString& caption, co
     const QString typed = QFileDialog::getSaveFileName(parent, caption, dir, filters, &selected);
     if (typed.isEmpty())
         return {};
-    const QString path = QString::fromStdString(
+    QString path = QString::fromStdString(
         files::path_with_filter_extension(typed.toStdString(), selected.toStdString(), filters.toStdString()));
     if (path != typed && QFileInfo::exists(path)) {
         const auto answer = QMessageBox::question(
