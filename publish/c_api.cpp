@@ -92,7 +92,10 @@ perfscope_publisher* perfscope_start_text(const char* text, char* error, size_t 
     return start(text, error, error_size);
 }
 
-void perfscope_stop(perfscope_publisher* publisher) { delete publisher; }
+void perfscope_stop(perfscope_publisher* publisher)
+{
+    delete publisher;
+}
 
 int perfscope_find_object(const perfscope_publisher* p, const char* name)
 {

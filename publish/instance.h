@@ -21,8 +21,7 @@ public:
     Instance(std::byte* slot, std::uint32_t counters, std::uint32_t name_capacity, std::uint32_t object,
              std::uint32_t position)
         : m_slot(slot), m_counters(counters), m_name_capacity(name_capacity), m_object(object), m_position(position)
-    {
-    }
+    {}
 
     // The counter at `position` (definition order); an invalid Counter
     // when out of range.

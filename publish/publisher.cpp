@@ -79,8 +79,8 @@ Result<published::SharedMapping> claim_linux_slot(const std::string& dir, const 
         if (created.error().code() != Errc::busy)
             return created.error();
     }
-    return Error(Errc::busy, "all " + std::to_string(published::kLinuxSlots) + " publisher slots in " + dir +
-                                 " are taken");
+    return Error(Errc::busy,
+                 "all " + std::to_string(published::kLinuxSlots) + " publisher slots in " + dir + " are taken");
 }
 #endif
 
@@ -105,8 +105,8 @@ Result<std::unique_ptr<Publisher>> Publisher::start(published::Definition defini
     std::uint32_t current = owner.load(std::memory_order_acquire);
     auto taken = [&](std::uint32_t by) { return by != 0 && (by == pid || published::process_alive(by)); };
     auto running = [&](std::uint32_t by) {
-        return Error(Errc::busy, "publisher \"" + definition.publisher + "\" is already running (pid " +
-                                     std::to_string(by) + ")");
+        return Error(Errc::busy,
+                     "publisher \"" + definition.publisher + "\" is already running (pid " + std::to_string(by) + ")");
     };
     if (taken(current))
         return running(current);

@@ -48,7 +48,8 @@ public:
     // Validates `definition`, creates and fills the segment, marks it
     // ready. Errc::busy when a live process publishes under the same name
     // (or, on Linux, every slot is taken).
-    static Result<std::unique_ptr<Publisher>> start(published::Definition definition, const PublisherOptions& options = {});
+    static Result<std::unique_ptr<Publisher>> start(published::Definition definition,
+                                                    const PublisherOptions& options = {});
     ~Publisher();
     Publisher(const Publisher&) = delete;
     Publisher& operator=(const Publisher&) = delete;

@@ -13,7 +13,10 @@ namespace {
 
 namespace L = published::layout;
 
-constexpr std::uint32_t round8(std::uint64_t n) { return static_cast<std::uint32_t>((n + 7) & ~std::uint64_t(7)); }
+constexpr std::uint32_t round8(std::uint64_t n)
+{
+    return static_cast<std::uint32_t>((n + 7) & ~std::uint64_t(7));
+}
 
 // The strings area in write order: publisher, then per object name, help,
 // then per counter name, help.

@@ -13,7 +13,10 @@ using wpo::Error;
 
 namespace {
 
-Error bad(const std::string& what) { return Error(Errc::invalid_argument, what); }
+Error bad(const std::string& what)
+{
+    return Error(Errc::invalid_argument, what);
+}
 
 wpo::Result<std::uint64_t> parse_count(const std::string& flag, const std::string& text)
 {
@@ -24,7 +27,10 @@ wpo::Result<std::uint64_t> parse_count(const std::string& flag, const std::strin
     return n;
 }
 
-bool is_help_flag(const std::string& arg) { return arg == "--help" || arg == "-h" || arg == "-?"; }
+bool is_help_flag(const std::string& arg)
+{
+    return arg == "--help" || arg == "-h" || arg == "-?";
+}
 
 std::optional<Command> command_named(const std::string& name)
 {
@@ -51,8 +57,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             return true;
         const bool takes_value =
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
-                                 (command == Command::dump && a == "-si") ||
-                                 (command == Command::counters && a == "--library");
+            (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library");
         if (takes_value)
             ++i;
     }

@@ -28,15 +28,15 @@ struct Options {
 
     // query
     std::vector<std::string> paths;
-    double interval_s = 1.0;     // -si
-    bool interval_given = false; // -si was given (else --set's current view decides)
-    std::string set_file;        // --set: the counters of a counter set's views
-    std::uint64_t samples = 0;   // -sc, 0 = until interrupted
-    std::string output_file;     // -o
+    double interval_s = 1.0;      // -si
+    bool interval_given = false;  // -si was given (else --set's current view decides)
+    std::string set_file;         // --set: the counters of a counter set's views
+    std::uint64_t samples = 0;    // -sc, 0 = until interrupted
+    std::string output_file;      // -o
     OutputFormat format = OutputFormat::csv;
-    bool overwrite = false;      // -y
-    bool cap_percent = false;    // --cap100 (typeperf shows values above 100)
-    bool stats = false;          // --stats: the cache's figures on stderr at exit
+    bool overwrite = false;    // -y
+    bool cap_percent = false;  // --cap100 (typeperf shows values above 100)
+    bool stats = false;        // --stats: the cache's figures on stderr at exit
 
     // dump
     std::vector<std::string> objects;

@@ -32,7 +32,10 @@ std::string one_line(std::string_view text)
     return out;
 }
 
-std::string object_symbol(std::size_t o) { return "OBJ_" + std::to_string(o); }
+std::string object_symbol(std::size_t o)
+{
+    return "OBJ_" + std::to_string(o);
+}
 std::string counter_symbol(std::size_t o, std::size_t c)
 {
     return "CTR_" + std::to_string(o) + "_" + std::to_string(c);
@@ -294,10 +297,11 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
     if (key_exists(performance))
         return Error(Errc::invalid_argument, "counters named " + name +
                                                  " are installed already; remove them first with "
-                                                 "`perfscope-cli counters uninstall " + name + "`");
+                                                 "`perfscope-cli counters uninstall " +
+                                                 name + "`");
     if (key_exists(service))
-        return Error(Errc::invalid_argument, "a Windows service named " + name +
-                                                 " exists already; give the definition another publisher name");
+        return Error(Errc::invalid_argument,
+                     "a Windows service named " + name + " exists already; give the definition another publisher name");
 
     // The service key is new, or this is not ours to touch.
     Key created;
@@ -353,11 +357,10 @@ wpo::Result<CounterRegistration> install_counters(const Definition& definition, 
         r.first_help = written.first_help.value_or(0);
         r.last_help = written.last_help.value_or(0);
         if (r.last_counter != r.first_counter + 2 * (items - 1) || r.last_help != r.first_help + 2 * (items - 1))
-            return Error(Errc::io_error, "lodctr gave " + name + " the counter indices " +
-                                             std::to_string(r.first_counter) + ".." + std::to_string(r.last_counter) +
-                                             " and help indices " + std::to_string(r.first_help) + ".." +
-                                             std::to_string(r.last_help) + ", not " + std::to_string(items) +
-                                             " of each");
+            return Error(Errc::io_error,
+                         "lodctr gave " + name + " the counter indices " + std::to_string(r.first_counter) + ".." +
+                             std::to_string(r.last_counter) + " and help indices " + std::to_string(r.first_help) +
+                             ".." + std::to_string(r.last_help) + ", not " + std::to_string(items) + " of each");
     } else {
         // lodctr is a stub (Wine): allocate as it would, after Perflib's
         // last indices, and raise them.
@@ -395,8 +398,8 @@ wpo::Result<CounterRegistration> uninstall_counters(const std::string& name)
     const std::wstring service = service_key(name);
     const std::wstring performance = performance_key(name);
     if (!key_exists(performance))
-        return Error(Errc::not_found, "no counters named " + name + " are installed (no HKLM\\" +
-                                          narrow(performance) + ")");
+        return Error(Errc::not_found,
+                     "no counters named " + name + " are installed (no HKLM\\" + narrow(performance) + ")");
     if (read_dword(performance, kMark).value_or(0) != 1)
         return Error(Errc::invalid_argument, "HKLM\\" + narrow(performance) +
                                                  " was not written by perfscope-cli counters install; not removing it");

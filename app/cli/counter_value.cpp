@@ -24,7 +24,7 @@ wpo::Value decode_counter(const wpo::CounterLayout& layout, const CounterSource&
 }
 
 std::map<std::string, wpo::CounterBlock> counter_blocks_by_key(const wpo::BlockView& block,
-                                                              const wpo::ObjectView& object)
+                                                               const wpo::ObjectView& object)
 {
     std::map<std::string, wpo::CounterBlock> blocks;
     if (!object.has_instances()) {
@@ -63,9 +63,7 @@ std::string format_value(const wpo::Value& value, std::uint32_t type)
         else
             std::snprintf(text, sizeof text, "%" PRId64, value.i64);
         break;
-    case wpo::ValueType::float64:
-        std::snprintf(text, sizeof text, "%.6f", value.f64);
-        break;
+    case wpo::ValueType::float64: std::snprintf(text, sizeof text, "%.6f", value.f64); break;
     }
     return text;
 }

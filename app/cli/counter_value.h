@@ -29,7 +29,7 @@ wpo::Value decode_counter(const wpo::CounterLayout& layout, const CounterSource&
 // two samples pair up however instances moved; a single-instance object has
 // its one block under "".
 std::map<std::string, wpo::CounterBlock> counter_blocks_by_key(const wpo::BlockView& block,
-                                                              const wpo::ObjectView& object);
+                                                               const wpo::ObjectView& object);
 
 // The object's or counter's name, or "#index" when the table has none.
 std::string name_or_index(const wpo::NameTable& names, std::uint32_t index);

@@ -71,8 +71,7 @@ wpo::Status run_counters(const Options& options, std::FILE* out)
     if (!ec)
         library = absolute.string();
     if (!std::filesystem::is_regular_file(library, ec))
-        return wpo::Error(wpo::Errc::not_found,
-                          "no provider DLL at " + library + "; give its path with --library");
+        return wpo::Error(wpo::Errc::not_found, "no provider DLL at " + library + "; give its path with --library");
     auto installed = install_counters(*definition, library);
     if (!installed)
         return installed.error();

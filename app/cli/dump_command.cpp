@@ -37,8 +37,8 @@ wpo::Status run_dump(const Options& options, Context& c)
     const Sample* previous = nullptr;
     if (!options.single_sample) {
         using Clock = std::chrono::steady_clock;
-        const Clock::time_point until =
-            Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s));
+        const Clock::time_point until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                           std::chrono::duration<double>(options.interval_s));
         while (Clock::now() < until && !stop_requested())
             std::this_thread::sleep_for(
                 std::min<Clock::duration>(std::chrono::milliseconds(100), until - Clock::now()));
@@ -47,8 +47,8 @@ wpo::Status run_dump(const Options& options, Context& c)
         current = &second;
         previous = &first;
     }
-    const std::string text = format_dump(c.names, current->block, previous ? &previous->block : nullptr, objects,
-                                        {.cap_percent = false});
+    const std::string text =
+        format_dump(c.names, current->block, previous ? &previous->block : nullptr, objects, {.cap_percent = false});
     std::fputs(text.c_str(), c.out);
     return {};
 }

@@ -98,8 +98,8 @@ std::string format_dump(const wpo::NameTable& names, const wpo::BlockView& curre
             continue;
         }
 
-        const auto old_blocks = before ? counter_blocks_by_key(*previous, *before)
-                                       : std::map<std::string, wpo::CounterBlock>{};
+        const auto old_blocks =
+            before ? counter_blocks_by_key(*previous, *before) : std::map<std::string, wpo::CounterBlock>{};
         const auto current_names = wpo::instance_names(current, object);
         std::size_t i = 0;
         for (const wpo::InstanceView& instance : object.instances()) {

@@ -17,10 +17,8 @@ int fail(const wpo::Error& error)
     std::fprintf(stderr, "perfscope-cli: %s\n", error.describe().c_str());
     switch (error.code()) {
     case wpo::Errc::invalid_argument:
-    case wpo::Errc::not_found:
-        return 2;
-    default:
-        return 1;
+    case wpo::Errc::not_found: return 2;
+    default: return 1;
     }
 }
 
@@ -32,8 +30,7 @@ int main(int argc, char** argv)
     const std::vector<std::string> args(argv + 1, argv + argc);
     auto options = parse_options(args);
     if (!options) {
-        std::fprintf(stderr, "perfscope-cli: %s\n\n%s", options.error().message().c_str(),
-                     usage().c_str());
+        std::fprintf(stderr, "perfscope-cli: %s\n\n%s", options.error().message().c_str(), usage().c_str());
         return 2;
     }
     if (options->command == Command::help) {

@@ -46,8 +46,8 @@ void sleep_until(std::chrono::steady_clock::time_point deadline)
         const auto now = std::chrono::steady_clock::now();
         if (now >= deadline)
             return;
-        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(deadline - now,
-                                                                                 std::chrono::milliseconds(200)));
+        std::this_thread::sleep_for(
+            std::min<std::chrono::steady_clock::duration>(deadline - now, std::chrono::milliseconds(200)));
     }
 }
 
@@ -98,8 +98,8 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
     snapshot_options.cache = &cache;
     snapshot_options.decode.cap_percent = options.cap_percent;
     // A copy older than half an interval belongs to the previous interval.
-    snapshot_options.max_age = std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::duration<double>(options.interval_s / 2));
+    snapshot_options.max_age =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.interval_s / 2));
     auto sampler = QuerySampler::create(source, paths, columns, snapshot_options, &warnings);
     if (!sampler)
         return sampler.error();

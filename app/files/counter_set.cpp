@@ -90,9 +90,9 @@ public:
             return bad(*v, name(key), "must be a number");
         const double n = v->as_number();
         if ((open_low ? n <= low : n < low) || n > high)
-            return bad(*v, name(key), "is " + number_text(n) + "; it must be " + (open_low ? "above " : "") +
-                                          number_text(low) + (open_low ? " and at most " : " to ") + number_text(high) +
-                                          unit);
+            return bad(*v, name(key),
+                       "is " + number_text(n) + "; it must be " + (open_low ? "above " : "") + number_text(low) +
+                           (open_low ? " and at most " : " to ") + number_text(high) + unit);
         out = n;
         return {};
     }
@@ -113,8 +113,8 @@ public:
             return bad(v, field, "must be a whole number");
         const double n = v.as_number();
         if (n < static_cast<double>(low) || n > static_cast<double>(high))
-            return bad(v, field, "is " + number_text(n) + "; it must be " + std::to_string(low) + " to " +
-                                     std::to_string(high));
+            return bad(v, field,
+                       "is " + number_text(n) + "; it must be " + std::to_string(low) + " to " + std::to_string(high));
         out = static_cast<std::int64_t>(n);
         return {};
     }
@@ -270,7 +270,8 @@ wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& pref
         return s.error();
     std::int64_t capacity = static_cast<std::int64_t>(view.history_capacity);
     if (wpo::Status s = f.whole("history_capacity", capacity, static_cast<std::int64_t>(kMinHistoryCapacity),
-                                      static_cast<std::int64_t>(kMaxHistoryCapacity)); !s)
+                                static_cast<std::int64_t>(kMaxHistoryCapacity));
+        !s)
         return s.error();
     view.history_capacity = static_cast<std::size_t>(capacity);
     if (wpo::Status s = f.flag("y_auto", view.y_auto); !s)
@@ -284,15 +285,14 @@ wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& pref
         return s.error();
     if (!(view.y_min < view.y_max)) {
         const JsonValue* at = f.get("y_max") ? f.get("y_max") : f.get("y_min") ? f.get("y_min") : &v;
-        return bad(*at, f.name("y_max"), "is " + number_text(view.y_max) + "; it must be above y_min (" +
-                                             number_text(view.y_min) + ")");
+        return bad(*at, f.name("y_max"),
+                   "is " + number_text(view.y_max) + "; it must be above y_min (" + number_text(view.y_min) + ")");
     }
     if (const JsonValue* counters = f.get("counters")) {
         if (counters->type() != JsonValue::Type::array)
             return bad(*counters, f.name("counters"), "must be an array");
         for (std::size_t i = 0; i < counters->items().size(); ++i) {
-            auto entry = parse_entry(counters->items()[i], f.name("counters") + "[" + std::to_string(i) + "]",
-                                     version);
+            auto entry = parse_entry(counters->items()[i], f.name("counters") + "[" + std::to_string(i) + "]", version);
             if (!entry)
                 return entry.error();
             view.counters.push_back(std::move(*entry));
@@ -316,17 +316,17 @@ wpo::Result<CounterSet> parse_counter_set(std::string_view json)
         return bad(*format, "format", "must be \"perfscope-counter-set\"");
     const JsonValue* version = f.get("version");
     if (!version)
-        return bad(*root, "the counter set", "has no \"version\" (this build reads versions " +
-                                                 std::to_string(kOldestCounterSetVersion) + " to " +
-                                                 std::to_string(kCounterSetVersion) + ")");
+        return bad(*root, "the counter set",
+                   "has no \"version\" (this build reads versions " + std::to_string(kOldestCounterSetVersion) +
+                       " to " + std::to_string(kCounterSetVersion) + ")");
     const double number = version->type() == JsonValue::Type::number ? version->as_number() : 0.0;
     if (version->type() != JsonValue::Type::number || number != std::floor(number) ||
         number < kOldestCounterSetVersion || number > kCounterSetVersion)
-        return bad(*version, "version",
-                   "is " + (version->type() == JsonValue::Type::number ? number_text(number)
-                                                                       : std::string("not a number")) +
-                       "; this build reads versions " + std::to_string(kOldestCounterSetVersion) + " to " +
-                       std::to_string(kCounterSetVersion));
+        return bad(
+            *version, "version",
+            "is " + (version->type() == JsonValue::Type::number ? number_text(number) : std::string("not a number")) +
+                "; this build reads versions " + std::to_string(kOldestCounterSetVersion) + " to " +
+                std::to_string(kCounterSetVersion));
     const int read_version = static_cast<int>(number);
     CounterSet set;
     // Read as its own version, kept as this build's: saving it again upgrades the file.

@@ -19,9 +19,9 @@ namespace perfscope::files {
 
 // The look of one instance of a path with "(*)" (version 2).
 struct InstanceLook {
-    std::string instance;                  // as the app names it: "bash:1234", "bash:1234/5678" for a thread
-    std::optional<std::uint32_t> color;    // 0xRRGGBB; none = the app picks
-    std::optional<int> scale_exponent;     // none = the counter's DefaultScale
+    std::string instance;                // as the app names it: "bash:1234", "bash:1234/5678" for a thread
+    std::optional<std::uint32_t> color;  // 0xRRGGBB; none = the app picks
+    std::optional<int> scale_exponent;   // none = the counter's DefaultScale
     bool visible = true;
 
     friend bool operator==(const InstanceLook&, const InstanceLook&) = default;
@@ -30,8 +30,8 @@ struct InstanceLook {
 struct CounterSetEntry {
     // A typeperf path: \Process(bash:1234)\% Processor Time, \Process(*)\Working Set.
     std::string path;
-    std::optional<std::uint32_t> color;    // 0xRRGGBB; none = the app picks
-    std::optional<int> scale_exponent;     // none = the counter's DefaultScale
+    std::optional<std::uint32_t> color;  // 0xRRGGBB; none = the app picks
+    std::optional<int> scale_exponent;   // none = the counter's DefaultScale
     bool visible = true;
     // Only for a path with "(*)" (version 2): looks of single instances, which
     // win over the path's own, and instances the user removed from the view.
@@ -66,8 +66,8 @@ struct CounterSet {
 
 // The limits the reader enforces (docs/counter-sets.md); a view's own are in
 // files/view_limits.h.
-inline constexpr int kCounterSetVersion = 2;           // the version this build writes
-inline constexpr int kOldestCounterSetVersion = 1;     // the oldest it reads
+inline constexpr int kCounterSetVersion = 2;        // the version this build writes
+inline constexpr int kOldestCounterSetVersion = 1;  // the oldest it reads
 inline constexpr int kMinScaleExponent = -10, kMaxScaleExponent = 10;
 inline constexpr std::size_t kMaxCounterSetBytes = 16u << 20;
 

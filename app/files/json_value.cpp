@@ -174,9 +174,9 @@ private:
         }
         if (c == '-' || (c >= '0' && c <= '9'))
             return parse_number(std::move(value));
-        for (const auto& [word, type, truth] : {std::tuple{"true", JsonValue::Type::boolean, true},
-                                                std::tuple{"false", JsonValue::Type::boolean, false},
-                                                std::tuple{"null", JsonValue::Type::null, false}}) {
+        for (const auto& [word, type, truth] :
+             {std::tuple{"true", JsonValue::Type::boolean, true}, std::tuple{"false", JsonValue::Type::boolean, false},
+              std::tuple{"null", JsonValue::Type::null, false}}) {
             if (m_text.substr(m_at).starts_with(word)) {
                 advance(std::string_view(word).size());
                 value.m_type = type;

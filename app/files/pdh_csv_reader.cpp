@@ -244,16 +244,16 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
         if (cells->size() != log.columns.size() + 1) {
             const bool cut = cells->size() < log.columns.size() + 1 && last;
             return bad_line(row_line, std::to_string(cells->size()) + " cells where the header has " +
-                                         std::to_string(log.columns.size() + 1) +
-                                         (cut ? " (the file ends in the middle of this line)" : ""));
+                                          std::to_string(log.columns.size() + 1) +
+                                          (cut ? " (the file ends in the middle of this line)" : ""));
         }
         PdhCsvRow row;
         const auto wall = parse_pdh_time(trim((*cells)[0]));
         if (!wall)
             return bad_line(row_line, "the time stamp " + shown((*cells)[0]) +
-                                         " is not a date and time \"MM/DD/YYYY HH:MM:SS.mmm\"");
-        row.time_ms = log.local_time ? local_wall_to_utc_ms(*wall)
-                                     : *wall + static_cast<std::int64_t>(log.bias_minutes) * 60'000;
+                                          " is not a date and time \"MM/DD/YYYY HH:MM:SS.mmm\"");
+        row.time_ms =
+            log.local_time ? local_wall_to_utc_ms(*wall) : *wall + static_cast<std::int64_t>(log.bias_minutes) * 60'000;
         row.values.reserve(log.columns.size());
         for (std::size_t i = 1; i < cells->size(); ++i) {
             const std::string_view cell = trim((*cells)[i]);
@@ -265,7 +265,7 @@ wpo::Result<PdhCsvLog> parse_pdh_csv(std::string_view text)
             const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
             if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
                 return bad_line(row_line, "cell " + std::to_string(i + 1) + " (" + shown(log.columns[i - 1]) + ") " +
-                                             shown((*cells)[i]) + " is not a number");
+                                              shown((*cells)[i]) + " is not a number");
             row.values.emplace_back(value);
         }
         return row;

@@ -49,15 +49,15 @@ struct PdhCsvRow {
 };
 
 struct PdhCsvLog {
-    std::string zone_name;  // "W. Europe Standard Time", "UTC"; empty with local_time
-    int bias_minutes = 0;   // UTC - local, as Windows gives it
-    bool local_time = false;  // no zone in the header: stamps are this computer's local time
-    std::string machine;    // the HOST of the columns' \\HOST\ ("A, B" for several), empty without
-    std::size_t dropped_line = 0;  // a cut last line left out (1-based), 0 for none
-    std::string dropped_reason;    // what was wrong with it
+    std::string zone_name;             // "W. Europe Standard Time", "UTC"; empty with local_time
+    int bias_minutes = 0;              // UTC - local, as Windows gives it
+    bool local_time = false;           // no zone in the header: stamps are this computer's local time
+    std::string machine;               // the HOST of the columns' \\HOST\ ("A, B" for several), empty without
+    std::size_t dropped_line = 0;      // a cut last line left out (1-based), 0 for none
+    std::string dropped_reason;        // what was wrong with it
     std::vector<std::string> columns;  // \\HOST\Object(Instance)\Counter, as written
     std::vector<PdhCsvRow> rows;
-    char separator = ',';   // '\t' for PDH-TSV
+    char separator = ',';  // '\t' for PDH-TSV
 };
 
 // Errc::invalid_argument with "line L[, column C]: what is wrong".

@@ -25,7 +25,10 @@ int number(std::string_view digits)
     return n;
 }
 
-std::int64_t count(WallTime t) { return t.time_since_epoch().count(); }
+std::int64_t count(WallTime t)
+{
+    return t.time_since_epoch().count();
+}
 
 constexpr sys_days kFirstDay = year{1601} / January / 1;
 constexpr sys_days kEndDay = year{10000} / January / 1;
@@ -107,8 +110,8 @@ std::int64_t utc_to_local_wall_ms(system_clock::time_point when)
 #endif
     const sys_days day = year{tm.tm_year + 1900} / month{static_cast<unsigned>(tm.tm_mon + 1)} /
                          std::chrono::day{static_cast<unsigned>(tm.tm_mday)};
-    const auto wall = day + hours{tm.tm_hour} + minutes{tm.tm_min} + seconds{tm.tm_sec} +
-                      floor<milliseconds>(when - second);
+    const auto wall =
+        day + hours{tm.tm_hour} + minutes{tm.tm_min} + seconds{tm.tm_sec} + floor<milliseconds>(when - second);
     return count(wall);
 }
 

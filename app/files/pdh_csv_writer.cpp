@@ -54,8 +54,7 @@ std::pair<std::string, int> PdhCsvWriter::local_zone(std::chrono::system_clock::
     return {name[0] ? name : "UTC", bias};
 }
 
-bool PdhCsvWriter::write_header(const std::vector<std::string>& columns, const std::string& zone_name,
-                                int bias_minutes)
+bool PdhCsvWriter::write_header(const std::vector<std::string>& columns, const std::string& zone_name, int bias_minutes)
 {
     const char* format = m_separator == '\t' ? "(PDH-TSV 4.0)" : "(PDH-CSV 4.0)";
     std::string line = quote(std::string(format) + " (" + zone_name + ")(" + std::to_string(bias_minutes) + ")");

@@ -112,8 +112,7 @@ int main(int argc, char** argv)
             // (all percentages, so they share one axis). A source without one
             // of them (another platform's names) just leaves it out.
             for (const char* path : {"\\Processor(_Total)\\% Processor Time", "\\Processor(_Total)\\% User Time",
-                                     "\\Processor(_Total)\\% Privileged Time",
-                                     "\\Memory\\% Committed Bytes In Use"})
+                                     "\\Processor(_Total)\\% Privileged Time", "\\Memory\\% Committed Bytes In Use"})
                 if (auto first = resolve_view_counters(**hub, {QString::fromLatin1(path)}))
                     pane->addCounters(*first);
         }

@@ -238,7 +238,8 @@ std::unique_ptr<CacheBuffer> PerfObjectCache::State::recycle(std::unique_ptr<Cac
     return buffer;
 }
 
-PerfObjectCache::PerfObjectCache(CacheOptions options) : m_options(options), m_state(std::make_unique<State>()) {}
+PerfObjectCache::PerfObjectCache(CacheOptions options) : m_options(options), m_state(std::make_unique<State>())
+{}
 
 PerfObjectCache::~PerfObjectCache() = default;
 
@@ -284,12 +285,12 @@ void PerfObjectCache::detach()
         --m_state->attached;
 }
 
-std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, EntityId entity,
-                                                  std::int64_t newer_than, std::chrono::nanoseconds max_age,
+std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, EntityId entity, std::int64_t newer_than,
+                                                  std::chrono::nanoseconds max_age,
                                                   std::span<const std::uint32_t> counters)
 {
-    const std::int64_t freshness = max_age.count() > 0 ? std::min(max_age, m_options.freshness).count()
-                                                       : m_options.freshness.count();
+    const std::int64_t freshness =
+        max_age.count() > 0 ? std::min(max_age, m_options.freshness).count() : m_options.freshness.count();
     bump(m_state->finds);
     CacheItem* item = m_state->lookup(object_index);
     if (item == nullptr)
@@ -463,9 +464,8 @@ Status PerfObjectCache::unlock(EntityId entity, const std::byte* object)
         // Unlocking for another entity would let an insert write the bytes
         // that entity reads under its lock.
         if (!take_entry(buffer->lockers, entity))
-            return Error(Errc::invalid_state, "unlock of object " + std::to_string(buffer->owner->index) +
-                                                  ": entity " + std::to_string(entity) +
-                                                  " holds no lock on it");
+            return Error(Errc::invalid_state, "unlock of object " + std::to_string(buffer->owner->index) + ": entity " +
+                                                  std::to_string(entity) + " holds no lock on it");
         buffer->bytes_lock.unlock_shared();
         --buffer->pins;
         freed = m_state->free_if_unused(holder);

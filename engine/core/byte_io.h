@@ -10,8 +10,7 @@
 #include <cstring>
 #include <span>
 
-static_assert(std::endian::native == std::endian::little,
-              "the engine reads PERF_DATA_BLOCKs in host byte order");
+static_assert(std::endian::native == std::endian::little, "the engine reads PERF_DATA_BLOCKs in host byte order");
 
 namespace wpo {
 
@@ -29,10 +28,22 @@ inline void store(std::byte* p, T v)
     std::memcpy(p, &v, sizeof v);
 }
 
-inline std::uint32_t load_u32(const std::byte* p) { return load<std::uint32_t>(p); }
-inline std::int32_t load_i32(const std::byte* p) { return load<std::int32_t>(p); }
-inline std::uint64_t load_u64(const std::byte* p) { return load<std::uint64_t>(p); }
-inline std::int64_t load_i64(const std::byte* p) { return load<std::int64_t>(p); }
+inline std::uint32_t load_u32(const std::byte* p)
+{
+    return load<std::uint32_t>(p);
+}
+inline std::int32_t load_i32(const std::byte* p)
+{
+    return load<std::int32_t>(p);
+}
+inline std::uint64_t load_u64(const std::byte* p)
+{
+    return load<std::uint64_t>(p);
+}
+inline std::int64_t load_i64(const std::byte* p)
+{
+    return load<std::int64_t>(p);
+}
 
 // A value of `size` bytes (4 or 8; anything else reads the low 8 bytes at
 // most), zero-extended. Caller guarantees [p, p+size) is readable.

@@ -21,10 +21,26 @@ public:
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { assert(ok()); return std::get<0>(m_v); }
-    const T& value() const& { assert(ok()); return std::get<0>(m_v); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(m_v)); }
-    const Error& error() const { assert(!ok()); return std::get<1>(m_v); }
+    T& value() &
+    {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    const T& value() const&
+    {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    T&& value() &&
+    {
+        assert(ok());
+        return std::get<0>(std::move(m_v));
+    }
+    const Error& error() const
+    {
+        assert(!ok());
+        return std::get<1>(m_v);
+    }
 
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
@@ -43,7 +59,11 @@ public:
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }
-    const Error& error() const { assert(!ok()); return *m_error; }
+    const Error& error() const
+    {
+        assert(!ok());
+        return *m_error;
+    }
 
 private:
     std::optional<Error> m_error;

@@ -50,9 +50,9 @@ enum class Formula : std::uint8_t {
 };
 
 // Index into a Clock table: the time-base field of the type, shifted down.
-inline constexpr std::uint8_t kTick = 0;     // PERF_TIMER_TICK
-inline constexpr std::uint8_t k100Ns = 1;    // PERF_TIMER_100NS
-inline constexpr std::uint8_t kObject = 2;   // PERF_OBJECT_TIMER
+inline constexpr std::uint8_t kTick = 0;    // PERF_TIMER_TICK
+inline constexpr std::uint8_t k100Ns = 1;   // PERF_TIMER_100NS
+inline constexpr std::uint8_t kObject = 2;  // PERF_OBJECT_TIMER
 inline constexpr std::uint8_t kTimeBaseCount = 3;
 
 struct Plan {
@@ -109,9 +109,7 @@ constexpr Plan classify(std::uint32_t type)
 
     const bool uses_time_base = time < kTimeBaseCount;
     switch (ct::subtype(type)) {
-    case ct::kCounterValue:
-        p.formula = delta ? Formula::delta : Formula::raw;
-        break;
+    case ct::kCounterValue: p.formula = delta ? Formula::delta : Formula::raw; break;
     case ct::kCounterRate:
         if (!uses_time_base)
             return p;
@@ -238,7 +236,7 @@ inline Value double_value(double x)
 // counter's own width: a DWORD going 0xFFFFFFF0 -> 0x10 is a decrease, not a
 // wrap, and a QWORD going 0x7FFF...F -> 0x8000...0 is an increase.
 WPO_DECODE_INLINE Value compute(const Plan& p, std::uint64_t n1, std::uint64_t b1, std::uint64_t n0, std::uint64_t b0,
-                     bool has_previous, const Clock& clock, bool cap_percent)
+                                bool has_previous, const Clock& clock, bool cap_percent)
 {
     if (p.two_samples && !has_previous)
         return status_value(ValueStatus::first_sample);

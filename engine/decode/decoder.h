@@ -100,8 +100,8 @@ struct DecodeOptions {
 // `previous`/`previous_time` are null for the first sample; types that need
 // two samples then give ValueStatus::first_sample. Frequencies (rates,
 // AVERAGE_TIMER, ELAPSED_TIME) are taken from `current_time`.
-Value decode(std::uint32_t type, const RawValue& current, const TimeStamps& current_time,
-             const RawValue* previous, const TimeStamps* previous_time, const DecodeOptions& options = {});
+Value decode(std::uint32_t type, const RawValue& current, const TimeStamps& current_time, const RawValue* previous,
+             const TimeStamps* previous_time, const DecodeOptions& options = {});
 
 // Whether decode() of this type reads an older sample (every DELTA type plus
 // AVERAGE_TIMER and AVERAGE_BULK, which have no DELTA bit; docs/performance-data-format.md §10.6).

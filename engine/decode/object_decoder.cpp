@@ -180,9 +180,8 @@ Status ObjectDecoder::decode(const ObjectView& current, const TimeStamps& curren
                                                  std::to_string(needed) + " values, the output holds " +
                                                  std::to_string(out.size()));
     if (!previous_instance_of.empty() && previous_instance_of.size() != rows)
-        return Error(Errc::invalid_argument, "previous_instance_of has " +
-                                                 std::to_string(previous_instance_of.size()) + " entries for " +
-                                                 std::to_string(rows) + " instances of object " +
+        return Error(Errc::invalid_argument, "previous_instance_of has " + std::to_string(previous_instance_of.size()) +
+                                                 " entries for " + std::to_string(rows) + " instances of object " +
                                                  std::to_string(current.name_index()));
 
     // A previous sample with other definitions is not comparable (docs/performance-data-format.md

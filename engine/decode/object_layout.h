@@ -14,7 +14,7 @@ namespace wpo {
 
 struct CounterLayout {
     CounterDefinition definition;
-    std::uint32_t position = 0;   // index among all of the object's definitions
+    std::uint32_t position = 0;  // index among all of the object's definitions
     // The counter type needs a base (counter_type::needs_base) and has one.
     // A base-needing counter without one decodes as ValueStatus::missing_base
     // through decode(const CounterLayout&, ...).
@@ -24,7 +24,7 @@ struct CounterLayout {
     // (CounterOffset + 8, docs/performance-data-format.md §4), read bounds-checked; `base` then
     // describes that slot (type PERF_COUNTER_MULTI_BASE, size 8).
     bool base_follows_value = false;
-    CounterDefinition base;       // valid when has_base
+    CounterDefinition base;  // valid when has_base
 };
 
 // The visible counters of an object (counter_type::is_visible: bases and

@@ -14,7 +14,10 @@ namespace {
 
 namespace L = layout;
 
-constexpr std::uint32_t round8(std::uint64_t n) { return static_cast<std::uint32_t>((n + 7) & ~std::uint64_t(7)); }
+constexpr std::uint32_t round8(std::uint64_t n)
+{
+    return static_cast<std::uint32_t>((n + 7) & ~std::uint64_t(7));
+}
 
 std::uint32_t size_of_type(std::uint32_t type)
 {

@@ -89,8 +89,8 @@ public:
     // Returns the counter's position, the handle for set().
     std::uint32_t add_counter(const CounterSpec& spec);
     // Starts an instance and its (zeroed) counter block.
-    void begin_instance(std::string_view name, std::uint32_t parent_object_index = 0,
-                        std::uint32_t parent_instance = 0, std::int32_t unique_id = layout::kNoUniqueId);
+    void begin_instance(std::string_view name, std::uint32_t parent_object_index = 0, std::uint32_t parent_instance = 0,
+                        std::int32_t unique_id = layout::kNoUniqueId);
     // Starts the one counter block of a single-instance object.
     void begin_values();
     // Writes a value into the current counter block. It must fit the
@@ -124,7 +124,7 @@ private:
     std::uint32_t m_next_offset = 0;
     std::uint32_t m_instances = 0;
     std::uint32_t m_objects = 0;
-    std::uint32_t m_code_page = 0;    // of the current object
+    std::uint32_t m_code_page = 0;  // of the current object
     std::vector<CounterSlot> m_own_counters;
     std::vector<CounterSlot>* m_counters;  // of the current object: m_own_counters or the caller's
     bool m_in_object = false;

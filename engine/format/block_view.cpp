@@ -49,18 +49,15 @@ Result<BlockView> BlockView::parse(std::span<const std::byte> bytes)
     const BlockHeader h = read_header(p);
     if (h.total_byte_length > bytes.size())
         return Error(Errc::truncated, "the block claims " + std::to_string(h.total_byte_length) + " bytes but " +
-                                         std::to_string(bytes.size()) + " are available");
+                                          std::to_string(bytes.size()) + " are available");
     if (h.header_length < B::kSize || h.header_length > h.total_byte_length)
-        return Error(Errc::out_of_bounds, "HeaderLength " + std::to_string(h.header_length) +
-                                              " is outside 88.." + std::to_string(h.total_byte_length));
+        return Error(Errc::out_of_bounds, "HeaderLength " + std::to_string(h.header_length) + " is outside 88.." +
+                                              std::to_string(h.total_byte_length));
     if (h.header_length % layout::kAlignment != 0)
-        return Error(Errc::misaligned,
-                     "HeaderLength " + std::to_string(h.header_length) + " is not a multiple of 8");
-    if (h.system_name_length > 0 &&
-        std::uint64_t(h.system_name_offset) + h.system_name_length > h.total_byte_length)
-        return Error(Errc::out_of_bounds, "the system name (offset " + std::to_string(h.system_name_offset) +
-                                              ", " + std::to_string(h.system_name_length) +
-                                              " bytes) lies outside the block");
+        return Error(Errc::misaligned, "HeaderLength " + std::to_string(h.header_length) + " is not a multiple of 8");
+    if (h.system_name_length > 0 && std::uint64_t(h.system_name_offset) + h.system_name_length > h.total_byte_length)
+        return Error(Errc::out_of_bounds, "the system name (offset " + std::to_string(h.system_name_offset) + ", " +
+                                              std::to_string(h.system_name_length) + " bytes) lies outside the block");
     const std::uint64_t room = h.total_byte_length - h.header_length;
     if (std::uint64_t(h.num_object_types) * layout::object::kSize > room)
         return Error(Errc::count_exceeds_data, "NumObjectTypes " + std::to_string(h.num_object_types) +
@@ -129,8 +126,8 @@ std::optional<ObjectView> BlockView::find_object(std::uint32_t name_index) const
 
 std::string LeftOutObject::message() const
 {
-    std::string text = "object #" + std::to_string(index) + " at block offset " + std::to_string(block_offset) +
-                       ": " + fault.message();
+    std::string text = "object #" + std::to_string(index) + " at block offset " + std::to_string(block_offset) + ": " +
+                       fault.message();
     if (not_reached > 0)
         text += "; the walk ends here, the " + std::to_string(not_reached) + " object(s) after it are not read";
     return text;

@@ -38,9 +38,9 @@ struct BlockHeader {
     std::uint32_t num_object_types = 0;
     std::int32_t default_object = 0;
     SystemTime system_time;
-    std::int64_t perf_time = 0;         // high-resolution ticks
-    std::int64_t perf_freq = 0;         // ticks per second
-    std::int64_t perf_time_100ns = 0;   // FILETIME, UTC, 100 ns since 1601
+    std::int64_t perf_time = 0;        // high-resolution ticks
+    std::int64_t perf_freq = 0;        // ticks per second
+    std::int64_t perf_time_100ns = 0;  // FILETIME, UTC, 100 ns since 1601
     std::uint32_t system_name_length = 0;
     std::uint32_t system_name_offset = 0;
 };
@@ -161,7 +161,7 @@ private:
 
     std::span<const std::byte> m_rest;
     std::uint32_t m_remaining = 0;
-    std::uint32_t m_index = 0;  // of the object at m_rest
+    std::uint32_t m_index = 0;                                    // of the object at m_rest
     std::array<std::uint32_t, LeftOutObjects::kListed> m_skip{};  // indices, ascending
     std::uint8_t m_skips = 0;
     std::uint8_t m_next_skip = 0;

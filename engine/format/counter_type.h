@@ -102,8 +102,14 @@ inline constexpr std::uint32_t PERF_PRECISION_TIMESTAMP = PERF_LARGE_RAW_BASE;
 inline constexpr std::uint32_t PERF_COUNTER_MULTI_BASE = 0x42030500;
 inline constexpr std::uint32_t PERF_COUNTER_HISTOGRAM_TYPE = 0x80000000;
 
-constexpr std::uint32_t subtype(std::uint32_t type) { return type & kSubtypeMask; }
-constexpr bool is_counter(std::uint32_t type) { return (type & kTypeMask) == kTypeCounter; }
+constexpr std::uint32_t subtype(std::uint32_t type)
+{
+    return type & kSubtypeMask;
+}
+constexpr bool is_counter(std::uint32_t type)
+{
+    return (type & kTypeMask) == kTypeCounter;
+}
 
 // A base definition (SAMPLE/AVERAGE/RAW/LARGE_RAW/MULTI base, precision
 // timestamp): never displayed, read by the definition before it.

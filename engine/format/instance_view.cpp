@@ -10,8 +10,7 @@ namespace I = layout::instance;
 
 InstanceView::InstanceView(std::span<const std::byte> definition, CounterBlock counters, std::uint32_t code_page)
     : m_definition(definition), m_counters(counters), m_code_page(code_page)
-{
-}
+{}
 
 std::uint32_t InstanceView::parent_object_index() const
 {
@@ -23,7 +22,10 @@ std::uint32_t InstanceView::parent_instance() const
     return load_u32(m_definition.data() + I::kParentObjectInstance);
 }
 
-std::int32_t InstanceView::unique_id() const { return load_i32(m_definition.data() + I::kUniqueId); }
+std::int32_t InstanceView::unique_id() const
+{
+    return load_i32(m_definition.data() + I::kUniqueId);
+}
 
 std::string InstanceView::name() const
 {

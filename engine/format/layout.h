@@ -12,7 +12,7 @@ namespace wpo::layout {
 // PERF_DATA_BLOCK (88 bytes, followed by the UTF-16 system name and padding
 // up to HeaderLength).
 namespace block {
-inline constexpr std::uint32_t kSignature = 0;          // WCHAR[4] "PERF"
+inline constexpr std::uint32_t kSignature = 0;  // WCHAR[4] "PERF"
 inline constexpr std::uint32_t kLittleEndian = 8;
 inline constexpr std::uint32_t kVersion = 12;
 inline constexpr std::uint32_t kRevision = 16;
@@ -20,8 +20,8 @@ inline constexpr std::uint32_t kTotalByteLength = 20;
 inline constexpr std::uint32_t kHeaderLength = 24;
 inline constexpr std::uint32_t kNumObjectTypes = 28;
 inline constexpr std::uint32_t kDefaultObject = 32;
-inline constexpr std::uint32_t kSystemTime = 36;        // SYSTEMTIME, 8 x WORD
-inline constexpr std::uint32_t kPerfTime = 56;          // after 4 bytes of padding
+inline constexpr std::uint32_t kSystemTime = 36;  // SYSTEMTIME, 8 x WORD
+inline constexpr std::uint32_t kPerfTime = 56;    // after 4 bytes of padding
 inline constexpr std::uint32_t kPerfFreq = 64;
 inline constexpr std::uint32_t kPerfTime100nSec = 72;
 inline constexpr std::uint32_t kSystemNameLength = 80;  // bytes, including NUL

@@ -35,10 +35,7 @@ public:
     Kind kind() const { return m_kind; }
     // Sorted, without duplicates; only for Kind::list.
     const std::vector<std::uint32_t>& indices() const { return m_indices; }
-    bool contains(std::uint32_t index) const
-    {
-        return std::binary_search(m_indices.begin(), m_indices.end(), index);
-    }
+    bool contains(std::uint32_t index) const { return std::binary_search(m_indices.begin(), m_indices.end(), index); }
     // Whether the query asks for `counter` of `object`: true for every counter
     // of Global, Costly and an index listed without counters (also when it is
     // listed twice, once with and once without); false for an object not asked for.

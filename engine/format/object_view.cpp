@@ -202,8 +202,8 @@ bool same_definitions(const ObjectView& a, const ObjectView& b)
 {
     const auto x = a.definition_bytes();
     const auto y = b.definition_bytes();
-    return a.counter_count() == b.counter_count() && a.has_instances() == b.has_instances() &&
-           x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size()) == 0);
+    return a.counter_count() == b.counter_count() && a.has_instances() == b.has_instances() && x.size() == y.size() &&
+           (x.empty() || std::memcmp(x.data(), y.data(), x.size()) == 0);
 }
 
 InstanceView ObjectView::InstanceIterator::operator*() const

@@ -31,7 +31,7 @@ struct ObjectHeader {
     std::int32_t default_counter = -1;
     std::int32_t num_instances = -1;  // -1 = single-instance object
     std::uint32_t code_page = 0;
-    std::int64_t perf_time = 0;       // object time (PERF_OBJECT_TIMER counters)
+    std::int64_t perf_time = 0;  // object time (PERF_OBJECT_TIMER counters)
     std::int64_t perf_freq = 0;
 };
 
@@ -134,8 +134,7 @@ public:
     InstanceIterator() = default;
     InstanceIterator(const std::byte* p, std::uint32_t remaining, std::uint32_t code_page)
         : m_p(p), m_remaining(remaining), m_code_page(code_page)
-    {
-    }
+    {}
     InstanceView operator*() const;
     InstanceIterator& operator++();
     InstanceIterator operator++(int)

@@ -41,8 +41,8 @@ Status parse_table(std::span<const std::byte> bytes, const char* table, Entries&
 {
     const std::string where = std::string(table) + " table";
     if (bytes.size() % 2 != 0)
-        return Error(Errc::bad_name_table, where + " has " + std::to_string(bytes.size()) +
-                                               " bytes, an odd count: not UTF-16 code units");
+        return Error(Errc::bad_name_table,
+                     where + " has " + std::to_string(bytes.size()) + " bytes, an odd count: not UTF-16 code units");
     // The run of NULs at the end holds the last string's NUL, the list's
     // extra NUL and any padding; all of them may be missing.
     std::size_t end = bytes.size() / 2;
@@ -96,8 +96,7 @@ Status parse_table(std::span<const std::byte> bytes, const char* table, Entries&
     }
     if (pending)
         return Error(Errc::bad_name_table, where + ", string " + std::to_string(string_no - 1) + " at byte " +
-                                               std::to_string(2 * index_at) + ": index " +
-                                               std::to_string(index) +
+                                               std::to_string(2 * index_at) + ": index " + std::to_string(index) +
                                                " has no text (odd number of strings)");
 
     // Windows writes ascending indices, but a hand-edited or corrupted table
@@ -180,17 +179,35 @@ Result<NameTable> NameTable::from_multi_sz(std::span<const std::byte> counter_ta
     return table;
 }
 
-std::vector<std::byte> NameTable::counter_multi_sz() const { return write_table(m_names); }
+std::vector<std::byte> NameTable::counter_multi_sz() const
+{
+    return write_table(m_names);
+}
 
-std::vector<std::byte> NameTable::help_multi_sz() const { return write_table(m_helps); }
+std::vector<std::byte> NameTable::help_multi_sz() const
+{
+    return write_table(m_helps);
+}
 
-void NameTable::set_name(std::uint32_t index, std::string text) { put(m_names, index, std::move(text)); }
+void NameTable::set_name(std::uint32_t index, std::string text)
+{
+    put(m_names, index, std::move(text));
+}
 
-void NameTable::set_help(std::uint32_t index, std::string text) { put(m_helps, index, std::move(text)); }
+void NameTable::set_help(std::uint32_t index, std::string text)
+{
+    put(m_helps, index, std::move(text));
+}
 
-std::string_view NameTable::name(std::uint32_t index) const { return lookup(m_names, index); }
+std::string_view NameTable::name(std::uint32_t index) const
+{
+    return lookup(m_names, index);
+}
 
-std::string_view NameTable::help(std::uint32_t index) const { return lookup(m_helps, index); }
+std::string_view NameTable::help(std::uint32_t index) const
+{
+    return lookup(m_helps, index);
+}
 
 std::optional<std::uint32_t> NameTable::find_object(std::string_view name) const
 {

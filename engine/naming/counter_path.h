@@ -19,15 +19,15 @@
 namespace wpo {
 
 struct CounterPath {
-    std::string machine;             // without the leading "\\"; empty = local
+    std::string machine;  // without the leading "\\"; empty = local
     std::string object;
-    bool has_instance = false;       // an "(...)" part was given
-    bool wildcard_instance = false;  // "(*)"
-    std::string parent;              // "Parent" of "(Parent/Instance)", may be empty
-    std::string instance;            // without parent and #index
+    bool has_instance = false;           // an "(...)" part was given
+    bool wildcard_instance = false;      // "(*)"
+    std::string parent;                  // "Parent" of "(Parent/Instance)", may be empty
+    std::string instance;                // without parent and #index
     std::optional<std::uint32_t> index;  // "#N"
     std::string counter;
-    bool wildcard_counter = false;   // "\*"
+    bool wildcard_counter = false;  // "\*"
 
     static Result<CounterPath> parse(std::string_view text);
     // The instance part as written between the parentheses ("bash:12", "a/b#1").

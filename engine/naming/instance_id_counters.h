@@ -17,8 +17,8 @@ namespace wpo {
 struct InstanceIdCounters {
     enum class Kind : std::uint8_t { none, process, thread };
     Kind kind = Kind::none;
-    CounterDefinition id;                     // valid unless kind == none
-    std::optional<CounterDefinition> start;   // only with an id
+    CounterDefinition id;                    // valid unless kind == none
+    std::optional<CounterDefinition> start;  // only with an id
 };
 
 InstanceIdCounters instance_id_counters(const ObjectView& object);

@@ -137,9 +137,8 @@ void InstanceIdentifier::identify(const BlockView& block, const ObjectView& obje
 
     // Occurrence = rank among equal hashes in block order: sort (hash,
     // position) and number each run, O(n log n) without a map.
-    std::sort(m_order.begin(), m_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return out[a].id != out[b].id ? out[a].id < out[b].id : a < b;
-    });
+    std::sort(m_order.begin(), m_order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return out[a].id != out[b].id ? out[a].id < out[b].id : a < b; });
     for (std::size_t k = 0; k < m_order.size();) {
         const std::uint64_t hash = out[m_order[k]].id;
         for (std::uint64_t occurrence = 0; k < m_order.size() && out[m_order[k]].id == hash; ++k)

@@ -31,8 +31,8 @@ namespace wpo {
 struct InstanceIdentity {
     enum class Kind : std::uint8_t { process, thread, unique_id, name };
     Kind kind = Kind::name;
-    std::uint64_t id = 0;    // PID, TID, UniqueID or name hash
-    std::uint64_t start = 0; // start time, or occurrence among equal names
+    std::uint64_t id = 0;     // PID, TID, UniqueID or name hash
+    std::uint64_t start = 0;  // start time, or occurrence among equal names
 
     friend auto operator<=>(const InstanceIdentity&, const InstanceIdentity&) = default;
 };

@@ -40,7 +40,7 @@ std::vector<InstanceName> own_names(const BlockView& block, const ObjectView& ob
     const bool is_thread = ids.kind == InstanceIdCounters::Kind::thread;
 
     std::map<std::uint32_t, std::vector<InstanceName>> parents;  // by parent object index
-    std::map<std::string, std::uint32_t> seen;                    // lower(parent/name) -> count
+    std::map<std::string, std::uint32_t> seen;                   // lower(parent/name) -> count
     std::vector<InstanceName> names;
     names.reserve(object.instance_count());
     for (const InstanceView& instance : object.instances()) {

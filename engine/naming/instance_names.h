@@ -31,12 +31,12 @@ inline constexpr std::uint32_t kElapsedTime = 684;
 }  // namespace well_known
 
 struct InstanceName {
-    std::string name;           // as in the block
-    std::string parent;         // the parent's display name; empty without parent
-    std::string parent_name;    // the parent's raw name
-    std::string display;        // unique within the object in this block
-    std::uint32_t occurrence = 0;  // among instances with the same parent/name, in block order
-    std::string key;            // identity across samples
+    std::string name;                 // as in the block
+    std::string parent;               // the parent's display name; empty without parent
+    std::string parent_name;          // the parent's raw name
+    std::string display;              // unique within the object in this block
+    std::uint32_t occurrence = 0;     // among instances with the same parent/name, in block order
+    std::string key;                  // identity across samples
     std::optional<std::uint64_t> id;  // PID of a process, TID of a thread (not of _Total)
 };
 

@@ -43,9 +43,15 @@ std::uint32_t base_of(std::uint32_t type)
     }
 }
 
-bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+bool has_nul(std::string_view s)
+{
+    return s.find('\0') != std::string_view::npos;
+}
 
-Error bad(std::string message) { return Error(Errc::invalid_argument, std::move(message)); }
+Error bad(std::string message)
+{
+    return Error(Errc::invalid_argument, std::move(message));
+}
 
 constexpr std::size_t kMaxName = 255;
 constexpr std::size_t kMaxHelp = 4096;
@@ -104,7 +110,10 @@ std::string_view counter_type_short_name(std::uint32_t type)
     return {};
 }
 
-bool supported_type(std::uint32_t type) { return !counter_type_short_name(type).empty(); }
+bool supported_type(std::uint32_t type)
+{
+    return !counter_type_short_name(type).empty();
+}
 
 Status validate(const Definition& d)
 {

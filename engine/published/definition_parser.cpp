@@ -113,7 +113,7 @@ Result<Definition> parse_definition(std::string_view text)
             return fail("expected `key = value`");
         const std::string_view key = trim(line.substr(0, eq));
         const std::string_view value = trim(line.substr(eq + 1));
-        static constexpr std::string_view kKeys[] = {"publisher", "name",  "help",    "instances", "detail",
+        static constexpr std::string_view kKeys[] = {"publisher", "name",    "help", "instances", "detail",
                                                      "costly",    "default", "type", "scale"};
         std::uint32_t bit = 0;
         for (std::uint32_t i = 0; i < std::size(kKeys); ++i) {

@@ -11,7 +11,8 @@
 
 namespace wpo::published {
 
-LinuxPublishedSet::LinuxPublishedSet(std::string directory) : m_directory(std::move(directory)) {}
+LinuxPublishedSet::LinuxPublishedSet(std::string directory) : m_directory(std::move(directory))
+{}
 
 void LinuxPublishedSet::refresh()
 {
@@ -46,9 +47,9 @@ void LinuxPublishedSet::refresh()
         return std::none_of(found.begin(), found.end(), [&](const Found& f) { return f.inode == inode; });
     });
     for (const Found& f : found) {
-        const bool known = std::any_of(m_segments.begin(), m_segments.end(),
-                                       [&](const Segment& s) { return s.slot == f.slot; }) ||
-                           std::find(m_bad.begin(), m_bad.end(), f.inode) != m_bad.end();
+        const bool known =
+            std::any_of(m_segments.begin(), m_segments.end(), [&](const Segment& s) { return s.slot == f.slot; }) ||
+            std::find(m_bad.begin(), m_bad.end(), f.inode) != m_bad.end();
         if (known)
             continue;
         const std::string path = m_directory + "/" + linux_segment_file(f.slot);
@@ -74,8 +75,7 @@ void LinuxPublishedSet::refresh()
         s.view = std::move(*view);
         m_segments.push_back(std::move(s));
     }
-    std::sort(m_segments.begin(), m_segments.end(),
-              [](const Segment& a, const Segment& b) { return a.slot < b.slot; });
+    std::sort(m_segments.begin(), m_segments.end(), [](const Segment& a, const Segment& b) { return a.slot < b.slot; });
 }
 
 AppendResult LinuxPublishedSet::append(BlockBuilder& b, const ObjectQuery& query)

@@ -44,8 +44,8 @@ private:
     };
 
     std::string m_directory;
-    std::vector<Found> m_found;       // refresh()'s listing, kept for its storage
-    std::vector<Segment> m_segments;  // by slot
+    std::vector<Found> m_found;        // refresh()'s listing, kept for its storage
+    std::vector<Segment> m_segments;   // by slot
     std::vector<std::uint64_t> m_bad;  // inodes that failed validation, not retried
     ReadScratch m_scratch;
 };

@@ -9,7 +9,8 @@
 
 namespace wpo::published {
 
-PublisherLink::PublisherLink(std::string publisher) : m_publisher(std::move(publisher)) {}
+PublisherLink::PublisherLink(std::string publisher) : m_publisher(std::move(publisher))
+{}
 
 std::shared_ptr<const LiveSegment> PublisherLink::fail(Error e)
 {

@@ -51,18 +51,18 @@ inline constexpr std::uint32_t kStateReady = 1;
 inline constexpr std::uint32_t kStateClosed = 2;  // the publisher exited cleanly
 
 namespace object {
-inline constexpr std::uint32_t kName = 0;            // u32, string offset
-inline constexpr std::uint32_t kHelp = 4;            // u32, string offset
-inline constexpr std::uint32_t kFirstCounter = 8;    // u32, index into the counter records
-inline constexpr std::uint32_t kCounterCount = 12;   // u32, >= 1
-inline constexpr std::uint32_t kDetailLevel = 16;    // u32, 100/200/300/400
+inline constexpr std::uint32_t kName = 0;             // u32, string offset
+inline constexpr std::uint32_t kHelp = 4;             // u32, string offset
+inline constexpr std::uint32_t kFirstCounter = 8;     // u32, index into the counter records
+inline constexpr std::uint32_t kCounterCount = 12;    // u32, >= 1
+inline constexpr std::uint32_t kDetailLevel = 16;     // u32, 100/200/300/400
 inline constexpr std::uint32_t kDefaultCounter = 20;  // i32, position among the object's counters
-inline constexpr std::uint32_t kFlags = 24;          // u32, kFlag*
-inline constexpr std::uint32_t kSlotCount = 28;      // u32, 1 without instances
-inline constexpr std::uint32_t kSlotsOffset = 32;    // u32, absolute, 8-aligned
-inline constexpr std::uint32_t kSlotSize = 36;       // u32, = slot::kName + name capacity + 8 x counters
-inline constexpr std::uint32_t kNameCapacity = 40;   // u32, multiple of 8, 8..kMaxNameCapacity
-inline constexpr std::uint32_t kReserved = 44;       // u32, 0
+inline constexpr std::uint32_t kFlags = 24;           // u32, kFlag*
+inline constexpr std::uint32_t kSlotCount = 28;       // u32, 1 without instances
+inline constexpr std::uint32_t kSlotsOffset = 32;     // u32, absolute, 8-aligned
+inline constexpr std::uint32_t kSlotSize = 36;        // u32, = slot::kName + name capacity + 8 x counters
+inline constexpr std::uint32_t kNameCapacity = 40;    // u32, multiple of 8, 8..kMaxNameCapacity
+inline constexpr std::uint32_t kReserved = 44;        // u32, 0
 inline constexpr std::uint32_t kSize = 48;
 }  // namespace object
 
@@ -70,12 +70,12 @@ inline constexpr std::uint32_t kFlagInstances = 1;  // the object has instances 
 inline constexpr std::uint32_t kFlagCostly = 2;     // served for "Costly" only, not "Global"
 
 namespace counter {
-inline constexpr std::uint32_t kName = 0;          // u32, string offset
-inline constexpr std::uint32_t kHelp = 4;          // u32, string offset
-inline constexpr std::uint32_t kType = 8;          // u32, PERF_COUNTER_* (supported set: definition.h)
+inline constexpr std::uint32_t kName = 0;           // u32, string offset
+inline constexpr std::uint32_t kHelp = 4;           // u32, string offset
+inline constexpr std::uint32_t kType = 8;           // u32, PERF_COUNTER_* (supported set: definition.h)
 inline constexpr std::uint32_t kDefaultScale = 12;  // i32, -10..10 (power of ten)
-inline constexpr std::uint32_t kDetailLevel = 16;  // u32
-inline constexpr std::uint32_t kReserved = 20;     // 12 bytes, 0
+inline constexpr std::uint32_t kDetailLevel = 16;   // u32
+inline constexpr std::uint32_t kReserved = 20;      // 12 bytes, 0
 inline constexpr std::uint32_t kSize = 32;
 }  // namespace counter
 

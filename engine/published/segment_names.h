@@ -47,7 +47,10 @@ inline std::optional<std::uint32_t> linux_segment_slot(std::string_view file)
     return slot;
 }
 
-constexpr std::uint32_t linux_base(std::uint32_t slot) { return kLinuxFirstIndex + slot * kLinuxIndicesPerSlot; }
+constexpr std::uint32_t linux_base(std::uint32_t slot)
+{
+    return kLinuxFirstIndex + slot * kLinuxIndicesPerSlot;
+}
 inline constexpr std::uint32_t kLinuxLastIndex = kLinuxFirstIndex + kLinuxSlots * kLinuxIndicesPerSlot - 1;
 
 inline std::string windows_directory_name(std::string_view publisher)

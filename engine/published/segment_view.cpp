@@ -16,7 +16,10 @@ namespace {
 
 namespace L = layout;
 
-Error fault(Errc code, const std::string& message) { return Error(code, "published segment: " + message); }
+Error fault(Errc code, const std::string& message)
+{
+    return Error(code, "published segment: " + message);
+}
 
 // The NUL-terminated string at `offset` of the strings area.
 Result<std::string> string_at(std::span<const std::byte> strings, std::uint32_t offset, const char* what)
@@ -27,12 +30,15 @@ Result<std::string> string_at(std::span<const std::byte> strings, std::uint32_t 
     const auto* begin = reinterpret_cast<const char*>(strings.data() + offset);
     const auto* nul = static_cast<const char*>(std::memchr(begin, 0, strings.size() - offset));
     if (!nul)
-        return fault(Errc::truncated, std::string(what) + " at string offset " + std::to_string(offset) +
-                                          " is not NUL-terminated");
+        return fault(Errc::truncated,
+                     std::string(what) + " at string offset " + std::to_string(offset) + " is not NUL-terminated");
     return std::string(begin, nul);
 }
 
-bool aligned8(std::uint64_t v) { return (v & 7) == 0; }
+bool aligned8(std::uint64_t v)
+{
+    return (v & 7) == 0;
+}
 
 }  // namespace
 
@@ -72,11 +78,11 @@ Result<SegmentView> SegmentView::parse(std::span<const std::byte> segment)
     const std::uint32_t strings_at = load_u32(p + H::kStringsOffset);
     const std::uint32_t strings_size = load_u32(p + H::kStringsSize);
     if (objects == 0 || objects > L::kMaxObjects)
-        return fault(Errc::count_exceeds_data, "object count " + std::to_string(objects) + " out of 1.." +
-                                                   std::to_string(L::kMaxObjects));
+        return fault(Errc::count_exceeds_data,
+                     "object count " + std::to_string(objects) + " out of 1.." + std::to_string(L::kMaxObjects));
     if (counters == 0 || counters > L::kMaxCounters)
-        return fault(Errc::count_exceeds_data, "counter count " + std::to_string(counters) + " out of 1.." +
-                                                   std::to_string(L::kMaxCounters));
+        return fault(Errc::count_exceeds_data,
+                     "counter count " + std::to_string(counters) + " out of 1.." + std::to_string(L::kMaxCounters));
     if (!aligned8(objects_at) || !aligned8(counters_at))
         return fault(Errc::misaligned, "object or counter records not 8-aligned");
     auto within = [&](std::uint64_t at, std::uint64_t size) { return at >= H::kSize && at + size <= total; };
@@ -115,8 +121,8 @@ Result<SegmentView> SegmentView::parse(std::span<const std::byte> segment)
             return fault(Errc::count_exceeds_data, where + ": counter count " + std::to_string(count));
         // Each object's counters follow the previous object's: no sharing, no gaps.
         if (first != next_counter || std::uint64_t(first) + count > counters)
-            return fault(Errc::out_of_bounds, where + ": counters " + std::to_string(first) + "+" +
-                                                  std::to_string(count) + " out of range");
+            return fault(Errc::out_of_bounds,
+                         where + ": counters " + std::to_string(first) + "+" + std::to_string(count) + " out of range");
         next_counter = std::uint64_t(first) + count;
         o.detail_level = load_u32(rec + O::kDetailLevel);
         o.default_counter = load_i32(rec + O::kDefaultCounter);
@@ -134,19 +140,19 @@ Result<SegmentView> SegmentView::parse(std::span<const std::byte> segment)
                 return fault(Errc::count_exceeds_data, where + ": slot count " + std::to_string(g.slot_count));
             o.max_instances = g.slot_count;
         } else if (g.slot_count != 1) {
-            return fault(Errc::count_exceeds_data, where + ": an object without instances has one slot, not " +
-                                                       std::to_string(g.slot_count));
+            return fault(Errc::count_exceeds_data,
+                         where + ": an object without instances has one slot, not " + std::to_string(g.slot_count));
         }
         if (g.name_capacity < 8 || g.name_capacity > L::kMaxNameCapacity || !aligned8(g.name_capacity))
             return fault(Errc::invalid_argument, where + ": name capacity " + std::to_string(g.name_capacity));
         if (g.slot_size != L::slot::kName + g.name_capacity + 8 * count)
-            return fault(Errc::invalid_argument, where + ": slot size " + std::to_string(g.slot_size) +
-                                                     " does not match its counters");
+            return fault(Errc::invalid_argument,
+                         where + ": slot size " + std::to_string(g.slot_size) + " does not match its counters");
         if (!aligned8(g.slots_offset))
             return fault(Errc::misaligned, where + ": slots not 8-aligned");
         if (!within(g.slots_offset, std::uint64_t(g.slot_count) * g.slot_size))
-            return fault(Errc::out_of_bounds, where + ": slots at " + std::to_string(g.slots_offset) +
-                                                  " run past the end");
+            return fault(Errc::out_of_bounds,
+                         where + ": slots at " + std::to_string(g.slots_offset) + " run past the end");
         for (std::uint32_t c = 0; c < count; ++c) {
             namespace C = L::counter;
             const std::byte* crec = p + counters_at + std::uint64_t(first + c) * C::kSize;
@@ -225,7 +231,10 @@ void SegmentView::make_images()
     }
 }
 
-std::uint32_t SegmentView::state() const { return load_acquire_u32(m_base + L::header::kState); }
+std::uint32_t SegmentView::state() const
+{
+    return load_acquire_u32(m_base + L::header::kState);
+}
 
 void SegmentView::add_names(NameTable& names, std::uint32_t base) const
 {
@@ -274,9 +283,10 @@ bool SegmentView::read_object(std::size_t object, ReadScratch& s) const
             }
             // Acquire loads: the second look at `seq` cannot move before them,
             // and a value stored after the writer's odd `seq` brings that `seq` along.
-            const bool live = g.slot_count == 1 && m_definition.objects[object].max_instances == 0
-                                  ? true
-                                  : shared_word<std::uint32_t>(at + L::slot::kLive).load(std::memory_order_acquire) == 1;
+            const bool live =
+                g.slot_count == 1 && m_definition.objects[object].max_instances == 0
+                    ? true
+                    : shared_word<std::uint32_t>(at + L::slot::kLive).load(std::memory_order_acquire) == 1;
             s.values.resize(values_at);
             s.names.resize(names_at);
             if (live) {
@@ -419,8 +429,7 @@ bool SegmentView::append_single(BlockBuilder& b, std::size_t object, std::uint32
     return true;
 }
 
-AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std::uint32_t base,
-                                 ReadScratch& s) const
+AppendResult SegmentView::append(BlockBuilder& b, const ObjectQuery& query, std::uint32_t base, ReadScratch& s) const
 {
     AppendResult result;
     for (std::size_t i = 0; i < m_definition.objects.size(); ++i) {

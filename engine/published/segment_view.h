@@ -80,10 +80,7 @@ public:
     // Title indices the segment needs from its base: 2 x objects and counters.
     std::uint32_t index_count() const { return 2 * m_definition.item_count(); }
     // The name index of object `object` for `base`.
-    std::uint32_t object_index(std::size_t object, std::uint32_t base) const
-    {
-        return base + m_geometry[object].index;
-    }
+    std::uint32_t object_index(std::size_t object, std::uint32_t base) const { return base + m_geometry[object].index; }
     // The segment's state word now (layout::kState*): a publisher that
     // exits cleanly marks it closed.
     std::uint32_t state() const;
@@ -106,8 +103,8 @@ private:
         std::uint32_t slot_size = 0;
         std::uint32_t slot_count = 0;
         std::uint32_t name_capacity = 0;
-        std::uint32_t index = 0;         // the object's name index for base 0
-        std::uint32_t image_at = 0;      // its bytes made at parse() in m_images
+        std::uint32_t index = 0;     // the object's name index for base 0
+        std::uint32_t image_at = 0;  // its bytes made at parse() in m_images
         std::uint32_t image_size = 0;
         std::uint32_t block_at = 0;      // of the counter block in the image (objects without instances)
         std::uint32_t block_length = 0;  // of a counter block

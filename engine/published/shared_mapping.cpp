@@ -8,13 +8,16 @@
 
 namespace wpo::published {
 
-SharedMapping::~SharedMapping() { reset(); }
+SharedMapping::~SharedMapping()
+{
+    reset();
+}
 
 SharedMapping::SharedMapping(SharedMapping&& other) noexcept
-    : m_data(std::exchange(other.m_data, nullptr)), m_size(std::exchange(other.m_size, 0)),
+    : m_data(std::exchange(other.m_data, nullptr)),
+      m_size(std::exchange(other.m_size, 0)),
       m_handle(std::exchange(other.m_handle, nullptr))
-{
-}
+{}
 
 SharedMapping& SharedMapping::operator=(SharedMapping&& other) noexcept
 {

@@ -18,7 +18,10 @@ namespace {
 
 constexpr std::string_view kShmDir = "/dev/shm/";
 
-bool is_shm(const std::string& name) { return name.compare(0, kShmDir.size(), kShmDir) == 0; }
+bool is_shm(const std::string& name)
+{
+    return name.compare(0, kShmDir.size(), kShmDir) == 0;
+}
 
 int open_name(const std::string& name, int flags, mode_t mode)
 {
@@ -120,6 +123,9 @@ bool process_alive(std::uint32_t pid)
     return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
-std::uint32_t current_pid() { return static_cast<std::uint32_t>(getpid()); }
+std::uint32_t current_pid()
+{
+    return static_cast<std::uint32_t>(getpid());
+}
 
 }  // namespace wpo::published

@@ -8,12 +8,15 @@
 namespace wpo::published {
 namespace {
 
-std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }  // names are ASCII
+std::wstring widen(const std::string& s)
+{
+    return std::wstring(s.begin(), s.end());
+}  // names are ASCII
 
 Error windows_error(const std::string& what, const std::string& name)
 {
     const DWORD code = GetLastError();
-    const Errc errc = code == ERROR_ACCESS_DENIED     ? Errc::permission_denied
+    const Errc errc = code == ERROR_ACCESS_DENIED    ? Errc::permission_denied
                       : code == ERROR_FILE_NOT_FOUND ? Errc::not_found
                                                      : Errc::io_error;
     return Error(errc, what + " " + name + ": Windows error " + std::to_string(code));
@@ -35,8 +38,8 @@ void SharedMapping::reset()
 Result<SharedMapping> SharedMapping::create(const std::string& name, std::size_t size)
 {
     const auto wide = widen(name);
-    HANDLE h = CreateFileMappingW(INVALID_HANDLE_VALUE, nullptr, PAGE_READWRITE, 0, static_cast<DWORD>(size),
-                                  wide.c_str());
+    HANDLE h =
+        CreateFileMappingW(INVALID_HANDLE_VALUE, nullptr, PAGE_READWRITE, 0, static_cast<DWORD>(size), wide.c_str());
     if (!h)
         return windows_error("cannot create the file mapping", name);
     if (GetLastError() == ERROR_ALREADY_EXISTS) {
@@ -55,8 +58,8 @@ Result<SharedMapping> SharedMapping::create(const std::string& name, std::size_t
 Result<SharedMapping> SharedMapping::open_or_create(const std::string& name, std::size_t size)
 {
     const auto wide = widen(name);
-    HANDLE h = CreateFileMappingW(INVALID_HANDLE_VALUE, nullptr, PAGE_READWRITE, 0, static_cast<DWORD>(size),
-                                  wide.c_str());
+    HANDLE h =
+        CreateFileMappingW(INVALID_HANDLE_VALUE, nullptr, PAGE_READWRITE, 0, static_cast<DWORD>(size), wide.c_str());
     if (!h)
         return windows_error("cannot create the file mapping", name);
     SharedMapping m;
@@ -92,7 +95,10 @@ Result<SharedMapping> SharedMapping::open(const std::string& name, bool writable
     return m;
 }
 
-Status SharedMapping::remove(const std::string&) { return {}; }
+Status SharedMapping::remove(const std::string&)
+{
+    return {};
+}
 
 bool process_alive(std::uint32_t pid)
 {
@@ -107,6 +113,9 @@ bool process_alive(std::uint32_t pid)
     return alive;
 }
 
-std::uint32_t current_pid() { return GetCurrentProcessId(); }
+std::uint32_t current_pid()
+{
+    return GetCurrentProcessId();
+}
 
 }  // namespace wpo::published

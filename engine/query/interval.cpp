@@ -19,12 +19,11 @@ wpo::Result<double> parse_interval(std::string_view text, std::string_view optio
     int fields = 0;
     while (true) {
         const auto colon = text.find(':', start);
-        const std::string_view part = text.substr(start, colon == std::string_view::npos ? std::string_view::npos
-                                                                                          : colon - start);
+        const std::string_view part =
+            text.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
         double value = 0;
         auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size() || !std::isfinite(value) ||
-            value < 0)
+        if (part.empty() || ec != std::errc() || end != part.data() + part.size() || !std::isfinite(value) || value < 0)
             return bad(flag + " needs seconds like 5, 0.5, 01:30 or 1:00:00, got " + quoted);
         total = total * 60 + value;
         if (++fields > 3)
@@ -65,7 +64,8 @@ std::string format_interval(double seconds)
     const std::int64_t minutes = total_ms / 60'000 % 60;
     char text[48];
     if (hours > 0)
-        std::snprintf(text, sizeof text, "%lld:%02lld:", static_cast<long long>(hours), static_cast<long long>(minutes));
+        std::snprintf(text, sizeof text, "%lld:%02lld:", static_cast<long long>(hours),
+                      static_cast<long long>(minutes));
     else
         std::snprintf(text, sizeof text, "%lld:", static_cast<long long>(minutes));
     return text + secs(total_ms % 60'000, true);

@@ -25,10 +25,9 @@ void LeftOutWarnings::report(const wpo::LeftOutObjects& left_out)
         if (!m_seen.insert(bad.name_index()).second)
             continue;
         // Index 0 names no object: its header was cut off.
-        const std::string which = bad.name_index() == 0
-                                      ? std::string("an object")
-                                      : "object \"" + name_or_index(m_names, bad.name_index()) + "\" (" +
-                                            std::to_string(bad.name_index()) + ")";
+        const std::string which = bad.name_index() == 0 ? std::string("an object")
+                                                        : "object \"" + name_or_index(m_names, bad.name_index()) +
+                                                              "\" (" + std::to_string(bad.name_index()) + ")";
         const std::string text = wpo::Error(bad.code(), bad.message()).describe();
         std::fprintf(m_err, "perfscope-cli: warning: %s left out: %s\n", which.c_str(), text.c_str());
         wrote = true;

@@ -6,7 +6,10 @@
 namespace wpo::query {
 namespace {
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 // Names longer than this are compared by their first kMaxLength characters:
 // the distance stays cheap whatever a user or a source hands in.

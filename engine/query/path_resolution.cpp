@@ -40,8 +40,8 @@ wpo::Result<PathResolution> resolve_paths(std::span<const std::string> texts, wp
         out.paths[i].text = text;
         auto parsed = wpo::CounterPath::parse(text);
         if (!parsed) {
-            out.status[i] = Error(Errc::invalid_argument, "malformed counter path \"" + text + "\": " +
-                                                              parsed.error().message());
+            out.status[i] =
+                Error(Errc::invalid_argument, "malformed counter path \"" + text + "\": " + parsed.error().message());
             continue;
         }
         auto object = resolve_object(names, parsed->object);
@@ -61,7 +61,8 @@ wpo::Result<PathResolution> resolve_paths(std::span<const std::string> texts, wp
         return out;
 
     std::vector<std::byte> bytes;
-    if (wpo::Status collected = source.collect(ObjectQuery::list(std::vector(objects.begin(), objects.end())), bytes); !collected)
+    if (wpo::Status collected = source.collect(ObjectQuery::list(std::vector(objects.begin(), objects.end())), bytes);
+        !collected)
         return collected.error();
     auto block = wpo::BlockView::parse(bytes);
     if (!block)

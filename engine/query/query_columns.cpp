@@ -82,8 +82,8 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                                                      "; only this machine (\\\\" + system + ") can be monitored");
         auto object = block.find_object(p.object);
         if (!object)
-            return Error(Errc::not_found, "object \"" + p.path.object + "\" in \"" + p.text +
-                                              "\" is not served by this source");
+            return Error(Errc::not_found,
+                         "object \"" + p.path.object + "\" in \"" + p.text + "\" is not served by this source");
         std::vector<std::uint32_t> counters;
         if (p.path.wildcard_counter) {
             for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
@@ -97,17 +97,18 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
             for (const wpo::CounterLayout& layout : wpo::counter_layouts(*object))
                 if (const auto name = names.name(layout.definition.name_index); !name.empty())
                     known.emplace_back(name);
-            return Error(Errc::not_found, "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object +
-                                              "\" in \"" + p.text + "\"" +
-                                              suggestion_hint(p.path.counter, known, where_to_look(p.path.object, false)));
+            return Error(Errc::not_found,
+                         "unknown counter \"" + p.path.counter + "\" of object \"" + p.path.object + "\" in \"" +
+                             p.text + "\"" +
+                             suggestion_hint(p.path.counter, known, where_to_look(p.path.object, false)));
         }
 
         std::vector<SelectedInstance> instances;
         if (object->has_instances()) {
             if (!p.path.has_instance)
                 return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" in \"" + p.text +
-                                                         "\" has instances; write \"\\" +
-                                                         p.path.object + "(*)\\" + p.path.counter + "\" or name one");
+                                                         "\" has instances; write \"\\" + p.path.object + "(*)\\" +
+                                                         p.path.counter + "\" or name one");
             const auto all = wpo::instance_names(block, *object);
             const auto matched = wpo::match_instances(all, p.path);
             if (matched.empty() && !p.path.wildcard_instance) {
@@ -123,15 +124,13 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
             }
             identifier.identify(block, *object, identities);
             for (std::uint32_t i : matched) {
-                const std::string display =
-                    p.path.wildcard_instance ? all[i].display : own_spelling(all[i], p.path);
+                const std::string display = p.path.wildcard_instance ? all[i].display : own_spelling(all[i], p.path);
                 instances.push_back({identities[i], display});
             }
         } else {
             if (p.path.has_instance)
-                return Error(Errc::invalid_argument, "object \"" + p.path.object +
-                                                         "\" has no instances; drop \"(" + p.path.instance_text() +
-                                                         ")\" from \"" + p.text + "\"");
+                return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" has no instances; drop \"(" +
+                                                         p.path.instance_text() + ")\" from \"" + p.text + "\"");
         }
 
         auto add = [&](const SelectedInstance* instance) {

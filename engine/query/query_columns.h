@@ -57,7 +57,6 @@ struct ColumnWording {
 // an instance missing or given where the object has none
 // (Errc::invalid_argument).
 wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& paths, const wpo::BlockView& block,
-                                                      const wpo::NameTable& names,
-                                                      const ColumnWording& wording = {});
+                                                      const wpo::NameTable& names, const ColumnWording& wording = {});
 
 }  // namespace wpo::query

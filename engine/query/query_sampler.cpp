@@ -12,7 +12,7 @@ namespace wpo::query {
 namespace {
 
 std::tuple<std::uint32_t, bool, wpo::InstanceIdentity> cell_key(std::uint32_t counter, bool has_instance,
-                                                                 const wpo::InstanceIdentity& instance)
+                                                                const wpo::InstanceIdentity& instance)
 {
     return {counter, has_instance, instance};
 }

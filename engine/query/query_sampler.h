@@ -70,7 +70,7 @@ private:
     std::vector<Entity> m_entities;
     LeftOutWarnings* m_warnings = nullptr;
     std::size_t m_columns = 0;
-    std::vector<char> m_filled;  // per column, this interval
+    std::vector<char> m_filled;    // per column, this interval
     std::vector<double> m_values;  // the optional-row overload's scratch
 };
 

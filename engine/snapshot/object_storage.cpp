@@ -24,8 +24,8 @@ void write_header(std::byte* p, const BlockHeader& h)
     store<std::uint32_t>(p + B::kHeaderLength, B::kSize);
     store<std::uint32_t>(p + B::kNumObjectTypes, h.num_object_types);
     store<std::int32_t>(p + B::kDefaultObject, -1);
-    const std::uint16_t words[8] = {h.system_time.year, h.system_time.month,  h.system_time.day_of_week,
-                                    h.system_time.day,  h.system_time.hour,   h.system_time.minute,
+    const std::uint16_t words[8] = {h.system_time.year,   h.system_time.month,       h.system_time.day_of_week,
+                                    h.system_time.day,    h.system_time.hour,        h.system_time.minute,
                                     h.system_time.second, h.system_time.milliseconds};
     for (int i = 0; i < 8; ++i)
         store<std::uint16_t>(p + B::kSystemTime + 2 * i, words[i]);

@@ -64,8 +64,7 @@ Snapshot::Snapshot(SharedSource& source, SnapshotType type, const SnapshotOption
       m_cache(options.cache ? *options.cache : PerfObjectCache::process_default()),
       m_options(options),
       m_type(type)
-{
-}
+{}
 
 Snapshot::~Snapshot()
 {
@@ -106,8 +105,8 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
             return Error(Errc::invalid_argument, "a custom snapshot needs at least one requested object or counter");
         for (const CounterRequest& r : requests) {
             if (r.object_index == 0)
-                return Error(Errc::invalid_argument, "object index 0 is not an object (counter " +
-                                                         std::to_string(r.counter_index) + ")");
+                return Error(Errc::invalid_argument,
+                             "object index 0 is not an object (counter " + std::to_string(r.counter_index) + ")");
             Wanted& w = wanted[r.object_index];
             if (r.counter_index == 0)
                 w.whole = true;
@@ -180,8 +179,8 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
                 return layout.definition.name_index == counter;
             });
             if (!present)
-                return Error(Errc::not_found, "object " + std::to_string(index) + " has no counter " +
-                                                  std::to_string(counter));
+                return Error(Errc::not_found,
+                             "object " + std::to_string(index) + " has no counter " + std::to_string(counter));
         }
         auto slot = std::make_unique<Slot>();
         slot->index = index;
@@ -256,8 +255,8 @@ Status Snapshot::require(bool allowed, const char* operation) const
 {
     if (allowed)
         return {};
-    return Error(Errc::invalid_state, std::string("cannot ") + operation + " a snapshot in state " +
-                                          std::string(to_string(m_state)));
+    return Error(Errc::invalid_state,
+                 std::string("cannot ") + operation + " a snapshot in state " + std::string(to_string(m_state)));
 }
 
 bool Snapshot::browsable() const
@@ -500,9 +499,9 @@ void Snapshot::keep_families_together()
         for (const auto& slot : m_slots) {
             for (std::size_t p : slot->parents) {
                 Slot& parent = *m_slots[p];
-                const bool together = slot->cached == parent.cached &&
-                                      (!slot->cached || same_collection(slot->cached_object.block,
-                                                                        parent.cached_object.block));
+                const bool together =
+                    slot->cached == parent.cached &&
+                    (!slot->cached || same_collection(slot->cached_object.block, parent.cached_object.block));
                 if (together)
                     continue;
                 for (Slot* s : {slot.get(), &parent}) {
@@ -573,7 +572,8 @@ void Snapshot::insert_fresh()
         for (const auto& s : m_slots)
             if (s->index == object.name_index())
                 slot = s.get();
-        (void)m_cache.insert(m_entity, *m_fresh, object, slot ? slot->collected_for() : std::span<const std::uint32_t>());
+        (void)m_cache.insert(m_entity, *m_fresh, object,
+                             slot ? slot->collected_for() : std::span<const std::uint32_t>());
     }
 }
 
@@ -615,9 +615,8 @@ Status Snapshot::compute(Anomalies& anomalies)
             anomalies.buffer_grown = true;
         }
         anomalies.buffer_grown |= ids.capacity() != ids_capacity || slot->previous_of.capacity() != pairing_capacity;
-        Status decoded = slot->decoder.decode(object, now, before ? &before->object : nullptr,
-                                              before ? &then : nullptr, pairing, m_options.decode,
-                                              std::span<Value>(m_scratch).first(count));
+        Status decoded = slot->decoder.decode(object, now, before ? &before->object : nullptr, before ? &then : nullptr,
+                                              pairing, m_options.decode, std::span<Value>(m_scratch).first(count));
         if (!decoded)
             return decoded;
 

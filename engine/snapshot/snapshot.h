@@ -185,11 +185,11 @@ private:
     mutable RwLock m_lock;
 
     std::vector<std::unique_ptr<Slot>> m_slots;  // ascending object index
-    std::string m_query;                          // preallocated request string
-    std::vector<std::byte> m_block_bytes;         // the source's last block
-    std::optional<BlockView> m_fresh;             // m_block_bytes parsed, during sampled
-    LeftOutObjects m_left_out;                    // of the last block parsed
-    ObjectStorage m_storage[2];                   // current and next sample
+    std::string m_query;                         // preallocated request string
+    std::vector<std::byte> m_block_bytes;        // the source's last block
+    std::optional<BlockView> m_fresh;            // m_block_bytes parsed, during sampled
+    LeftOutObjects m_left_out;                   // of the last block parsed
+    ObjectStorage m_storage[2];                  // current and next sample
     int m_current = 0;
     InstanceIdentifier m_identifier;
     std::vector<Value> m_scratch;

@@ -66,14 +66,14 @@ struct CounterRecord {
 // One instance of an object, in the order decode reports positions in.
 struct InstanceInfo {
     std::uint32_t position = 0;
-    std::string name;                  // as in the block
-    std::string display;               // unique within the object (instance_names.h)
-    std::string parent;                // the parent's display name, empty without parent
-    std::uint32_t parent_object = 0;   // ParentObjectTitleIndex
-    std::uint32_t parent_instance = 0; // ParentObjectInstance
+    std::string name;                   // as in the block
+    std::string display;                // unique within the object (instance_names.h)
+    std::string parent;                 // the parent's display name, empty without parent
+    std::uint32_t parent_object = 0;    // ParentObjectTitleIndex
+    std::uint32_t parent_instance = 0;  // ParentObjectInstance
     std::int32_t unique_id = -1;
-    std::string key;                   // identity across samples as text ("pid:42:1234")
-    InstanceIdentity identity;         // the same identity as numbers
+    std::string key;            // identity across samples as text ("pid:42:1234")
+    InstanceIdentity identity;  // the same identity as numbers
 };
 
 // COUNTER_CALC_VALUE: one decoded value of one counter of one instance.

@@ -148,8 +148,7 @@ void RwLock::lock_shared()
 {
     std::uint64_t state = m_state.load(std::memory_order_relaxed);
     if ((state & (kWriter | kWaitingWriters)) == 0 &&
-        m_state.compare_exchange_strong(state, state + kReader, std::memory_order_acquire,
-                                        std::memory_order_relaxed))
+        m_state.compare_exchange_strong(state, state + kReader, std::memory_order_acquire, std::memory_order_relaxed))
         return;
     lock_shared_slow();
 }
@@ -195,8 +194,7 @@ bool RwLock::try_lock_shared()
 {
     std::uint64_t state = m_state.load(std::memory_order_relaxed);
     while ((state & (kWriter | kWaitingWriters)) == 0) {
-        if (m_state.compare_exchange_weak(state, state + kReader, std::memory_order_acquire,
-                                          std::memory_order_relaxed))
+        if (m_state.compare_exchange_weak(state, state + kReader, std::memory_order_acquire, std::memory_order_relaxed))
             return true;
     }
     return false;
@@ -216,8 +214,7 @@ void RwLock::lock()
 {
     std::uint64_t state = m_state.load(std::memory_order_relaxed);
     if ((state & (kWriter | kReaders)) == 0 &&
-        m_state.compare_exchange_strong(state, state | kWriter, std::memory_order_acquire,
-                                        std::memory_order_relaxed))
+        m_state.compare_exchange_strong(state, state | kWriter, std::memory_order_acquire, std::memory_order_relaxed))
         return;
     lock_slow();
 }
@@ -273,8 +270,7 @@ bool RwLock::try_lock()
 {
     std::uint64_t state = m_state.load(std::memory_order_relaxed);
     while ((state & (kWriter | kReaders)) == 0) {
-        if (m_state.compare_exchange_weak(state, state | kWriter, std::memory_order_acquire,
-                                          std::memory_order_relaxed))
+        if (m_state.compare_exchange_weak(state, state | kWriter, std::memory_order_acquire, std::memory_order_relaxed))
             return true;
     }
     return false;

@@ -86,8 +86,7 @@ std::int32_t value_type_ordinal(wpo::ValueType type)
 
 Bridge::Bridge(std::unique_ptr<wpo::Source> source, wpo::SnapshotOptions options)
     : m_source(std::move(source)), m_shared(std::make_unique<wpo::SharedSource>(*m_source)), m_options(options)
-{
-}
+{}
 
 Bridge::~Bridge() = default;
 
@@ -312,8 +311,8 @@ int Bridge::instance_length(std::int32_t handle, std::int32_t object)
     return to_int(length);
 }
 
-int Bridge::instances(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity,
-                      std::int64_t ids_capacity, std::span<const char16_t>& chars, std::span<const std::int32_t>& ids)
+int Bridge::instances(std::int32_t handle, std::int32_t object, std::int64_t chars_capacity, std::int64_t ids_capacity,
+                      std::span<const char16_t>& chars, std::span<const std::int32_t>& ids)
 {
     Scratch& s = scratch();
     if (int c = load_instances(handle, object, s); c != code::ok)
@@ -469,7 +468,7 @@ int Bridge::values(std::int32_t handle, DoubleSink& out)
             const wpo::Value& x = v.value;
             const double d = x.type == wpo::ValueType::float64 ? x.f64
                              : x.type == wpo::ValueType::int64 ? static_cast<double>(x.i64)
-                                                                : static_cast<double>(x.i32);
+                                                               : static_cast<double>(x.i32);
             *o++ = x.status == wpo::ValueStatus::valid ? d : nan;
         }
         out.end(storage);

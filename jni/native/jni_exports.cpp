@@ -68,7 +68,7 @@ struct Ids {
     jobject value_types[3] = {};  // global refs: ValueType.INTEGER, LONG, DOUBLE
     jclass exception = nullptr;   // global ref: WPOException
     jmethodID exception_init = nullptr;
-    jclass string = nullptr;      // global ref: java.lang.String
+    jclass string = nullptr;  // global ref: java.lang.String
 };
 
 Ids g_ids;
@@ -240,8 +240,8 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
     return Bridge::instance().object_count(handle);
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectNames(JNIEnv* env, jclass,
-                                                                                      jint handle, jintArray out)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectNames(JNIEnv* env, jclass, jint handle,
+                                                                                      jintArray out)
 {
     std::span<const std::int32_t> ids;
     const int c = Bridge::instance().object_names(handle, capacity(env, out), ids);
@@ -284,8 +284,7 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstancesCount(JNIEnv*, jclass,
-                                                                                               jint handle,
-                                                                                               jint object)
+                                                                                               jint handle, jint object)
 {
     return Bridge::instance().instance_count(handle, object);
 }
@@ -304,7 +303,8 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
 {
     std::span<const char16_t> chars;
     std::span<const std::int32_t> parents;
-    const int c = Bridge::instance().instances(handle, object, capacity(env, names), capacity(env, ids), chars, parents);
+    const int c =
+        Bridge::instance().instances(handle, object, capacity(env, names), capacity(env, ids), chars, parents);
     if (c < 0)
         return c;
     env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()), reinterpret_cast<const jchar*>(chars.data()));
@@ -323,8 +323,10 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
     return c;
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectSensorInstanceNames(
-    JNIEnv* env, jclass, jint handle, jint object, jcharArray names)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectSensorInstanceNames(JNIEnv* env, jclass,
+                                                                                                    jint handle,
+                                                                                                    jint object,
+                                                                                                    jcharArray names)
 {
     std::span<const char16_t> chars;
     const int c = Bridge::instance().instance_display_names(handle, object, capacity(env, names), chars, true);

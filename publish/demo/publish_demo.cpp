@@ -27,7 +27,10 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-extern "C" void on_signal(int) { g_stop.store(true); }
+extern "C" void on_signal(int)
+{
+    g_stop.store(true);
+}
 
 bool parse_u64(const char* s, std::uint64_t& out)
 {
@@ -112,12 +115,14 @@ int main(int argc, char** argv)
     std::uint64_t next_worker = 1;
     while (!g_stop.load()) {
         const auto elapsed = clock::now() - start;
-        const auto ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
+        const auto ns =
+            static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
         if (seconds != 0 && ns >= seconds * 1'000'000'000u)
             break;
         // Exactly `rate` per second of wall time, whatever the sleeps do:
         // add what the clock says is due.
-        const std::uint64_t due = static_cast<std::uint64_t>(static_cast<double>(rate) * (static_cast<double>(ns) / 1e9));
+        const std::uint64_t due =
+            static_cast<std::uint64_t>(static_cast<double>(rate) * (static_cast<double>(ns) / 1e9));
         if (due > published) {
             ticks.add(due - published);
             published = due;

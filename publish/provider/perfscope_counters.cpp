@@ -240,8 +240,8 @@ __declspec(dllexport) DWORD APIENTRY OpenPerformanceData(LPWSTR device_names)
     }
 }
 
-__declspec(dllexport) DWORD APIENTRY CollectPerformanceData(LPWSTR value, LPVOID* data, LPDWORD total_bytes,
-                                                            LPDWORD object_types)
+__declspec(dllexport) DWORD APIENTRY
+    CollectPerformanceData(LPWSTR value, LPVOID* data, LPDWORD total_bytes, LPDWORD object_types)
 {
     if (!data || !*data || !total_bytes || !object_types) {
         if (total_bytes)

@@ -10,16 +10,21 @@ std::wstring service_key(std::string_view publisher)
     return L"SYSTEM\\CurrentControlSet\\Services\\" + std::wstring(publisher.begin(), publisher.end());
 }
 
-std::wstring performance_key(std::string_view publisher) { return service_key(publisher) + L"\\Performance"; }
+std::wstring performance_key(std::string_view publisher)
+{
+    return service_key(publisher) + L"\\Performance";
+}
 
-std::wstring linkage_key(std::string_view publisher) { return service_key(publisher) + L"\\Linkage"; }
+std::wstring linkage_key(std::string_view publisher)
+{
+    return service_key(publisher) + L"\\Linkage";
+}
 
 std::optional<std::uint32_t> read_dword(const std::wstring& key, const wchar_t* value)
 {
     DWORD data = 0;
     DWORD size = sizeof data;
-    if (RegGetValueW(HKEY_LOCAL_MACHINE, key.c_str(), value, RRF_RT_REG_DWORD, nullptr, &data, &size) !=
-        ERROR_SUCCESS)
+    if (RegGetValueW(HKEY_LOCAL_MACHINE, key.c_str(), value, RRF_RT_REG_DWORD, nullptr, &data, &size) != ERROR_SUCCESS)
         return std::nullopt;
     return static_cast<std::uint32_t>(data);
 }

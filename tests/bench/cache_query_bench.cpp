@@ -256,4 +256,3 @@ int main()
     }
     return 0;
 }
-

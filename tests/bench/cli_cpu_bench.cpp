@@ -17,7 +17,12 @@ int main(int argc, char** argv)
         return 2;
     }
     const std::string samples = argc > 2 ? argv[2] : "10";
-    std::vector<std::string> args = {argv[1], "query", "-si", "1", "-sc", samples,
+    std::vector<std::string> args = {argv[1],
+                                     "query",
+                                     "-si",
+                                     "1",
+                                     "-sc",
+                                     samples,
                                      "\\Processor(_Total)\\% Processor Time",
                                      "\\Memory\\Available Bytes",
                                      "\\Memory\\% Committed Bytes In Use",

@@ -65,7 +65,7 @@ std::uint64_t raw_value(std::uint32_t type, std::size_t c, std::uint32_t i, int 
     const std::uint64_t base = 1'000'000ULL * (i + 1) + 7919ULL * c;
     switch (type) {
     case PERF_100NSEC_TIMER: return base * 10 + std::uint64_t(s) * (i % 97 + 1) * 10'000;  // up to ~9.7 %
-    case PERF_COUNTER_COUNTER: return (base >> 4) + std::uint64_t(s) * (i % 13) * 100;  // < 2^32
+    case PERF_COUNTER_COUNTER: return (base >> 4) + std::uint64_t(s) * (i % 13) * 100;     // < 2^32
     case PERF_COUNTER_BULK_COUNT: return base * 1000 + std::uint64_t(s) * (i % 31) * 4096;
     case PERF_ELAPSED_TIME: return std::uint64_t(kNow100ns) - kSecond * (3600 + i);  // started 1 h + i s ago
     case PERF_COUNTER_RAWCOUNT: return (base / 1000) & 0x7FFF'FFFF;
@@ -76,12 +76,15 @@ std::uint64_t raw_value(std::uint32_t type, std::size_t c, std::uint32_t i, int 
 void add_object(BlockBuilder& b, int s, std::uint32_t index, const Def* defs, std::size_t count,
                 std::uint32_t instances, std::int64_t object_time)
 {
-    b.begin_object({.name_index = index, .help_index = index + 1, .has_instances = true, .perf_time = object_time,
+    b.begin_object({.name_index = index,
+                    .help_index = index + 1,
+                    .has_instances = true,
+                    .perf_time = object_time,
                     .perf_freq = kSecond});
     std::vector<std::uint32_t> handles;
     for (std::size_t c = 0; c < count; ++c)
-        handles.push_back(b.add_counter({.name_index = defs[c].index, .help_index = defs[c].index + 1,
-                                         .type = defs[c].type}));
+        handles.push_back(
+            b.add_counter({.name_index = defs[c].index, .help_index = defs[c].index + 1, .type = defs[c].type}));
     char name[16];
     for (std::uint32_t i = 0; i < instances; ++i) {
         std::snprintf(name, sizeof name, "%s%u", index == 230 ? "proc" : "", index == 230 ? i : i % 10);
@@ -145,7 +148,10 @@ inline void escape(const void* p)
 #endif
 }
 
-double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+double seconds(Clock::duration d)
+{
+    return std::chrono::duration<double>(d).count();
+}
 
 // Seconds per pass of one batch: `passes` calls of f(k), k = 0, 1, ...
 template <class F>
@@ -274,10 +280,10 @@ int main()
                                                 mapped ? std::span<const std::int32_t>(process_map)
                                                        : std::span<const std::int32_t>(),
                                                 options, process_values);
-        const Status b = thread_decoder.decode(now.thread, now.thread_time, &before.thread, &before.thread_time,
-                                               mapped ? std::span<const std::int32_t>(thread_map)
-                                                      : std::span<const std::int32_t>(),
-                                               options, thread_values);
+        const Status b =
+            thread_decoder.decode(now.thread, now.thread_time, &before.thread, &before.thread_time,
+                                  mapped ? std::span<const std::int32_t>(thread_map) : std::span<const std::int32_t>(),
+                                  options, thread_values);
         escape(process_values.data());
         escape(thread_values.data());
         return a.ok() && b.ok();
@@ -348,9 +354,8 @@ int main()
           "memcpy");
 
     // Positional pairing and the single-value path, for information.
-    const Stats positional =
-        time_batches([&](std::size_t k) { pass(*pairs[k % pair_count], false); }, pair_count,
-                     std::chrono::milliseconds(500), 5);
+    const Stats positional = time_batches([&](std::size_t k) { pass(*pairs[k % pair_count], false); }, pair_count,
+                                          std::chrono::milliseconds(500), 5);
     // The single-value path: read_raw + decode() per value, as a simple front
     // end would call it.
     double scalar_sum = 0.0;
@@ -360,8 +365,7 @@ int main()
             for (const auto& [cur, prev, cur_time, prev_time] :
                  {std::tuple{&pair.now.process, &pair.before.process, &pair.now.process_time,
                              &pair.before.process_time},
-                  std::tuple{&pair.now.thread, &pair.before.thread, &pair.now.thread_time,
-                             &pair.before.thread_time}}) {
+                  std::tuple{&pair.now.thread, &pair.before.thread, &pair.now.thread_time, &pair.before.thread_time}}) {
                 const std::span<const CounterLayout> layouts =
                     cur == &pair.now.process ? process_decoder.counters() : thread_decoder.counters();
                 auto p = prev->instances().begin();

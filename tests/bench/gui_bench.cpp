@@ -163,8 +163,8 @@ QVector<ViewCounter> some_counters(SourceHub& hub, int n)
                              .arg(QString::fromLocal8Bit(program_invocation_short_name).left(15))
                              .arg(getpid());
     QVector<ViewCounter> out;
-    for (const QString& path : {QString("\\Memory\\*"), QString("\\System\\*"), QString("\\Processor(_Total)\\*"),
-                                self, QString("\\PhysicalDisk(_Total)\\*")}) {
+    for (const QString& path : {QString("\\Memory\\*"), QString("\\System\\*"), QString("\\Processor(_Total)\\*"), self,
+                                QString("\\PhysicalDisk(_Total)\\*")}) {
         auto resolved = resolve_view_counters(hub, {path});
         if (!resolved) {
             std::fprintf(stderr, "gui_bench: %s\n", resolved.error().describe().c_str());
@@ -243,8 +243,7 @@ App make_process_app()
     app.window = std::make_unique<MainWindow>(*app.hub);
     app.window->browser().hide();
     app.window->resize(1600, 1000);
-    auto counters =
-        resolve_view_counters(*app.hub, {"\\Process(*)\\% Processor Time", "\\Process(*)\\Working Set"});
+    auto counters = resolve_view_counters(*app.hub, {"\\Process(*)\\% Processor Time", "\\Process(*)\\Working Set"});
     if (!counters) {
         std::fprintf(stderr, "gui_bench: %s\n", counters.error().describe().c_str());
         std::exit(1);
@@ -288,8 +287,7 @@ int cpu_scenario(const char* metric, App app, const std::string& what, int secon
     const double average = own.empty() ? 0.0 : std::accumulate(own.begin(), own.end(), 0.0) / double(own.size());
     std::snprintf(mean, sizeof mean, "mean %.3f %% over %d s, ", average, seconds);
     const std::string note = std::string(mean_value ? "" : mean) + std::to_string(seconds) + " s in 5 s chunks, " +
-                             what + ", " +
-                             std::to_string(samples) + " samples, " + std::to_string(queries) +
+                             what + ", " + std::to_string(samples) + " samples, " + std::to_string(queries) +
                              " source queries, at the end " + std::to_string(series) + " series of which " +
                              std::to_string(ended) + " ended";
     if (mean_value) {
@@ -337,10 +335,10 @@ int rss_scenario()
                 "values at 0.1 s; largest growth seen %.3f MB; RSS %.1f MB)\n",
                 metric.c_str(), readings.empty() ? 0.0 : readings.back(), 40 + span_s, static_cast<long long>(capacity),
                 readings.empty() ? 0.0 : *std::max_element(readings.begin(), readings.end()), rss_mb());
-    std::printf("RESULT gui_history_bytes_per_value %.2f B (%lld bytes for %lld stored values)\n",
-                data.storedValues() ? static_cast<double>(data.historyBytes()) / static_cast<double>(data.storedValues())
-                                    : 0.0,
-                static_cast<long long>(data.historyBytes()), static_cast<long long>(data.storedValues()));
+    std::printf(
+        "RESULT gui_history_bytes_per_value %.2f B (%lld bytes for %lld stored values)\n",
+        data.storedValues() ? static_cast<double>(data.historyBytes()) / static_cast<double>(data.storedValues()) : 0.0,
+        static_cast<long long>(data.historyBytes()), static_cast<long long>(data.storedValues()));
     std::fflush(stdout);
     return 0;
 }

@@ -312,9 +312,8 @@ public:
         if (m_set.kernel_stat) {
             char buffer[64 * 1024];  // cpu lines grow with the CPUs
             const long n = read_file(m_root, "stat", buffer, sizeof buffer);
-            const char* at = n > 0 ? static_cast<const char*>(memmem(buffer, static_cast<std::size_t>(n),
-                                                                     "\nbtime ", 7))
-                                   : nullptr;
+            const char* at =
+                n > 0 ? static_cast<const char*>(memmem(buffer, static_cast<std::size_t>(n), "\nbtime ", 7)) : nullptr;
             if (at) {
                 at += 7;
                 m_btime = to_u64(at, buffer + n);
@@ -574,14 +573,14 @@ int main()
         const std::uint64_t full_before = baseline.full_reads();
         baseline.read();
         floor.read();
-        std::printf("# %d helper processes x %d threads started; source: %zu processes, %zu threads, %zu bytes of block; "
-                    "baseline: %zu processes, %zu threads, %llu files in one read() each (%llu filled the buffer); "
-                    "floor: %zu processes, %zu threads; open file count from %s\n",
-                    population_processes, population_threads, seen.processes, seen.threads, block.size(),
-                    baseline.processes(), baseline.threads(),
-                    static_cast<unsigned long long>(baseline.files() - files_before),
-                    static_cast<unsigned long long>(baseline.full_reads() - full_before), floor.processes(),
-                    floor.threads(), fd_size_is_count ? "fstatat(fd).st_size" : "the fd directory's entries");
+        std::printf(
+            "# %d helper processes x %d threads started; source: %zu processes, %zu threads, %zu bytes of block; "
+            "baseline: %zu processes, %zu threads, %llu files in one read() each (%llu filled the buffer); "
+            "floor: %zu processes, %zu threads; open file count from %s\n",
+            population_processes, population_threads, seen.processes, seen.threads, block.size(), baseline.processes(),
+            baseline.threads(), static_cast<unsigned long long>(baseline.files() - files_before),
+            static_cast<unsigned long long>(baseline.full_reads() - full_before), floor.processes(), floor.threads(),
+            fd_size_is_count ? "fstatat(fd).st_size" : "the fd directory's entries");
 
         std::vector<double> source_ms, baseline_ms, floor_ms, ratio, floor_ratio;
         for (int i = 0; i < rounds; ++i) {
@@ -705,7 +704,9 @@ int main()
         constexpr rlim_t kSystemdHard = 524288;
         struct rlimit limit {};
         if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_max < kSystemdHard) {
-            const struct rlimit raised {kSystemdHard, kSystemdHard};
+            const struct rlimit raised {
+                kSystemdHard, kSystemdHard
+            };
             if (setrlimit(RLIMIT_NOFILE, &raised) == 0) {
                 sweep(metric + "_systemd_limit");
                 setrlimit(RLIMIT_NOFILE, &limit);

@@ -103,47 +103,46 @@ int main(int argc, char** argv)
 
     const bool collect_only = argc > 1 && std::string(argv[1]) == "collect";
     if (!collect_only) {
-    // --- updates ---
-    published::Definition small;
-    small.publisher = "PublishBench";
-    small.objects.push_back({.name = "Bench", .counters = {{.name = "Adds", .type = PERF_COUNTER_BULK_COUNT},
-                                                           {.name = "Part", .type = PERF_RAW_FRACTION},
-                                                           {.name = "Whole", .type = PERF_RAW_BASE}}});
-    auto pub = publish::Publisher::start(small, {.directory = dir});
-    if (!pub) {
-        std::fprintf(stderr, "publish_bench: %s\n", pub.error().describe().c_str());
-        return 1;
-    }
-    const auto values = (*pub)->values(0);
-    const auto adds = values.counter(0);
-    const auto part = values.counter(1);
-    const auto whole = values.counter(2);
-    alignas(64) std::atomic<std::uint64_t> plain{0};
+        // --- updates ---
+        published::Definition small;
+        small.publisher = "PublishBench";
+        small.objects.push_back({.name = "Bench",
+                                 .counters = {{.name = "Adds", .type = PERF_COUNTER_BULK_COUNT},
+                                              {.name = "Part", .type = PERF_RAW_FRACTION},
+                                              {.name = "Whole", .type = PERF_RAW_BASE}}});
+        auto pub = publish::Publisher::start(small, {.directory = dir});
+        if (!pub) {
+            std::fprintf(stderr, "publish_bench: %s\n", pub.error().describe().c_str());
+            return 1;
+        }
+        const auto values = (*pub)->values(0);
+        const auto adds = values.counter(0);
+        const auto part = values.counter(1);
+        const auto whole = values.counter(2);
+        alignas(64) std::atomic<std::uint64_t> plain{0};
 
-    const Figure add = measure([&] { return ns_per([&](std::uint64_t) { adds.add(1); }); });
-    const Figure set = measure([&] { return ns_per([&](std::uint64_t i) { adds.set(i); }); });
-    const Figure grouped = measure([&] {
-        return ns_per([&](std::uint64_t i) {
-            values.update([&] {
-                part.set(i);
-                whole.set(i);
+        const Figure add = measure([&] { return ns_per([&](std::uint64_t) { adds.add(1); }); });
+        const Figure set = measure([&] { return ns_per([&](std::uint64_t i) { adds.set(i); }); });
+        const Figure grouped = measure([&] {
+            return ns_per([&](std::uint64_t i) {
+                values.update([&] {
+                    part.set(i);
+                    whole.set(i);
+                });
             });
         });
-    });
-    const Figure store = measure([&] {
-        return ns_per([&](std::uint64_t i) { plain.store(i, std::memory_order_relaxed); });
-    });
-    const Figure fetch_add = measure([&] {
-        return ns_per([&](std::uint64_t) { plain.fetch_add(1, std::memory_order_relaxed); });
-    });
-    if (adds.get() == 0 || plain.load() == 0)
-        return 1;  // keeps the loops observable
-    report("publish_ns_per_update", add, "ns");
-    report("publish_set_ns_per_update", set, "ns");
-    report("publish_grouped_update_ns", grouped, "ns");
-    report("baseline_relaxed_store_ns", store, "ns");
-    report("baseline_relaxed_add_ns", fetch_add, "ns");
-    pub->reset();
+        const Figure store =
+            measure([&] { return ns_per([&](std::uint64_t i) { plain.store(i, std::memory_order_relaxed); }); });
+        const Figure fetch_add =
+            measure([&] { return ns_per([&](std::uint64_t) { plain.fetch_add(1, std::memory_order_relaxed); }); });
+        if (adds.get() == 0 || plain.load() == 0)
+            return 1;  // keeps the loops observable
+        report("publish_ns_per_update", add, "ns");
+        report("publish_set_ns_per_update", set, "ns");
+        report("publish_grouped_update_ns", grouped, "ns");
+        report("baseline_relaxed_store_ns", store, "ns");
+        report("baseline_relaxed_add_ns", fetch_add, "ns");
+        pub->reset();
     }
 
     // --- collect: 100 objects x 20 counters ---
@@ -152,7 +151,7 @@ int main(int argc, char** argv)
     for (int o = 0; o < 100; ++o) {
         published::ObjectDef obj{.name = "Object " + std::to_string(o), .help = "help"};
         for (int c = 0; c < 20; ++c) {
-            const std::uint32_t type = c % 3 == 0 ? PERF_COUNTER_RAWCOUNT
+            const std::uint32_t type = c % 3 == 0   ? PERF_COUNTER_RAWCOUNT
                                        : c % 3 == 1 ? PERF_COUNTER_LARGE_RAWCOUNT
                                                     : PERF_COUNTER_BULK_COUNT;
             obj.counters.push_back({.name = "Counter " + std::to_string(c), .help = "help", .type = type});

@@ -40,7 +40,7 @@ using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 constexpr int kAttempts = 2000;
-constexpr auto kBudget = 7s;              // writer attempts per lock, at most
+constexpr auto kBudget = 7s;  // writer attempts per lock, at most
 constexpr std::int64_t kCensorNs = 1'000'000'000;
 constexpr auto kReaderHold = 1500ns;
 constexpr auto kWriterHold = 1us;
@@ -55,8 +55,7 @@ std::int64_t now_ns()
 void busy_for(Clock::duration duration)
 {
     const auto until = Clock::now() + duration;
-    while (Clock::now() < until) {
-    }
+    while (Clock::now() < until) {}
 }
 
 struct Contended {
@@ -169,8 +168,8 @@ void report(const char* name, const Contended& c)
 int main()
 {
     const unsigned readers = std::max(2u, std::thread::hardware_concurrency());
-    std::printf("rwlock_bench: %u readers holding ~%lld ns, 1 writer, up to %d attempts or %lld s per lock\n",
-                readers, static_cast<long long>(std::chrono::nanoseconds(kReaderHold).count()), kAttempts,
+    std::printf("rwlock_bench: %u readers holding ~%lld ns, 1 writer, up to %d attempts or %lld s per lock\n", readers,
+                static_cast<long long>(std::chrono::nanoseconds(kReaderHold).count()), kAttempts,
                 static_cast<long long>(std::chrono::seconds(kBudget).count()));
 
     double rw_exclusive = 0, rw_shared = 0, sm_exclusive = 0, sm_shared = 0;

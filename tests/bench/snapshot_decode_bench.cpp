@@ -145,8 +145,7 @@ Stats stats(std::vector<double> v)
 // `entities` snapshots of one type on one replayed source and one cache.
 class Setup {
 public:
-    Setup(const std::vector<Block>& blocks, SnapshotType type, std::span<const CounterRequest> requests,
-          int entities)
+    Setup(const std::vector<Block>& blocks, SnapshotType type, std::span<const CounterRequest> requests, int entities)
         : m_replay(blocks), m_shared(m_replay)
     {
         SnapshotOptions options;
@@ -200,7 +199,10 @@ private:
     bool m_ok = false;
 };
 
-double per_value(const Setup::Cycle& c) { return c.ns / std::max(c.values, 1.0); }
+double per_value(const Setup::Cycle& c)
+{
+    return c.ns / std::max(c.values, 1.0);
+}
 
 void print(const char* name, const Stats& s, const char* unit)
 {
@@ -215,9 +217,12 @@ int main()
 {
     ProcfsSource source;
     const CounterRequest custom[] = {
-        {ix::kProcessor, ix::kPercentProcessorTime}, {ix::kMemory, ix::kAvailableBytes},
-        {ix::kSystem, ix::kContextSwitchesPerSec},   {ix::kProcess, ix::kPercentProcessorTime},
-        {ix::kProcess, ix::kIdProcess},              {ix::kProcess, ix::kWorkingSet},
+        {ix::kProcessor, ix::kPercentProcessorTime},
+        {ix::kMemory, ix::kAvailableBytes},
+        {ix::kSystem, ix::kContextSwitchesPerSec},
+        {ix::kProcess, ix::kPercentProcessorTime},
+        {ix::kProcess, ix::kIdProcess},
+        {ix::kProcess, ix::kWorkingSet},
     };
     // The query the custom snapshot makes: its objects, ascending.
     const std::string custom_query = std::to_string(ix::kSystem) + " " + std::to_string(ix::kMemory) + " " +

@@ -36,10 +36,26 @@ constexpr const auto& kProcessCounters = test::kWindowsProcessCounters;
 constexpr const auto& kThreadCounters = test::kWindowsThreadCounters;
 
 constexpr const char* kImages[] = {
-    "svchost",        "chrome",        "RuntimeBroker", "explorer",      "MsMpEng",
-    "SearchIndexer",  "conhost",       "dllhost",       "msedgewebview2", "Code",
-    "WmiPrvSE",       "sihost",        "taskhostw",     "ShellExperienceHost", "StartMenuExperienceHost",
-    "System",         "Registry",      "smss",          "csrss",          "wininit",
+    "svchost",
+    "chrome",
+    "RuntimeBroker",
+    "explorer",
+    "MsMpEng",
+    "SearchIndexer",
+    "conhost",
+    "dllhost",
+    "msedgewebview2",
+    "Code",
+    "WmiPrvSE",
+    "sihost",
+    "taskhostw",
+    "ShellExperienceHost",
+    "StartMenuExperienceHost",
+    "System",
+    "Registry",
+    "smss",
+    "csrss",
+    "wininit",
 };
 
 std::uint64_t g_rng = 0x9E3779B97F4A7C15ULL;
@@ -62,8 +78,11 @@ std::vector<std::byte> build_block()
     times.perf_time_100ns = 133716612800215149;
     b.begin(times, "DESKTOP-BENCH01", 238);
 
-    b.begin_object({.name_index = 230, .help_index = 231, .has_instances = true,
-                    .perf_time = times.perf_time_100ns, .perf_freq = 10'000'000});
+    b.begin_object({.name_index = 230,
+                    .help_index = 231,
+                    .has_instances = true,
+                    .perf_time = times.perf_time_100ns,
+                    .perf_freq = 10'000'000});
     std::vector<std::uint32_t> ids;
     for (const auto& c : kProcessCounters)
         ids.push_back(b.add_counter({.name_index = c.index, .help_index = c.index + 1, .type = c.type}));
@@ -74,8 +93,11 @@ std::vector<std::byte> build_block()
     }
     b.end_object();
 
-    b.begin_object({.name_index = 232, .help_index = 233, .has_instances = true,
-                    .perf_time = times.perf_time_100ns, .perf_freq = 10'000'000});
+    b.begin_object({.name_index = 232,
+                    .help_index = 233,
+                    .has_instances = true,
+                    .perf_time = times.perf_time_100ns,
+                    .perf_freq = 10'000'000});
     ids.clear();
     for (const auto& c : kThreadCounters)
         ids.push_back(b.add_counter({.name_index = c.index, .help_index = c.index + 1, .type = c.type}));
@@ -124,8 +146,7 @@ BlockView parse_or_die(std::span<const std::byte> bytes)
 {
     auto block = BlockView::parse(bytes);
     if (!block) {
-        std::fprintf(stderr, "walk_bench: the benchmark block does not parse: %s\n",
-                     block.error().describe().c_str());
+        std::fprintf(stderr, "walk_bench: the benchmark block does not parse: %s\n", block.error().describe().c_str());
         std::exit(1);
     }
     return *block;
@@ -158,8 +179,8 @@ int main()
     const std::vector<std::byte> bytes = build_block();
     Walker walker;
     const BlockView parsed = parse_or_die(bytes);
-    std::printf("block: %zu bytes, %d processes x %zu counters, %d threads x %zu counters\n", bytes.size(),
-                kProcesses, std::size(kProcessCounters), kThreads, std::size(kThreadCounters));
+    std::printf("block: %zu bytes, %d processes x %zu counters, %d threads x %zu counters\n", bytes.size(), kProcesses,
+                std::size(kProcessCounters), kThreads, std::size(kThreadCounters));
 
     const double walk = rate(bytes.size(), 1.5, [&] { g_sink = g_sink + walker.walk(parse_or_die(bytes), false); });
     const double parse = rate(bytes.size(), 0.5, [&] { g_sink = g_sink + parse_or_die(bytes).object_count(); });

@@ -35,8 +35,8 @@ struct CacheSample {
         times.perf_time = time_100ns;
         b.begin(times, "CACHEHOST");
         b.begin_object({.name_index = index, .help_index = index + 1, .has_instances = true});
-        const auto counter = b.add_counter(
-            {.name_index = 6, .help_index = 7, .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
+        const auto counter =
+            b.add_counter({.name_index = 6, .help_index = 7, .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
         for (std::uint32_t i = 0; i < instances; ++i) {
             b.begin_instance("instance");
             b.set(counter, value);

@@ -152,7 +152,8 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         {"unknown object", {"list", "NoSuchObject"}, "NoSuchObject"},
         {"unknown object in path", {"query", "-sc", "1", R"(\NoSuchObject\X)"}, "NoSuchObject"},
         {"unknown counter", {"query", "-sc", "1", R"(\Memory\No Such Counter)"}, "No Such Counter"},
-        {"unknown instance", {"query", "-sc", "1", R"(\Process(no_such_process_xyz)\ID Process)"},
+        {"unknown instance",
+         {"query", "-sc", "1", R"(\Process(no_such_process_xyz)\ID Process)"},
          "no_such_process_xyz"},
         {"missing instance", {"query", "-sc", "1", R"(\Process\ID Process)"}, "(*)"},
         {"instance on single", {"query", "-sc", "1", R"(\Memory(x)\Available Bytes)"}, "(x)"},
@@ -160,7 +161,8 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         {"bad interval", {"query", "-si", "0", R"(\Memory\Available Bytes)"}, "-si"},
         {"dump unknown", {"dump", "Nope"}, "Nope"},
         {"other machine", {"query", "-sc", "1", R"(\\nosuchhost\Memory\Available Bytes)"}, "nosuchhost"},
-        {"unwritable output", {"query", "-sc", "1", "-o", "/nonexistent_dir_xyz/out.csv", R"(\Memory\Available Bytes)"},
+        {"unwritable output",
+         {"query", "-sc", "1", "-o", "/nonexistent_dir_xyz/out.csv", R"(\Memory\Available Bytes)"},
          "nonexistent_dir_xyz"},
         {"bad proc root", {"--proc-root", "/nonexistent_dir_xyz", "list"}, "nonexistent_dir_xyz"},
         // Registration is a Windows matter; Linux serves published counters without it.
@@ -178,8 +180,8 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
 
 TEST_F(Cli, QueryWritesPdhCsv)
 {
-    const CliRun r = run({"query", "-sc", "3", "-si", "0.2", R"(\Memory\Available Bytes)",
-                       R"(\Processor(_Total)\% Processor Time)"});
+    const CliRun r = run(
+        {"query", "-sc", "3", "-si", "0.2", R"(\Memory\Available Bytes)", R"(\Processor(_Total)\% Processor Time)"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto rows = lines(r.out);
     ASSERT_EQ(rows.size(), 4u) << r.out;
@@ -381,8 +383,8 @@ TEST_F(Cli, QueryToFileRefusesToOverwriteWithoutY)
 TEST_F(Cli, CtrlCEndsCleanlyWithACompleteFile)
 {
     const auto file = (dir / "log.csv").string();
-    const pid_t pid = spawn({"query", "-si", "0.1", "--stats", "-o", file, R"(\Memory\Available Bytes)",
-                             R"(\System\Processes)"});
+    const pid_t pid =
+        spawn({"query", "-si", "0.1", "--stats", "-o", file, R"(\Memory\Available Bytes)", R"(\System\Processes)"});
     std::this_thread::sleep_for(std::chrono::milliseconds(1200));
     kill(pid, SIGINT);
     const CliRun r = finish(pid);
@@ -456,15 +458,19 @@ TEST_F(Cli, HelpPrintsTheCommandsUsageAndExitsZero)
 TEST_F(Cli, UnknownNamesSuggestTheClosestAndWhereToLook)
 {
     const Bad cases[] = {
-        {"list object", {"list", "Procesor"},
+        {"list object",
+         {"list", "Procesor"},
          "unknown object \"Procesor\" (did you mean \"Processor\"? see perfscope-cli list)"},
         {"dump object", {"dump", "memroy"}, "(did you mean \"Memory\"? see perfscope-cli list)"},
-        {"query object", {"query", "-sc", "1", R"(\Procesor(_Total)\% Processor Time)"},
+        {"query object",
+         {"query", "-sc", "1", R"(\Procesor(_Total)\% Processor Time)"},
          "(did you mean \"Processor\"? see perfscope-cli list)"},
         {"far object", {"list", "NoSuchObject"}, "unknown object \"NoSuchObject\" (see perfscope-cli list)"},
-        {"query counter", {"query", "-sc", "1", R"(\Processor(_Total)\% Procesor Time)"},
+        {"query counter",
+         {"query", "-sc", "1", R"(\Processor(_Total)\% Procesor Time)"},
          "(did you mean \"% Processor Time\"? see perfscope-cli list \"Processor\")"},
-        {"query instance", {"query", "-sc", "1", R"(\Processor(_totl)\% Processor Time)"},
+        {"query instance",
+         {"query", "-sc", "1", R"(\Processor(_totl)\% Processor Time)"},
          "(did you mean \"_Total\"? see perfscope-cli list \"Processor\")"},
     };
     for (const Bad& c : cases) {
@@ -477,8 +483,8 @@ TEST_F(Cli, UnknownNamesSuggestTheClosestAndWhereToLook)
 
 TEST_F(Cli, HeadersCarryTheInstancesOwnName)
 {
-    const CliRun r = run({"query", "-sc", "1", "-si", "0.1", R"(\processor(_total)\% processor time)",
-                          R"(\MEMORY\available bytes)"});
+    const CliRun r = run(
+        {"query", "-sc", "1", "-si", "0.1", R"(\processor(_total)\% processor time)", R"(\MEMORY\available bytes)"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto header = cells(lines(r.out)[0]);
     ASSERT_EQ(header.size(), 3u);
@@ -493,8 +499,8 @@ TEST_F(Cli, QueryLogsReadBack)
     using namespace std::chrono;
     const auto file = (dir / "log.csv").string();
     const auto before = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-    const CliRun r = run({"query", "-sc", "3", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)",
-                          R"(\Processor(*)\% Idle Time)"});
+    const CliRun r = run(
+        {"query", "-sc", "3", "-si", "0.1", "-o", file, R"(\Memory\Available Bytes)", R"(\Processor(*)\% Idle Time)"});
     const auto after = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto log = perfscope::files::read_pdh_csv(file);

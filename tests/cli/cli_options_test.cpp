@@ -50,7 +50,10 @@ struct BadRow {
     Args args;
     std::string mentions;  // the message names the bad part
 };
-void PrintTo(const BadRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const BadRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class CliOptionsReject : public ::testing::TestWithParam<BadRow> {};
 
@@ -100,7 +103,10 @@ struct HelpRow {
     Args args;
     std::optional<Command> topic;  // none = the overview
 };
-void PrintTo(const HelpRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const HelpRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class CliOptionsHelp : public ::testing::TestWithParam<HelpRow> {};
 
@@ -148,10 +154,9 @@ TEST(CliOptions, EachCommandHasItsOwnUsage)
 {
     const std::string overview = usage();
     EXPECT_TRUE(overview.starts_with("Usage: perfscope-cli [--proc-root DIR] COMMAND")) << overview;
-    const std::pair<Command, std::string> commands[] = {
-        {Command::list, "list [OBJECT] [--help-text]"},
-        {Command::query, "query [-si S]"},
-        {Command::dump, "dump [OBJECT...]"}};
+    const std::pair<Command, std::string> commands[] = {{Command::list, "list [OBJECT] [--help-text]"},
+                                                        {Command::query, "query [-si S]"},
+                                                        {Command::dump, "dump [OBJECT...]"}};
     for (const auto& [command, synopsis] : commands) {
         const std::string text = usage(command);
         EXPECT_TRUE(text.starts_with("Usage: perfscope-cli [--proc-root DIR] " + synopsis)) << text;

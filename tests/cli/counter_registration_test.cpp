@@ -29,10 +29,13 @@ P::Definition two_objects(const std::string& publisher)
 {
     P::Definition d;
     d.publisher = publisher;
-    d.objects.push_back({.name = "Reg Totals", .help = "Totals,\nover two lines.",
+    d.objects.push_back({.name = "Reg Totals",
+                         .help = "Totals,\nover two lines.",
                          .counters = {{.name = "Raw", .help = "A raw value.", .type = PERF_COUNTER_RAWCOUNT},
                                       {.name = "Rate", .help = "Per second.", .type = PERF_COUNTER_BULK_COUNT}}});
-    d.objects.push_back({.name = "Reg Items", .help = "Items.", .max_instances = 4,
+    d.objects.push_back({.name = "Reg Items",
+                         .help = "Items.",
+                         .max_instances = 4,
                          .counters = {{.name = "Size", .help = "Bytes.", .type = PERF_COUNTER_LARGE_RAWCOUNT}}});
     return d;
 }
@@ -56,7 +59,10 @@ TEST(LodctrFiles, IniNamesEveryItemAndHeaderGivesTwiceItsPosition)
 
 constexpr const wchar_t* kPerflib = L"SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Perflib";
 
-std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }
+std::wstring widen(const std::string& s)
+{
+    return std::wstring(s.begin(), s.end());
+}
 
 std::optional<std::uint32_t> dword(const std::wstring& key, const wchar_t* value)
 {
@@ -244,9 +250,9 @@ TEST_F(Registration, APerformanceKeyNotOursIsNotRemoved)
 {
     const std::wstring performance = service_key(m_name) + L"\\Performance";
     const DWORD first = 4000;
-    ASSERT_EQ(RegSetKeyValueW(HKEY_LOCAL_MACHINE, performance.c_str(), L"First Counter", REG_DWORD, &first,
-                              sizeof first),
-              ERROR_SUCCESS);
+    ASSERT_EQ(
+        RegSetKeyValueW(HKEY_LOCAL_MACHINE, performance.c_str(), L"First Counter", REG_DWORD, &first, sizeof first),
+        ERROR_SUCCESS);
     auto removed = uninstall_counters(m_name);
     ASSERT_FALSE(removed.ok());
     EXPECT_EQ(removed.error().code(), wpo::Errc::invalid_argument);
@@ -275,8 +281,13 @@ TEST_P(RegistrationRollback, LeavesNothingBehind)
 
 std::string step_name(const testing::TestParamInfo<int>& row)
 {
-    static const char* const kNames[] = {"",           "AfterServiceKey", "AfterProviderValues", "AfterMarkAndLinkage",
-                                         "AfterLoadingNames", "AfterIndices", "AfterObjectList"};
+    static const char* const kNames[] = {"",
+                                         "AfterServiceKey",
+                                         "AfterProviderValues",
+                                         "AfterMarkAndLinkage",
+                                         "AfterLoadingNames",
+                                         "AfterIndices",
+                                         "AfterObjectList"};
     return kNames[row.param];
 }
 

@@ -27,7 +27,10 @@ private:
     std::int64_t m_mono, m_wall;
 };
 
-std::string fixture(const std::string& name) { return std::string(PERFSCOPE_FIXTURES_DIR) + "/" + name; }
+std::string fixture(const std::string& name)
+{
+    return std::string(PERFSCOPE_FIXTURES_DIR) + "/" + name;
+}
 
 wpo::ProcfsOptions options(const std::string& tree, const wpo::ProcfsClock& clock)
 {

@@ -43,8 +43,9 @@ wpo::NameTable names()
 {
     wpo::NameTable t;
     const std::pair<std::uint32_t, const char*> pairs[] = {
-        {2, "System"}, {230, "Process"}, {784, "ID Process"}, {6, "% Processor Time"}, {180, "Working Set"},
-        {146, "Context Switches/sec"}, {674, "System Up Time"}, {50000, "% Quota Used"}, {248, "Processes"}};
+        {2, "System"},           {230, "Process"},        {784, "ID Process"},
+        {6, "% Processor Time"}, {180, "Working Set"},    {146, "Context Switches/sec"},
+        {674, "System Up Time"}, {50000, "% Quota Used"}, {248, "Processes"}};
     for (auto [index, text] : pairs)
         t.set_name(index, text);
     return t;
@@ -53,9 +54,8 @@ wpo::NameTable names()
 wpo::TestSource source()
 {
     wpo::TestObject system{.name_index = 2, .perf_time = 134'116'128'000'000'000, .perf_freq = 10'000'000};
-    system.counters = {{248, 249, PERF_COUNTER_RAWCOUNT},
-                       {146, 147, PERF_COUNTER_COUNTER},
-                       {674, 675, PERF_ELAPSED_TIME}};
+    system.counters = {
+        {248, 249, PERF_COUNTER_RAWCOUNT}, {146, 147, PERF_COUNTER_COUNTER}, {674, 675, PERF_ELAPSED_TIME}};
     // Booted one day before the object time.
     system.values = {123, 1000, 134'116'128'000'000'000 - 864'000'000'000};
     wpo::TestObject process{.name_index = 230, .has_instances = true};
@@ -77,11 +77,11 @@ TEST(DumpGolden, TwoSamples)
     ASSERT_TRUE(s.collect("Global", first).ok());
     s.advance_seconds(1.0);
     auto& process = s.find(230)->instances;
-    process[0].values = {0, 13'000'000, 3'100'000'000, 60, 200};  // 10,000,000 x 100 ns = 1 s busy in 1 s: 100 %
+    process[0].values = {0, 13'000'000, 3'100'000'000, 60, 200};   // 10,000,000 x 100 ns = 1 s busy in 1 s: 100 %
     process[1].values = {100, 6'000'000, 1'100'000'000, 50, 100};  // 5,000,000 x 100 ns in 1 s: 50 %
-    process.erase(process.begin() + 2);                               // "gone" exited
-    process.push_back({"new", {300, 500, 4096, 0, 0}});              // started: first sample, base 0
-    s.find(2)->values[1] = 1500;                                     // 500 switches in 1 s
+    process.erase(process.begin() + 2);                            // "gone" exited
+    process.push_back({"new", {300, 500, 4096, 0, 0}});            // started: first sample, base 0
+    s.find(2)->values[1] = 1500;                                   // 500 switches in 1 s
     ASSERT_TRUE(s.collect("Global", second).ok());
 
     const auto before = wpo::BlockView::parse(first).value();

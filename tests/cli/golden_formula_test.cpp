@@ -64,7 +64,10 @@ std::map<std::string, double> golden_values(const std::string& file)
 
 // ---- a minimal reader of the fixture trees ---------------------------------
 
-std::string tree(int t) { return std::string(PERFSCOPE_FIXTURES_DIR) + "/proc-burn-t" + std::to_string(t) + "/proc/"; }
+std::string tree(int t)
+{
+    return std::string(PERFSCOPE_FIXTURES_DIR) + "/proc-burn-t" + std::to_string(t) + "/proc/";
+}
 
 std::vector<std::string> words(const std::string& text)
 {
@@ -86,11 +89,20 @@ double keyed(const std::string& file, const std::string& key)
     return 0;
 }
 
-double uptime(int t) { return std::stod(words(slurp(tree(t) + "uptime"))[0]); }
-double dt() { return uptime(1) - uptime(0); }  // dump_fixture_golden_test's clocks follow /proc/uptime
+double uptime(int t)
+{
+    return std::stod(words(slurp(tree(t) + "uptime"))[0]);
+}
+double dt()
+{
+    return uptime(1) - uptime(0);
+}  // dump_fixture_golden_test's clocks follow /proc/uptime
 
 // Field n (1-based, as proc(5) numbers them) of a stat file; comm has no spaces here.
-double stat_field(const std::string& file, int n) { return std::stod(words(slurp(file))[std::size_t(n - 1)]); }
+double stat_field(const std::string& file, int n)
+{
+    return std::stod(words(slurp(file))[std::size_t(n - 1)]);
+}
 
 constexpr double kHz = 100;  // USER_HZ of the capturing machine
 
@@ -101,7 +113,8 @@ double process_cpu(int t, const std::string& stat)
 
 bool is_number(const std::string& s)
 {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 // The CPU's column of /proc/interrupts over the rows that have every column.
@@ -159,7 +172,10 @@ struct Row {
     std::function<double()> expected;
 };
 
-std::ostream& operator<<(std::ostream& os, const Row& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const Row& r)
+{
+    return os << r.name;
+}
 
 // The burning process is PID 14116 in both trees, with one thread 14116.
 const std::string kSh = "14116/stat", kShThread = "14116/task/14116/stat";

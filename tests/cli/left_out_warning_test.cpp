@@ -85,10 +85,10 @@ CommandRun run(Options o, bool damaged = true)
 
 // The one line the run must have written, with the damage DamagingSource
 // makes: the first counter's offset far past the 16-byte counter block.
-const std::regex kWarning(
-    R"(perfscope-cli: warning: object "Sloppy Provider" \(9000\) left out: out of bounds: )"
-    R"(object #1 at block offset \d+: counter data ends at byte 1048580 \(counter definition 0\) but the )"
-    R"(counter block of object 9000 has \d+ at object offset \d+\n)");
+const std::regex
+    kWarning(R"(perfscope-cli: warning: object "Sloppy Provider" \(9000\) left out: out of bounds: )"
+             R"(object #1 at block offset \d+: counter data ends at byte 1048580 \(counter definition 0\) but the )"
+             R"(counter block of object 9000 has \d+ at object offset \d+\n)");
 
 Options query_options(int samples)
 {

@@ -34,8 +34,7 @@ class ChangingSource : public wpo::TestSource {
 public:
     ChangingSource(std::vector<wpo::TestObject> objects, std::function<void(ChangingSource&, int)> change)
         : TestSource(std::move(objects)), m_change(std::move(change))
-    {
-    }
+    {}
     wpo::Status collect(std::string_view query, std::vector<std::byte>& buffer) override
     {
         if (m_collects > 0)
@@ -64,9 +63,8 @@ wpo::NameTable names()
 wpo::TestObject processes()
 {
     wpo::TestObject p{.name_index = 230, .has_instances = true};
-    p.counters = {{784, 785, PERF_COUNTER_RAWCOUNT},
-                  {6, 7, PERF_100NSEC_TIMER},
-                  {180, 181, PERF_COUNTER_LARGE_RAWCOUNT}};
+    p.counters = {
+        {784, 785, PERF_COUNTER_RAWCOUNT}, {6, 7, PERF_100NSEC_TIMER}, {180, 181, PERF_COUNTER_LARGE_RAWCOUNT}};
     p.instances = {{"a", {1, 0, 100}}, {"b", {2, 0, 200}}};
     return p;
 }
@@ -173,9 +171,9 @@ TEST(QueryCommand, ColumnsFollowTheirInstances)
             instances[1].values = {2, 20'000'000, 200};  // b: 2 s
         }
         if (n == 4) {
-            instances.erase(instances.begin());          // a exits; b moves to position 0
+            instances.erase(instances.begin());  // a exits; b moves to position 0
             instances[0].values = {2, 22'500'000, 250};
-            instances.push_back({"a", {3, 0, 300}});     // a new "a", another PID
+            instances.push_back({"a", {3, 0, 300}});  // a new "a", another PID
         }
         if (n == 5)
             instances[0].values = {2, 27'500'000, 260};
@@ -203,8 +201,10 @@ TEST(QueryCommand, ChangedDefinitionsAreNeverPairedAcrossSamples)
             instance.values[1] += n > 0 ? 10'000'000 : 0;  // 100 % each second
         if (n == 4) {
             // A provider update: new order, new types, a wider counter block.
-            p.counters = {{180, 181, PERF_COUNTER_LARGE_RAWCOUNT}, {6, 7, PERF_100NSEC_TIMER},
-                          {784, 785, PERF_COUNTER_LARGE_RAWCOUNT}, {999, 1000, PERF_COUNTER_LARGE_RAWCOUNT}};
+            p.counters = {{180, 181, PERF_COUNTER_LARGE_RAWCOUNT},
+                          {6, 7, PERF_100NSEC_TIMER},
+                          {784, 785, PERF_COUNTER_LARGE_RAWCOUNT},
+                          {999, 1000, PERF_COUNTER_LARGE_RAWCOUNT}};
             for (auto& instance : p.instances)
                 instance.values = {instance.values[2], instance.values[1], instance.values[0], 7};
         }
@@ -317,7 +317,10 @@ struct HeaderRow {
     std::string path;
     std::string header;
 };
-void PrintTo(const HeaderRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const HeaderRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class QueryHeader : public ::testing::TestWithParam<HeaderRow> {};
 
@@ -351,7 +354,10 @@ struct UnknownRow {
     std::string path;
     std::string mentions;
 };
-void PrintTo(const UnknownRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const UnknownRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class QueryUnknownName : public ::testing::TestWithParam<UnknownRow> {};
 
@@ -369,8 +375,7 @@ const UnknownRow kUnknown[] = {
     {"object_typo", R"(\Proces(a)\ID Process)", "(did you mean \"Process\"? see perfscope-cli list)"},
     {"object_lower_typo", R"(\memry\Available Bytes)", "(did you mean \"Memory\"? see perfscope-cli list)"},
     {"object_far", R"(\NoSuchObject\X)", "\"NoSuchObject\" in \"\\NoSuchObject\\X\" (see perfscope-cli list)"},
-    {"counter_typo", R"(\Process(a)\ID Proces)",
-     "(did you mean \"ID Process\"? see perfscope-cli list \"Process\")"},
+    {"counter_typo", R"(\Process(a)\ID Proces)", "(did you mean \"ID Process\"? see perfscope-cli list \"Process\")"},
     {"counter_far", R"(\Memory\Nothing Like It)", "(see perfscope-cli list \"Memory\")"},
     {"instance_typo", R"(\Process(aa)\ID Process)", "(did you mean \"a\"? see perfscope-cli list \"Process\")"},
     {"instance_far", R"(\Process(zzzzzz)\ID Process)", "(see perfscope-cli list \"Process\")"},
@@ -482,9 +487,7 @@ TEST_F(QueryCounterSet, EndedInstancesAreLeftOutWithAWarning)
 {
     files::CounterSet set;
     files::ViewSettings view;
-    view.counters = {{R"(\Process(c:3)\% Processor Time)"},
-                     {R"(\Memory\Available Bytes)"},
-                     {R"(\NoSuchObject\X)"}};
+    view.counters = {{R"(\Process(c:3)\% Processor Time)"}, {R"(\Memory\Available Bytes)"}, {R"(\NoSuchObject\X)"}};
     set.views = {view};
     save(set);
     wpo::TestSource source({processes(), memory()});
@@ -588,7 +591,7 @@ TEST_P(QueryIndexPath, Resolves)
     ChangingSource source({unnamed_provider(), memory()}, [](ChangingSource& s, int n) {
         if (n == 2) {
             auto& instances = s.find(1848)->instances;
-            instances[0].values = {9, 1500};  // +500 in 1 s
+            instances[0].values = {9, 1500};   // +500 in 1 s
             instances[1].values = {10, 2100};  // +100 in 1 s
         }
     });
@@ -604,17 +607,17 @@ INSTANTIATE_TEST_SUITE_P(
     QueryCommand, QueryIndexPath,
     testing::Values(
         IndexPathRow{"RawCounterByIndex", R"(\1848(alpha)\1850)", {R"(\\TESTSOURCE\1848(alpha)\1850)"}, {"9.000000"}},
-        IndexPathRow{"RateCounterByIndex", R"(\1848(alpha)\1852)", {R"(\\TESTSOURCE\1848(alpha)\1852)"},
-                     {"500.000000"}},
-        IndexPathRow{"HashIndices", R"(\#1848(beta)\#1852)", {R"(\\TESTSOURCE\1848(beta)\1852)"},
-                     {"100.000000"}},
-        IndexPathRow{"WildcardsHeadedByIndex", R"(\1848(*)\*)",
+        IndexPathRow{
+            "RateCounterByIndex", R"(\1848(alpha)\1852)", {R"(\\TESTSOURCE\1848(alpha)\1852)"}, {"500.000000"}},
+        IndexPathRow{"HashIndices", R"(\#1848(beta)\#1852)", {R"(\\TESTSOURCE\1848(beta)\1852)"}, {"100.000000"}},
+        IndexPathRow{"WildcardsHeadedByIndex",
+                     R"(\1848(*)\*)",
                      {R"(\\TESTSOURCE\1848(alpha)\1850)", R"(\\TESTSOURCE\1848(alpha)\1852)",
                       R"(\\TESTSOURCE\1848(beta)\1850)", R"(\\TESTSOURCE\1848(beta)\1852)"},
                      {"9.000000", "500.000000", "10.000000", "100.000000"}},
         // A named counter is still found by its index.
-        IndexPathRow{"NamedCounterByIndex", R"(\Memory\24)", {R"(\\TESTSOURCE\Memory\Available Bytes)"},
-                     {"4096.000000"}}),
+        IndexPathRow{
+            "NamedCounterByIndex", R"(\Memory\24)", {R"(\\TESTSOURCE\Memory\Available Bytes)"}, {"4096.000000"}}),
     [](const testing::TestParamInfo<IndexPathRow>& row) { return std::string(row.param.name); });
 
 struct BadIndexRow {
@@ -634,14 +637,13 @@ TEST_P(QueryBadIndexPath, IsAClearError)
     EXPECT_NE(r.status.error().message().find(GetParam().message), std::string::npos) << r.status.error().message();
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    QueryCommand, QueryBadIndexPath,
-    testing::Values(
-        // 1851 is a help index, not a counter of the object.
-        BadIndexRow{"NotACounterOfTheObject", R"(\1848(alpha)\1851)", "unknown counter \"1851\""},
-        BadIndexRow{"IndexWithGarbage", R"(\1848(alpha)\1850x)", "unknown counter \"1850x\""},
-        BadIndexRow{"ObjectNotServed", R"(\1849(alpha)\1850)", "object \"1849\""}),
-    [](const testing::TestParamInfo<BadIndexRow>& row) { return std::string(row.param.name); });
+INSTANTIATE_TEST_SUITE_P(QueryCommand, QueryBadIndexPath,
+                         testing::Values(
+                             // 1851 is a help index, not a counter of the object.
+                             BadIndexRow{"NotACounterOfTheObject", R"(\1848(alpha)\1851)", "unknown counter \"1851\""},
+                             BadIndexRow{"IndexWithGarbage", R"(\1848(alpha)\1850x)", "unknown counter \"1850x\""},
+                             BadIndexRow{"ObjectNotServed", R"(\1849(alpha)\1850)", "object \"1849\""}),
+                         [](const testing::TestParamInfo<BadIndexRow>& row) { return std::string(row.param.name); });
 
 }  // namespace
 }  // namespace perfscope::cli

@@ -306,6 +306,9 @@ const Golden kGolden[] = {
 
 }  // namespace
 
-std::span<const Golden> golden_vectors() { return kGolden; }
+std::span<const Golden> golden_vectors()
+{
+    return kGolden;
+}
 
 }  // namespace wpo::test

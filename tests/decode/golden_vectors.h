@@ -29,21 +29,24 @@ inline constexpr TimeStamps kT1{9'242'675'165'203, 10'000'000, 133'716'612'810'2
 struct Golden {
     const char* name;  // test name suffix
     std::uint32_t type;
-    RawValue now;                 // N1, B1
-    RawValue before;              // N0, B0
-    bool has_before = true;       // false: first (or only) sample
+    RawValue now;            // N1, B1
+    RawValue before;         // N0, B0
+    bool has_before = true;  // false: first (or only) sample
     TimeStamps now_time = kT1;
     TimeStamps before_time = kT0;
-    bool cap = true;              // DecodeOptions::cap_percent
-    bool no_base = false;         // decode through a CounterLayout whose base is missing
+    bool cap = true;       // DecodeOptions::cap_percent
+    bool no_base = false;  // decode through a CounterLayout whose base is missing
     ValueStatus status = ValueStatus::valid;
     ValueType value_type = ValueType::float64;
-    std::int64_t i = 0;           // expected int32/int64 value
-    double f = 0.0;               // expected float64 value
+    std::int64_t i = 0;  // expected int32/int64 value
+    double f = 0.0;      // expected float64 value
 };
 
 std::span<const Golden> golden_vectors();
 
-inline std::string golden_name(const Golden& g) { return g.name; }
+inline std::string golden_name(const Golden& g)
+{
+    return g.name;
+}
 
 }  // namespace wpo::test

@@ -145,8 +145,8 @@ std::vector<std::byte> process_block(int s, std::initializer_list<Proc> procs)
     BlockTimes times = test::fixed_times(9'242'655'165'203 + s * 10'000'000);
     times.perf_time_100ns += s * 10'000'000;
     b.begin(times, "H");
-    b.begin_object({.name_index = 230, .has_instances = true, .perf_time = times.perf_time_100ns,
-                    .perf_freq = 10'000'000});
+    b.begin_object(
+        {.name_index = 230, .has_instances = true, .perf_time = times.perf_time_100ns, .perf_freq = 10'000'000});
     const auto pid = b.add_counter({.name_index = 784, .type = PERF_COUNTER_RAWCOUNT});
     const auto cpu = b.add_counter({.name_index = 6, .type = PERF_100NSEC_TIMER});
     const auto faults = b.add_counter({.name_index = 28, .type = PERF_COUNTER_COUNTER});
@@ -218,8 +218,8 @@ TEST(ObjectDecoder, PairsByPositionWhenTheMapIsEmpty)
     ObjectDecoder decoder(s.now);
     std::vector<Value> out(3 * kColumns);
     ASSERT_TRUE(decoder.decode(s.now, s.t1, &s.before, &s.t0, {}, {}, out).ok());
-    EXPECT_DOUBLE_EQ(out[1].f64, 20.0);  // 100 · 2·10^6 / 10^7
-    EXPECT_DOUBLE_EQ(out[5].f64, 40.0);  // 100 · 4·10^6 / 10^7
+    EXPECT_DOUBLE_EQ(out[1].f64, 20.0);                   // 100 · 2·10^6 / 10^7
+    EXPECT_DOUBLE_EQ(out[5].f64, 40.0);                   // 100 · 4·10^6 / 10^7
     EXPECT_EQ(out[9].status, ValueStatus::first_sample);  // no third instance before
 }
 
@@ -309,8 +309,8 @@ TEST(ObjectDecoder, RemakesThePlanWhenDefinitionsChange)
     const ObjectView system = *block->find_object(2);
     ASSERT_EQ(decoder.value_count(system), 3u);  // one row, three counters
     std::vector<Value> out(3);
-    ASSERT_TRUE(decoder.decode(system, time_stamps(block->header(), system.header()), nullptr, nullptr, {}, {}, out)
-                    .ok());
+    ASSERT_TRUE(
+        decoder.decode(system, time_stamps(block->header(), system.header()), nullptr, nullptr, {}, {}, out).ok());
     EXPECT_EQ(out[0].i32, 42);
     EXPECT_EQ(out[1].i64, 0x1'0000'0002LL);
     EXPECT_EQ(out[2].status, ValueStatus::first_sample);

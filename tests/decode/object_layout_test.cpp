@@ -69,10 +69,10 @@ TEST(CounterLayouts, PairsEachBaseWithTheDefinitionBeforeIt)
     ASSERT_EQ(layouts.size(), 6u);  // 12 definitions - 5 bases - NODATA
 
     const std::uint32_t positions[] = {0, 1, 3, 6, 8, 10};
-    const std::uint32_t types[] = {PERF_COUNTER_RAWCOUNT, PERF_RAW_FRACTION, PERF_PRECISION_100NS_TIMER,
-                                   PERF_AVERAGE_TIMER, PERF_SAMPLE_FRACTION, PERF_AVERAGE_BULK};
-    const std::uint32_t base_types[] = {0, PERF_RAW_BASE, PERF_PRECISION_TIMESTAMP, PERF_AVERAGE_BASE,
-                                        PERF_SAMPLE_BASE, PERF_AVERAGE_BASE};
+    const std::uint32_t types[] = {PERF_COUNTER_RAWCOUNT, PERF_RAW_FRACTION,    PERF_PRECISION_100NS_TIMER,
+                                   PERF_AVERAGE_TIMER,    PERF_SAMPLE_FRACTION, PERF_AVERAGE_BULK};
+    const std::uint32_t base_types[] = {
+        0, PERF_RAW_BASE, PERF_PRECISION_TIMESTAMP, PERF_AVERAGE_BASE, PERF_SAMPLE_BASE, PERF_AVERAGE_BASE};
     for (std::size_t i = 0; i < layouts.size(); ++i) {
         SCOPED_TRACE(i);
         EXPECT_EQ(layouts[i].position, positions[i]);
@@ -118,8 +118,8 @@ TEST(CounterLayouts, BaseOfAnotherKindIsStillTheBase)
     const auto layouts = counter_layouts(object);
     ASSERT_EQ(layouts.size(), 1u);
     EXPECT_TRUE(layouts[0].has_base);
-    const Value v = decode(layouts[0], read_raw(layouts[0], object.counter_block()), stamps_of(out, object), nullptr,
-                           nullptr);
+    const Value v =
+        decode(layouts[0], read_raw(layouts[0], object.counter_block()), stamps_of(out, object), nullptr, nullptr);
     EXPECT_DOUBLE_EQ(v.f64, 25.0);  // 100 · 1 / 4
 }
 
@@ -268,7 +268,7 @@ TEST_P(MultiBase, CountComesFromTheRightPlace)
 
 INSTANTIATE_TEST_SUITE_P(
     CounterLayouts, MultiBase,
-    testing::Values(MultiCase{"NextDefinitionIsMultiBase", true, false, true, false, 5},   // 100·2/5 = 40
+    testing::Values(MultiCase{"NextDefinitionIsMultiBase", true, false, true, false, 5},        // 100·2/5 = 40
                     MultiCase{"NoBaseDefinition_SlotAfterValue", false, false, true, true, 4},  // 100·2/4 = 50
                     MultiCase{"OtherBaseFollows_SlotAfterValue", false, true, true, true, 4},   // not the 7
                     MultiCase{"SlotOutsideBlock_BadBase", false, false, false, true, 0}),
@@ -324,14 +324,15 @@ TEST_P(AverageTimerWidth, ReadsCounterSizeBytes)
     EXPECT_DOUBLE_EQ(v.f64, c.expected);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Decode, AverageTimerWidth,
-    testing::Values(
-        // (10^6 / 10^7) / 4 = 0.025 s
-        AverageTimerSize{"FourBytes", 4, 10'000'000, 11'000'000, 0.025},
-        // ΔN = (2^33 + 10^7) - 2^32 = 4304967296 ticks = 430.4967296 s; / 4 = 107.6241824 s
-        AverageTimerSize{"EightBytes", 8, 4'294'967'296, 8'599'934'592, 107.6241824}),
-    [](const testing::TestParamInfo<AverageTimerSize>& row) { return std::string(row.param.name); });
+INSTANTIATE_TEST_SUITE_P(Decode, AverageTimerWidth,
+                         testing::Values(
+                             // (10^6 / 10^7) / 4 = 0.025 s
+                             AverageTimerSize{"FourBytes", 4, 10'000'000, 11'000'000, 0.025},
+                             // ΔN = (2^33 + 10^7) - 2^32 = 4304967296 ticks = 430.4967296 s; / 4 = 107.6241824 s
+                             AverageTimerSize{"EightBytes", 8, 4'294'967'296, 8'599'934'592, 107.6241824}),
+                         [](const testing::TestParamInfo<AverageTimerSize>& row) {
+                             return std::string(row.param.name);
+                         });
 
 TEST(ReadRaw, OddCounterSizes)
 {
@@ -357,8 +358,7 @@ TEST(ReadRaw, OddCounterSizes)
     EXPECT_EQ(read_raw(layouts[0], block).value, 0x0042'0041u);  // first 8 bytes of the text
     EXPECT_EQ(read_raw(layouts[1], block).value, 0x00AB'CDEFu);
     const TimeStamps t = stamps_of(out, object);
-    EXPECT_EQ(decode(layouts[0], read_raw(layouts[0], block), t, nullptr, nullptr).status,
-              ValueStatus::not_numeric);
+    EXPECT_EQ(decode(layouts[0], read_raw(layouts[0], block), t, nullptr, nullptr).status, ValueStatus::not_numeric);
     EXPECT_EQ(decode(layouts[1], read_raw(layouts[1], block), t, nullptr, nullptr).i32, 0xAB'CDEF);
 }
 
@@ -386,18 +386,21 @@ TEST(CounterLayouts, Windows11ProcessObject)
         std::uint32_t type;
     };
     const Def defs[] = {
-        {6, 542180608u},     {142, 542180608u},  {144, 542180608u},  {172, 65792u},      {174, 65792u},
-        {28, 272696320u},    {178, 65792u},      {180, 65792u},      {182, 65792u},      {184, 65792u},
-        {186, 65792u},       {680, 65536u},      {682, 65536u},      {684, 807666944u},  {784, 65536u},
-        {1410, 65536u},      {56, 65536u},       {58, 65536u},       {952, 65536u},      {1412, 272696576u},
-        {1414, 272696576u},  {1416, 272696576u}, {1418, 272696576u}, {1420, 272696576u}, {1422, 272696576u},
-        {1424, 272696576u},  {1426, 272696576u}, {1478, 65792u},
+        {6, 542180608u},    {142, 542180608u},  {144, 542180608u},  {172, 65792u},      {174, 65792u},
+        {28, 272696320u},   {178, 65792u},      {180, 65792u},      {182, 65792u},      {184, 65792u},
+        {186, 65792u},      {680, 65536u},      {682, 65536u},      {684, 807666944u},  {784, 65536u},
+        {1410, 65536u},     {56, 65536u},       {58, 65536u},       {952, 65536u},      {1412, 272696576u},
+        {1414, 272696576u}, {1416, 272696576u}, {1418, 272696576u}, {1420, 272696576u}, {1422, 272696576u},
+        {1424, 272696576u}, {1426, 272696576u}, {1478, 65792u},
     };
     std::vector<std::byte> out;
     BlockBuilder b(out);
     b.begin(test::fixed_times(), "WIN11", 238);
-    b.begin_object({.name_index = 230, .help_index = 231, .has_instances = true,
-                    .perf_time = 133'716'612'800'215'149, .perf_freq = 10'000'000});
+    b.begin_object({.name_index = 230,
+                    .help_index = 231,
+                    .has_instances = true,
+                    .perf_time = 133'716'612'800'215'149,
+                    .perf_freq = 10'000'000});
     std::uint32_t elapsed = 0, page_faults = 0;
     for (const Def& d : defs) {
         const auto handle = b.add_counter({.name_index = d.index, .help_index = d.index + 1, .type = d.type});
@@ -425,8 +428,7 @@ TEST(CounterLayouts, Windows11ProcessObject)
     ASSERT_TRUE(v.valid());
     // (133716612800215149 - 133707369666486855) / 10^7 = 9243133728294 / 10^7 s
     EXPECT_DOUBLE_EQ(v.f64, 924'313.3728294);
-    EXPECT_EQ(decode(layouts[5], read_raw(layouts[5], idle), t, nullptr, nullptr).status,
-              ValueStatus::first_sample);
+    EXPECT_EQ(decode(layouts[5], read_raw(layouts[5], idle), t, nullptr, nullptr).status, ValueStatus::first_sample);
 }
 
 }  // namespace

@@ -52,8 +52,7 @@ TEST(CounterSet, TheDocumentedExampleReads)
     EXPECT_EQ(cpu.counters[2].scale_exponent, -6);
     EXPECT_FALSE(cpu.counters[2].visible);
     ASSERT_EQ(cpu.counters[2].instances.size(), 2u);
-    EXPECT_EQ(cpu.counters[2].instances[0],
-              (InstanceLook{"make:4242", 0x2CA02Cu, std::nullopt, true}));
+    EXPECT_EQ(cpu.counters[2].instances[0], (InstanceLook{"make:4242", 0x2CA02Cu, std::nullopt, true}));
     EXPECT_EQ(cpu.counters[2].instances[1], (InstanceLook{"cc1plus:4310", std::nullopt, -7, false}));
     EXPECT_EQ(cpu.counters[2].removed, std::vector<std::string>{"sleep:4400"});
     EXPECT_TRUE(cpu.counters[0].instances.empty());
@@ -82,7 +81,10 @@ CounterSet full_set()
     a.y_auto = false;
     a.y_min = -1e-9;
     a.y_max = 1e12;
-    a.counters = {{R"(\Processor(*)\% Processor Time)", 0x000000, -10, true,
+    a.counters = {{R"(\Processor(*)\% Processor Time)",
+                   0x000000,
+                   -10,
+                   true,
                    {{"0", 0x123456, 2, false}, {"1", std::nullopt, std::nullopt, true}, {"x y", 0xABCDEF, -1, true}},
                    {"2", "3"}},
                   {R"(\Process(bash:1234)\Working Set)", 0xFFFFFF, 10, false},
@@ -187,7 +189,10 @@ struct BadSet {
     std::string json;
     std::string message;
 };
-void PrintTo(const BadSet& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const BadSet& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class CounterSetRejects : public ::testing::TestWithParam<BadSet> {};
 
@@ -201,7 +206,10 @@ TEST_P(CounterSetRejects, NamingTheField)
 
 // A view with one field set: {"version": 1, "views": [{<field>}]}, the
 // field's name at column 27; a counter's field at column 59.
-std::string view_with(const std::string& field) { return R"({"version": 1, "views": [{)" + field + "}]}"; }
+std::string view_with(const std::string& field)
+{
+    return R"({"version": 1, "views": [{)" + field + "}]}";
+}
 std::string counter_with(const std::string& field)
 {
     return R"({"version": 1, "views": [{"counters": [{"path": "\\A\\B", )" + field + "}]}]}";
@@ -216,8 +224,7 @@ const BadSet kBad[] = {
     {"version_fraction", R"({"version": 1.5})", "line 1, column 13: version is 1.5; this build reads versions 1 to 2"},
     {"version_text", R"({"version": "1"})",
      "line 1, column 13: version is not a number; this build reads versions 1 to 2"},
-    {"instances_not_array",
-     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "instances": {}}]}]})",
+    {"instances_not_array", R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "instances": {}}]}]})",
      "line 1, column 75: views[0].counters[0].instances must be an array"},
     {"instances_without_wildcard",
      R"({"version": 2, "views": [{"counters": [{"path": "\\A(x)\\B", "removed": ["y"]}]}]})",
@@ -228,10 +235,10 @@ const BadSet kBad[] = {
     {"instance_bad_color",
      R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", )"
      R"("instances": [{"instance": "a", "color": "red"}]}]}]})",
-     "line 1, column 103: views[0].counters[0].instances[0].color must be a color \"#RRGGBB\" or a number 0 to 16777215 "
+     "line 1, column 103: views[0].counters[0].instances[0].color must be a color \"#RRGGBB\" or a number 0 to "
+     "16777215 "
      "(0xFFFFFF)"},
-    {"removed_empty_name",
-     R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "removed": [""]}]}]})",
+    {"removed_empty_name", R"({"version": 2, "views": [{"counters": [{"path": "\\A(*)\\B", "removed": [""]}]}]})",
      "line 1, column 74: views[0].counters[0].removed[0] must be an instance's name (a non-empty string)"},
     {"wrong_format", R"({"format": "other", "version": 1})",
      "line 1, column 12: format must be \"perfscope-counter-set\""},

@@ -25,8 +25,8 @@ TEST(DialogPath, FilterExtensions)
 TEST(DialogPath, AppendsTheSelectedFiltersExtension)
 {
     // Each export filter: the first pattern's extension, "*" cut off.
-    for (const std::string filter : {"PNG image (*.png)", "SVG drawing (*.svg)", "PDF document (*.pdf)",
-                                     "PDH-CSV data (*.csv)"}) {
+    for (const std::string filter :
+         {"PNG image (*.png)", "SVG drawing (*.svg)", "PDF document (*.pdf)", "PDH-CSV data (*.csv)"}) {
         const std::string extension = filter.substr(filter.find("*.") + 1, 4);
         EXPECT_EQ(path_with_filter_extension("/home/u/cpu", filter, kExport), "/home/u/cpu" + extension);
         // A name with a dot that is no extension of the dialog's.

@@ -76,7 +76,10 @@ struct BadJson {
     std::string text;
     std::string message;  // exactly
 };
-void PrintTo(const BadJson& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const BadJson& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class JsonRejects : public ::testing::TestWithParam<BadJson> {};
 
@@ -125,8 +128,7 @@ const BadJson kBad[] = {
     {"truncated_literal", "[tru]", "line 1, column 2: expected a value, found 't'"},
 };
 
-INSTANTIATE_TEST_SUITE_P(Rows, JsonRejects, ::testing::ValuesIn(kBad),
-                         [](const auto& row) { return row.param.name; });
+INSTANTIATE_TEST_SUITE_P(Rows, JsonRejects, ::testing::ValuesIn(kBad), [](const auto& row) { return row.param.name; });
 
 }  // namespace
 }  // namespace perfscope::files

@@ -33,7 +33,10 @@ std::int64_t utc_ms(int y, unsigned mo, unsigned d, int h, int mi, int s, int ms
     return duration_cast<milliseconds>(local.time_since_epoch()).count() + std::int64_t{bias} * 60'000;
 }
 
-std::vector<std::optional<double>> values(std::initializer_list<std::optional<double>> v) { return v; }
+std::vector<std::optional<double>> values(std::initializer_list<std::optional<double>> v)
+{
+    return v;
+}
 
 TEST(PdhCsvReader, TypeperfConsoleOutput)
 {
@@ -157,7 +160,10 @@ struct GoodRow {
     std::int64_t time_ms;
     std::optional<double> first;
 };
-void PrintTo(const GoodRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const GoodRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class PdhCsvAccepts : public ::testing::TestWithParam<GoodRow> {};
 
@@ -193,8 +199,9 @@ const GoodRow kGood[] = {
      kNoon - 120 * 60'000, 1.0},
     {"quote_in_column", "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\H\\P(a \"\"b\"\")\\C\"\n\"11/22/2026 12:00:00.000\",\"1\"\n",
      kNoon, 1.0},
-    {"typeperf_trailer", kHead + "\"11/22/2026 12:00:00.000\",\"1\"\r\nExiting, please wait...\r\n"
-                                 "The command completed successfully.\r\n",
+    {"typeperf_trailer",
+     kHead + "\"11/22/2026 12:00:00.000\",\"1\"\r\nExiting, please wait...\r\n"
+             "The command completed successfully.\r\n",
      kNoon, 1.0},
     {"leap_day", kHead + "\"02/29/2028 00:00:00.000\",\"1\"\n", utc_ms(2028, 2, 29, 0, 0, 0, 0, 0), 1.0},
 };
@@ -208,7 +215,10 @@ struct BadRow {
     std::string text;
     std::string mentions;  // the message starts with this
 };
-void PrintTo(const BadRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const BadRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class PdhCsvRejects : public ::testing::TestWithParam<BadRow> {};
 

@@ -41,7 +41,8 @@ TEST(PdhCsvWriter, HeaderAndRowsAreQuotedCells)
     EXPECT_EQ(row[6], '/');
     EXPECT_EQ(row[11], ' ');
     EXPECT_EQ(row[20], '.');
-    EXPECT_EQ(row.substr(24), R"x(","1234.500000"," ")x" "\n");
+    EXPECT_EQ(row.substr(24), R"x(","1234.500000"," ")x"
+                              "\n");
 }
 
 TEST(PdhCsvWriter, TsvUsesTabsAndItsOwnTag)

@@ -110,7 +110,10 @@ struct SetRow {
     bool fits;
     std::uint32_t written;  // the DWORD read back when it fits
 };
-std::ostream& operator<<(std::ostream& os, const SetRow& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const SetRow& r)
+{
+    return os << r.name;
+}
 
 class BlockBuilderDwordSet : public ::testing::TestWithParam<SetRow> {};
 

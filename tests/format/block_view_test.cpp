@@ -89,8 +89,10 @@ TEST(BlockView, CountersStepByByteLength)
     const std::size_t object_at = static_cast<std::size_t>(object.data() - out.data());
     const std::size_t first_def = object_at + layout::object::kSize;
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(first_def + 40), 8, std::byte{0xAB});
-    auto patch = [&](std::size_t at, std::uint32_t delta) { store<std::uint32_t>(&out[at], load_u32(&out[at]) + delta); };
-    patch(first_def, 8);                                    // ByteLength
+    auto patch = [&](std::size_t at, std::uint32_t delta) {
+        store<std::uint32_t>(&out[at], load_u32(&out[at]) + delta);
+    };
+    patch(first_def, 8);  // ByteLength
     patch(object_at + layout::object::kDefinitionLength, 8);
     patch(object_at + layout::object::kTotalByteLength, 8);
     patch(layout::block::kTotalByteLength, 8);
@@ -149,8 +151,8 @@ TEST(BlockView, NonUnicodeInstanceNamesAreLatin1)
     b.begin(test::fixed_times(), "H");
     b.begin_object({.name_index = 500, .has_instances = true, .code_page = 1252});
     b.add_counter({.name_index = 502, .type = PERF_COUNTER_RAWCOUNT});
-    b.begin_instance("caf\xC3\xA9");  // "café", written as the 4 bytes 63 61 66 E9
-    b.begin_instance("\xE2\x82\xAC");   // "€" is not Latin-1
+    b.begin_instance("caf\xC3\xA9");   // "café", written as the 4 bytes 63 61 66 E9
+    b.begin_instance("\xE2\x82\xAC");  // "€" is not Latin-1
     b.end_object();
     b.finish();
     auto block = BlockView::parse(out);

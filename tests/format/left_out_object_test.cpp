@@ -26,7 +26,10 @@ using test::RawInstance;
 using test::RawObject;
 using test::RawValue;
 
-void put32(Bytes& b, std::size_t at, std::uint32_t v) { store<std::uint32_t>(&b[at], v); }
+void put32(Bytes& b, std::size_t at, std::uint32_t v)
+{
+    store<std::uint32_t>(&b[at], v);
+}
 
 // The raw value of every counter of every row of `object` (rows: instances,
 // or the one block), in definition order.
@@ -55,7 +58,10 @@ struct SloppyRow {
     std::vector<std::vector<std::uint64_t>> values;  // what object.raw_values() must give
 };
 
-void PrintTo(const SloppyRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const SloppyRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 // Two sound neighbours, so a wrong step over the sloppy object would show.
 RawObject neighbour(std::uint32_t name_index, std::uint64_t value)
@@ -90,7 +96,8 @@ std::vector<SloppyRow> sloppy_rows()
         first.byte_length = 42;  // two bytes of private data: the next definition starts at 106
         RawCounter second{.name_index = 22, .type = PERF_COUNTER_RAWCOUNT, .size = 4, .offset = 8};
         rows.push_back({"counter_definition_length_not_multiple_of_4",
-                        single({first, second}, 16, {{4, 4, 11}, {8, 4, 12}}), {{11, 12}}});
+                        single({first, second}, 16, {{4, 4, 11}, {8, 4, 12}}),
+                        {{11, 12}}});
     }
     {
         RawObject o = single({kRaw4}, 8, {{4, 4, 11}});
@@ -101,7 +108,8 @@ std::vector<SloppyRow> sloppy_rows()
         // 8-byte value at 5: the counter block is 13 bytes, the value its last 8.
         RawCounter c{.name_index = 24, .type = PERF_COUNTER_LARGE_RAWCOUNT, .size = 8, .offset = 5};
         rows.push_back({"counter_block_length_13_value_at_odd_offset",
-                        single({c}, 13, {{5, 8, 0x0102030405060708ULL}}), {{0x0102030405060708ULL}}});
+                        single({c}, 13, {{5, 8, 0x0102030405060708ULL}}),
+                        {{0x0102030405060708ULL}}});
     }
     {
         // Instances of 28 and 30 bytes, counter blocks of 12: nothing is 8-aligned after the first.
@@ -238,11 +246,9 @@ const Damage kDamages[] = {
      [](Bytes& b, auto&) { put32(b, O::kDefinitionLength, static_cast<std::uint32_t>(b.size() + 8)); },
      Errc::out_of_bounds},
     {"instance_count_huge", [](Bytes& b, auto&) { put32(b, O::kNumInstances, 1 << 30); }, Errc::count_exceeds_data},
-    {"instance_count_negative", [](Bytes& b, auto&) { put32(b, O::kNumInstances, 0xFFFFFFFEu); },
-     Errc::out_of_bounds},
+    {"instance_count_negative", [](Bytes& b, auto&) { put32(b, O::kNumInstances, 0xFFFFFFFEu); }, Errc::out_of_bounds},
     {"instance_count_one_more", [](Bytes& b, auto&) { put32(b, O::kNumInstances, 3); }, Errc::truncated},
-    {"instance_zero_length", [](Bytes& b, auto& m) { put32(b, m.instance0 + I::kByteLength, 0); },
-     Errc::zero_length},
+    {"instance_zero_length", [](Bytes& b, auto& m) { put32(b, m.instance0 + I::kByteLength, 0); }, Errc::zero_length},
     {"instance_beyond_object", [](Bytes& b, auto& m) { put32(b, m.instance0 + I::kByteLength, 1 << 20); },
      Errc::out_of_bounds},
     {"instance_name_outside", [](Bytes& b, auto& m) { put32(b, m.instance0 + I::kNameLength, 200); },
@@ -252,8 +258,8 @@ const Damage kDamages[] = {
     {"counter_block_beyond_object", [](Bytes& b, auto& m) { put32(b, m.block0, 1 << 20); }, Errc::out_of_bounds},
     // The object's own TotalByteLength is what leads to the next one.
     {"object_total_zero", [](Bytes& b, auto&) { put32(b, O::kTotalByteLength, 0); }, Errc::zero_length, true},
-    {"object_total_beyond_block", [](Bytes& b, auto&) { put32(b, O::kTotalByteLength, 1 << 20); },
-     Errc::out_of_bounds, true},
+    {"object_total_beyond_block", [](Bytes& b, auto&) { put32(b, O::kTotalByteLength, 1 << 20); }, Errc::out_of_bounds,
+     true},
 };
 
 struct LeftOutRow {
@@ -262,7 +268,10 @@ struct LeftOutRow {
     std::uint32_t position;  // which of the three objects is damaged
 };
 
-void PrintTo(const LeftOutRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const LeftOutRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 std::vector<LeftOutRow> left_out_rows()
 {
@@ -298,11 +307,10 @@ TEST_P(OneBadObject, IsLeftOutAndTheOthersKept)
     EXPECT_EQ(bad.block_offset, offset);
     EXPECT_EQ(bad.code(), row.damage->expected) << bad.message();
     EXPECT_EQ(bad.ends_walk(), row.damage->ends_walk);
-    const std::string prefix = "object #" + std::to_string(row.position) + " at block offset " +
-                               std::to_string(offset) + ": ";
+    const std::string prefix =
+        "object #" + std::to_string(row.position) + " at block offset " + std::to_string(offset) + ": ";
     EXPECT_EQ(bad.message().rfind(prefix, 0), 0u) << bad.message();
-    EXPECT_NE(bad.message().find("object " + std::to_string(kNames[row.position])), std::string::npos)
-        << bad.message();
+    EXPECT_NE(bad.message().find("object " + std::to_string(kNames[row.position])), std::string::npos) << bad.message();
 
     // Kept: every object before it, and those after it unless the walk ended.
     const std::uint32_t hidden = row.damage->ends_walk ? 2 - row.position : 0;
@@ -336,11 +344,13 @@ struct WalkEndRow {
     bool phantom;
 };
 
-void PrintTo(const WalkEndRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const WalkEndRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 const WalkEndRow kWalkEnds[] = {
-    {"object_count_one_more", [](Bytes& b) { put32(b, layout::block::kNumObjectTypes, 4); }, Errc::truncated, 3,
-     true},
+    {"object_count_one_more", [](Bytes& b) { put32(b, layout::block::kNumObjectTypes, 4); }, Errc::truncated, 3, true},
     {"object_count_one_more_trailing_bytes",
      [](Bytes& b) {
          put32(b, layout::block::kNumObjectTypes, 4);
@@ -380,8 +390,7 @@ TEST_P(WalkEnd, KeepsTheObjectsBefore)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, WalkEnd, ::testing::ValuesIn(kWalkEnds),
-                         [](const auto& row) { return row.param.name; });
+INSTANTIATE_TEST_SUITE_P(Rows, WalkEnd, ::testing::ValuesIn(kWalkEnds), [](const auto& row) { return row.param.name; });
 
 // --- more bad objects than the list holds ---------------------------------------
 
@@ -423,7 +432,8 @@ TEST(LeftOutObjects, MoreThanListedAreStillSkipped)
 
 TEST(LeftOutObjects, IteratorOutlivesATemporaryView)
 {
-    std::vector<Bytes> objects = {test::raw_object(shaped(0)), test::raw_object(shaped(1)), test::raw_object(shaped(2))};
+    std::vector<Bytes> objects = {test::raw_object(shaped(0)), test::raw_object(shaped(1)),
+                                  test::raw_object(shaped(2))};
     put32(objects[1], 64 + C::kCounterOffset, 4096);
     const Bytes bytes = test::raw_block(objects);
     std::vector<std::uint32_t> kept;

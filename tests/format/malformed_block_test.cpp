@@ -21,11 +21,11 @@ using Bytes = std::vector<std::byte>;
 
 // Offsets inside sample_block(), computed from its own walk.
 struct Landmarks {
-    std::size_t system;      // object 2
-    std::size_t process;     // object 230
-    std::size_t first_def;   // first definition of 230
-    std::size_t instance0;   // first instance of 230
-    std::size_t block0;      // its counter block
+    std::size_t system;     // object 2
+    std::size_t process;    // object 230
+    std::size_t first_def;  // first definition of 230
+    std::size_t instance0;  // first instance of 230
+    std::size_t block0;     // its counter block
 };
 
 Landmarks landmarks(const Bytes& bytes)
@@ -43,7 +43,10 @@ Landmarks landmarks(const Bytes& bytes)
     return l;
 }
 
-void put32(Bytes& b, std::size_t at, std::uint32_t v) { store<std::uint32_t>(&b[at], v); }
+void put32(Bytes& b, std::size_t at, std::uint32_t v)
+{
+    store<std::uint32_t>(&b[at], v);
+}
 
 struct Row {
     std::string name;
@@ -51,7 +54,10 @@ struct Row {
     Errc expected;
 };
 
-void PrintTo(const Row& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const Row& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class MalformedBlock : public ::testing::TestWithParam<Row> {};
 
@@ -86,8 +92,7 @@ const Row kRows[] = {
     {"system_name_outside",
      [](Bytes& b, auto&) { put32(b, B::kSystemNameOffset, static_cast<std::uint32_t>(b.size() - 4)); },
      Errc::out_of_bounds},
-    {"object_count_huge", [](Bytes& b, auto&) { put32(b, B::kNumObjectTypes, 0x10000000); },
-     Errc::count_exceeds_data},
+    {"object_count_huge", [](Bytes& b, auto&) { put32(b, B::kNumObjectTypes, 0x10000000); }, Errc::count_exceeds_data},
 };
 
 INSTANTIATE_TEST_SUITE_P(Rows, MalformedBlock, ::testing::ValuesIn(kRows),
@@ -101,7 +106,10 @@ struct ObjectRow {
     Errc expected;
 };
 
-void PrintTo(const ObjectRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const ObjectRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class MalformedObject : public ::testing::TestWithParam<ObjectRow> {};
 
@@ -128,19 +136,16 @@ TEST_P(MalformedObject, IsLeftOutTyped)
 }
 
 const ObjectRow kObjectRows[] = {
-    {"object_zero_length", [](Bytes& b, auto& l) { put32(b, l.system + O::kTotalByteLength, 0); },
-     Errc::zero_length},
+    {"object_zero_length", [](Bytes& b, auto& l) { put32(b, l.system + O::kTotalByteLength, 0); }, Errc::zero_length},
     {"object_beyond_block", [](Bytes& b, auto& l) { put32(b, l.process + O::kTotalByteLength, 1 << 20); },
      Errc::out_of_bounds},
-    {"object_header_short", [](Bytes& b, auto& l) { put32(b, l.process + O::kHeaderLength, 60); },
-     Errc::out_of_bounds},
+    {"object_header_short", [](Bytes& b, auto& l) { put32(b, l.process + O::kHeaderLength, 60); }, Errc::out_of_bounds},
     {"definitions_beyond_object",
      [](Bytes& b, auto& l) { put32(b, l.process + O::kDefinitionLength, load_u32(&b[l.process]) + 8); },
      Errc::out_of_bounds},
     {"counter_count_huge", [](Bytes& b, auto& l) { put32(b, l.process + O::kNumCounters, 1000); },
      Errc::count_exceeds_data},
-    {"counter_zero_length", [](Bytes& b, auto& l) { put32(b, l.first_def + C::kByteLength, 0); },
-     Errc::zero_length},
+    {"counter_zero_length", [](Bytes& b, auto& l) { put32(b, l.first_def + C::kByteLength, 0); }, Errc::zero_length},
     {"counter_length_past_definitions", [](Bytes& b, auto& l) { put32(b, l.first_def + C::kByteLength, 4000); },
      Errc::out_of_bounds},
     {"counter_offset_outside_block", [](Bytes& b, auto& l) { put32(b, l.first_def + C::kCounterOffset, 4096); },
@@ -153,10 +158,8 @@ const ObjectRow kObjectRows[] = {
      Errc::count_exceeds_data},
     {"instance_count_negative", [](Bytes& b, auto& l) { put32(b, l.process + O::kNumInstances, 0xFFFFFFFEu); },
      Errc::out_of_bounds},
-    {"instance_count_one_more", [](Bytes& b, auto& l) { put32(b, l.process + O::kNumInstances, 4); },
-     Errc::truncated},
-    {"instance_zero_length", [](Bytes& b, auto& l) { put32(b, l.instance0 + I::kByteLength, 0); },
-     Errc::zero_length},
+    {"instance_count_one_more", [](Bytes& b, auto& l) { put32(b, l.process + O::kNumInstances, 4); }, Errc::truncated},
+    {"instance_zero_length", [](Bytes& b, auto& l) { put32(b, l.instance0 + I::kByteLength, 0); }, Errc::zero_length},
     {"instance_beyond_object", [](Bytes& b, auto& l) { put32(b, l.instance0 + I::kByteLength, 1 << 20); },
      Errc::out_of_bounds},
     {"instance_name_outside", [](Bytes& b, auto& l) { put32(b, l.instance0 + I::kNameLength, 200); },

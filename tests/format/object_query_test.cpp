@@ -30,16 +30,16 @@ TEST_P(ObjectQueryParse, GivesKindAndIndices)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, ObjectQueryParse,
-    testing::Values(ParseRow{"Empty", "", ObjectQuery::Kind::global, {}},
-                    ParseRow{"Global", "Global", ObjectQuery::Kind::global, {}},
-                    ParseRow{"GlobalAnyCase", "  gLoBaL ", ObjectQuery::Kind::global, {}},
-                    ParseRow{"Costly", "Costly", ObjectQuery::Kind::costly, {}},
-                    ParseRow{"One", "230", ObjectQuery::Kind::list, {230}},
-                    ParseRow{"SortedUnique", "232 230  232 2", ObjectQuery::Kind::list, {2, 230, 232}},
-                    ParseRow{"Largest", "4294967295", ObjectQuery::Kind::list, {4294967295u}}),
-    [](const testing::TestParamInfo<ParseRow>& row) { return std::string(row.param.name); });
+INSTANTIATE_TEST_SUITE_P(Rows, ObjectQueryParse,
+                         testing::Values(ParseRow{"Empty", "", ObjectQuery::Kind::global, {}},
+                                         ParseRow{"Global", "Global", ObjectQuery::Kind::global, {}},
+                                         ParseRow{"GlobalAnyCase", "  gLoBaL ", ObjectQuery::Kind::global, {}},
+                                         ParseRow{"Costly", "Costly", ObjectQuery::Kind::costly, {}},
+                                         ParseRow{"One", "230", ObjectQuery::Kind::list, {230}},
+                                         ParseRow{
+                                             "SortedUnique", "232 230  232 2", ObjectQuery::Kind::list, {2, 230, 232}},
+                                         ParseRow{"Largest", "4294967295", ObjectQuery::Kind::list, {4294967295u}}),
+                         [](const testing::TestParamInfo<ParseRow>& row) { return std::string(row.param.name); });
 
 TEST(ObjectQuery, RefusesWhatIsNoQuery)
 {
@@ -78,7 +78,7 @@ TEST(ObjectQuery, CounterListsNarrowAnObject)
     EXPECT_TRUE(q.wants(232, 50028));
     EXPECT_FALSE(q.restricted(238));
     EXPECT_TRUE(q.wants(238, 1));
-    EXPECT_FALSE(q.wants(2, 1));       // not asked for
+    EXPECT_FALSE(q.wants(2, 1));  // not asked for
     EXPECT_FALSE(q.restricted(2));
 
     // Global and Costly want everything and narrow nothing.
@@ -90,8 +90,8 @@ TEST(ObjectQuery, CounterListsNarrowAnObject)
 TEST(ObjectQuery, RefusesMalformedCounterLists)
 {
     ObjectQuery q;
-    for (const char* text : {"230:", "230:x", ":6", "230:6,", "230:,6", "230:0", "230:6,,7", "230::6",
-                             "230:4294967296", "230:6 :7", "230:6;7", "230 :6"}) {
+    for (const char* text : {"230:", "230:x", ":6", "230:6,", "230:,6", "230:0", "230:6,,7", "230::6", "230:4294967296",
+                             "230:6 :7", "230:6;7", "230 :6"}) {
         const Status status = q.parse(text);
         ASSERT_FALSE(status.ok()) << text;
         EXPECT_EQ(status.error().code(), Errc::invalid_argument) << text;

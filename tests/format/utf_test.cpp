@@ -28,7 +28,8 @@ TEST(Utf, InvalidInputBecomesReplacementCharacters)
 {
     EXPECT_EQ(round_trip("\xff"), "\xEF\xBF\xBD");
     const std::byte lone_surrogate[] = {std::byte{0x00}, std::byte{0xD8}, std::byte{'a'}, std::byte{0}};
-    EXPECT_EQ(utf16le_to_utf8(lone_surrogate, 2), "\xEF\xBF\xBD" "a");
+    EXPECT_EQ(utf16le_to_utf8(lone_surrogate, 2), "\xEF\xBF\xBD"
+                                                  "a");
 }
 
 TEST(Utf, StopsAtNul)

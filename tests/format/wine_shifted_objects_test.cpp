@@ -60,7 +60,10 @@ Bytes provider_block(int objects, std::string_view host = "VM")
     return out;
 }
 
-std::uint32_t header_length(const Bytes& block) { return load_u32(&block[B::kHeaderLength]); }
+std::uint32_t header_length(const Bytes& block)
+{
+    return load_u32(&block[B::kHeaderLength]);
+}
 
 // What the caller's buffer holds after Wine's query: the header, `shift`
 // bytes Wine never wrote (`gap_fill`), the objects, then `slack` bytes.
@@ -211,8 +214,7 @@ INSTANTIATE_TEST_SUITE_P(
                          return wine_area(patched(genuine, h + first + O::kTotalByteLength, 4096));
                      }},
         LeftAloneRow{"BadSignature", [] { return patched(wine_area(provider_block(1)), B::kSignature, 0); }},
-        LeftAloneRow{"TooShortForAHeader", [] { return Bytes(87); }},
-        LeftAloneRow{"Empty", [] { return Bytes(); }}),
+        LeftAloneRow{"TooShortForAHeader", [] { return Bytes(87); }}, LeftAloneRow{"Empty", [] { return Bytes(); }}),
     [](const testing::TestParamInfo<LeftAloneRow>& row) { return std::string(row.param.name); });
 
 // The phantom-object repair and this one do not meet: a Wine block is not

@@ -193,8 +193,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 10: {
             std::vector<std::int32_t> a(in.byte() % 40), b(in.byte() % 40), c(in.byte() % 40);
             const int n = bridge.value_keys(pick(handles), a, b, c, in.byte() % 8 == 0);
-            check(n < 0 ? is_code(n)
-                        : static_cast<std::size_t>(n) <= std::min({a.size(), b.size(), c.size()}));
+            check(n < 0 ? is_code(n) : static_cast<std::size_t>(n) <= std::min({a.size(), b.size(), c.size()}));
             break;
         }
         case 11: {

@@ -36,9 +36,8 @@ std::string write(const perfscope::files::PdhCsvLog& log)
 {
     const std::string tag = log.separator == '\t' ? "(PDH-TSV 4.0)" : "(PDH-CSV 4.0)";
     // A log without a zone stays one: its stamps are local time, here UTC.
-    std::string text = log.local_time
-                           ? quote(tag)
-                           : quote(tag + " (" + log.zone_name + ")(" + std::to_string(log.bias_minutes) + ")");
+    std::string text =
+        log.local_time ? quote(tag) : quote(tag + " (" + log.zone_name + ")(" + std::to_string(log.bias_minutes) + ")");
     for (const std::string& column : log.columns)
         text += log.separator + quote(column);
     text += "\r\n";

@@ -118,8 +118,11 @@ Bytes multi_instance(int instances)
     Bytes out;
     BlockBuilder b(out);
     b.begin(times(), "DESKTOP-1", 238);
-    b.begin_object({.name_index = 230, .help_index = 231, .has_instances = true,
-                    .perf_time = 133716612800215149, .perf_freq = 10'000'000});
+    b.begin_object({.name_index = 230,
+                    .help_index = 231,
+                    .has_instances = true,
+                    .perf_time = 133716612800215149,
+                    .perf_freq = 10'000'000});
     std::vector<std::uint32_t> ids;
     for (const auto& c : kCounters)
         ids.push_back(b.add_counter({.name_index = c.index, .help_index = c.index + 1, .type = c.type}));
@@ -317,8 +320,8 @@ void write_sloppy(const fs::path& dir)
     write(dir / "skip_first_and_last.bin", raw({bad(raw_single(2, 1)), raw_multi(230), bad(raw_multi(238))}));
     // An object whose TotalByteLength runs past the block hides the rest.
     Bytes walk_end = raw({raw_single(2, 1), raw_multi(230), raw_multi(238)});
-    const std::size_t second = load_u32(walk_end.data() + layout::block::kHeaderLength) +
-                               test::raw_object(raw_single(2, 1)).size();
+    const std::size_t second =
+        load_u32(walk_end.data() + layout::block::kHeaderLength) + test::raw_object(raw_single(2, 1)).size();
     write(dir / "skip_walk_end.bin", patched(walk_end, second + layout::object::kTotalByteLength, 1 << 20));
     // More unsound objects than BlockView lists (its iterator checks again).
     std::vector<Bytes> many;
@@ -333,7 +336,10 @@ void write_sloppy(const fs::path& dir)
 
 // Offsets inside a builder block with one object whose first instance
 // follows its definitions.
-std::size_t first_object(const Bytes& b) { return load_u32(b.data() + layout::block::kHeaderLength); }
+std::size_t first_object(const Bytes& b)
+{
+    return load_u32(b.data() + layout::block::kHeaderLength);
+}
 
 void write_blocks(const fs::path& dir)
 {
@@ -414,9 +420,9 @@ void write_names(const fs::path& dir)
     write(dir / "only_nuls.bin", Bytes(8));
     write(dir / "no_terminator.bin", pair_of(piped("1|1847|2|System"), piped("3|Help")));
     write(dir / "duplicates.bin", pair_of(piped("4|Memory|2|System|2|Again||"), piped("3|First|3|Second||")));
-    write(dir / "non_ascii.bin",
-          pair_of(piped("2|System|6|Prozessorzeit (%)|1000|\xC3\x9C" "bertragungen/s|1002|\xF0\x9F\x93\x88||"),
-                  piped("3|Das Systemobjekt.||")));
+    write(dir / "non_ascii.bin", pair_of(piped("2|System|6|Prozessorzeit (%)|1000|\xC3\x9C"
+                                               "bertragungen/s|1002|\xF0\x9F\x93\x88||"),
+                                         piped("3|Das Systemobjekt.||")));
     write(dir / "bad_odd_strings.bin", pair_of(piped("1|1847|2||"), help));
     write(dir / "bad_non_numeric.bin", pair_of(piped("1|1847|abc|System||"), help));
     write(dir / "bad_negative.bin", pair_of(piped("-2|System||"), help));

@@ -105,8 +105,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadCreate{"type_3", 3, {}, true, code::invalid_argument},
                       BadCreate{"custom_null_array", 2, {}, true, code::null_argument},
                       BadCreate{"custom_empty", 2, {}, false, code::invalid_argument},
-                      BadCreate{"custom_null_element", 2, {{true, kProcess, 0}, {false, 0, 0}}, false,
-                                code::null_argument},
+                      BadCreate{
+                          "custom_null_element", 2, {{true, kProcess, 0}, {false, 0, 0}}, false, code::null_argument},
                       BadCreate{"object_zero", 2, {{true, 0, 0}}, false, code::invalid_argument},
                       BadCreate{"object_negative", 2, {{true, -230, 0}}, false, code::invalid_argument},
                       BadCreate{"counter_negative", 2, {{true, kProcess, -6}}, false, code::invalid_argument},
@@ -255,8 +255,7 @@ TEST_F(BridgeTest, SamplerResolvesPathsAndNamesTheProblem)
     EXPECT_TRUE(c == code::ok || c == code::anomaly) << c << message;
     EXPECT_NEAR(values[0], 50.0, 1e-9);
     EXPECT_EQ(values[1] + values[2], 300.0);  // PIDs 100 and 200
-    EXPECT_EQ(bridge->sampler_sample(h, std::span<double>(values.data(), 2), false, message),
-              code::buffer_too_small);
+    EXPECT_EQ(bridge->sampler_sample(h, std::span<double>(values.data(), 2), false, message), code::buffer_too_small);
     machine.end_process(200);
     machine.advance(1.0);
     bridge->sampler_sample(h, values, false, message);

@@ -19,12 +19,12 @@ namespace {
 
 int g_failures = 0;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            std::printf("FAILED line %d: %s\n", __LINE__, #cond);                    \
-            ++g_failures;                                                            \
-        }                                                                            \
+#define CHECK(cond)                                               \
+    do {                                                          \
+        if (!(cond)) {                                            \
+            std::printf("FAILED line %d: %s\n", __LINE__, #cond); \
+            ++g_failures;                                         \
+        }                                                         \
     } while (0)
 
 struct Fake {
@@ -46,9 +46,18 @@ Fake* make(Fake::Kind kind)
     return g_heap.back();
 }
 
-Fake* F(void* p) { return static_cast<Fake*>(p); }
-jfieldID field_id(const char* name) { return reinterpret_cast<jfieldID>(new std::string(name)); }
-const std::string& field_name(jfieldID id) { return *reinterpret_cast<std::string*>(id); }
+Fake* F(void* p)
+{
+    return static_cast<Fake*>(p);
+}
+jfieldID field_id(const char* name)
+{
+    return reinterpret_cast<jfieldID>(new std::string(name));
+}
+const std::string& field_name(jfieldID id)
+{
+    return *reinterpret_cast<std::string*>(id);
+}
 
 Fake* g_thrown = nullptr;
 
@@ -58,16 +67,32 @@ jclass JNICALL FindClass(JNIEnv*, const char* name)
     c->text = name;
     return reinterpret_cast<jclass>(c);
 }
-jfieldID JNICALL GetFieldID(JNIEnv*, jclass, const char* name, const char*) { return field_id(name); }
-jfieldID JNICALL GetStaticFieldID(JNIEnv*, jclass, const char* name, const char*) { return field_id(name); }
-jobject JNICALL GetStaticObjectField(JNIEnv*, jclass, jfieldID) { return reinterpret_cast<jobject>(make(Fake::object)); }
+jfieldID JNICALL GetFieldID(JNIEnv*, jclass, const char* name, const char*)
+{
+    return field_id(name);
+}
+jfieldID JNICALL GetStaticFieldID(JNIEnv*, jclass, const char* name, const char*)
+{
+    return field_id(name);
+}
+jobject JNICALL GetStaticObjectField(JNIEnv*, jclass, jfieldID)
+{
+    return reinterpret_cast<jobject>(make(Fake::object));
+}
 jmethodID JNICALL GetMethodID(JNIEnv*, jclass, const char*, const char*)
 {
     return reinterpret_cast<jmethodID>(make(Fake::object));
 }
-jobject JNICALL NewGlobalRef(JNIEnv*, jobject o) { return o; }
-void JNICALL DeleteLocalRef(JNIEnv*, jobject) {}
-jboolean JNICALL ExceptionCheck(JNIEnv*) { return g_thrown ? JNI_TRUE : JNI_FALSE; }
+jobject JNICALL NewGlobalRef(JNIEnv*, jobject o)
+{
+    return o;
+}
+void JNICALL DeleteLocalRef(JNIEnv*, jobject)
+{}
+jboolean JNICALL ExceptionCheck(JNIEnv*)
+{
+    return g_thrown ? JNI_TRUE : JNI_FALSE;
+}
 jint JNICALL Throw(JNIEnv*, jthrowable t)
 {
     g_thrown = F(t);
@@ -86,8 +111,12 @@ jstring JNICALL NewStringUTF(JNIEnv*, const char* s)
     f->text = s;
     return reinterpret_cast<jstring>(f);
 }
-const char* JNICALL GetStringUTFChars(JNIEnv*, jstring s, jboolean*) { return F(s)->text.c_str(); }
-void JNICALL ReleaseStringUTFChars(JNIEnv*, jstring, const char*) {}
+const char* JNICALL GetStringUTFChars(JNIEnv*, jstring s, jboolean*)
+{
+    return F(s)->text.c_str();
+}
+void JNICALL ReleaseStringUTFChars(JNIEnv*, jstring, const char*)
+{}
 jsize JNICALL GetArrayLength(JNIEnv*, jarray a)
 {
     Fake* f = F(a);
@@ -136,14 +165,24 @@ jobjectArray JNICALL NewObjectArray(JNIEnv*, jsize n, jclass, jobject)
     f->objects.resize(static_cast<std::size_t>(n));
     return reinterpret_cast<jobjectArray>(f);
 }
-jint JNICALL GetIntField(JNIEnv*, jobject o, jfieldID id) { return static_cast<jint>(F(o)->fields[field_name(id)]); }
-void JNICALL SetIntField(JNIEnv*, jobject o, jfieldID id, jint v) { F(o)->fields[field_name(id)] = v; }
-void JNICALL SetLongField(JNIEnv*, jobject o, jfieldID id, jlong v) { F(o)->fields[field_name(id)] = v; }
+jint JNICALL GetIntField(JNIEnv*, jobject o, jfieldID id)
+{
+    return static_cast<jint>(F(o)->fields[field_name(id)]);
+}
+void JNICALL SetIntField(JNIEnv*, jobject o, jfieldID id, jint v)
+{
+    F(o)->fields[field_name(id)] = v;
+}
+void JNICALL SetLongField(JNIEnv*, jobject o, jfieldID id, jlong v)
+{
+    F(o)->fields[field_name(id)] = v;
+}
 void JNICALL SetDoubleField(JNIEnv*, jobject o, jfieldID id, jdouble v)
 {
     F(o)->fields[field_name(id)] = static_cast<jlong>(v);
 }
-void JNICALL SetObjectField(JNIEnv*, jobject, jfieldID, jobject) {}
+void JNICALL SetObjectField(JNIEnv*, jobject, jfieldID, jobject)
+{}
 
 JNINativeInterface_ g_table = {};
 JNIEnv g_env;
@@ -228,8 +267,8 @@ int main()
     // JWPONames: Wine's table is 1 -> "1847", 1846 -> "End Marker".
     auto get_count = get<jint(JNICALL*)(JNIEnv*, jclass)>(dll, "Java_org_perfscope_wpo_JWPONames_getCount");
     auto get_length = get<jint(JNICALL*)(JNIEnv*, jclass)>(dll, "Java_org_perfscope_wpo_JWPONames_getByteLength");
-    auto get_names = get<jint(JNICALL*)(JNIEnv*, jclass, jcharArray, jintArray)>(
-        dll, "Java_org_perfscope_wpo_JWPONames_getNames");
+    auto get_names =
+        get<jint(JNICALL*)(JNIEnv*, jclass, jcharArray, jintArray)>(dll, "Java_org_perfscope_wpo_JWPONames_getNames");
     if (get_count && get_length && get_names) {
         const jint count = get_count(env, cls);
         const jint length = get_length(env, cls);
@@ -250,12 +289,14 @@ int main()
     // JWPOSnapshot: arguments, handles, a Global cycle (no objects under Wine).
     auto create = get<jint(JNICALL*)(JNIEnv*, jclass, jint, jobjectArray)>(
         dll, "Java_org_perfscope_wpo_JWPOSnapshot_createSnapshot");
-    auto destroy = get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_destroySnapshot");
-    auto prepare = get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_prepareSnapshot");
+    auto destroy =
+        get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_destroySnapshot");
+    auto prepare =
+        get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_prepareSnapshot");
     auto sample = get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_sampleSnapshot");
     auto decode = get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_decodeSnapshot");
-    auto item_count = get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(
-        dll, "Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotItemCount");
+    auto item_count =
+        get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(dll, "Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotItemCount");
     auto object_count = get<jint(JNICALL*)(JNIEnv*, jclass, jint)>(
         dll, "Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectCount");
     if (create && destroy && prepare && sample && decode && item_count && object_count) {

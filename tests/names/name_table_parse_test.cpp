@@ -28,7 +28,10 @@ struct Row {
     std::size_t duplicates = 0;
 };
 
-void PrintTo(const Row& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const Row& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 Bytes plus_byte(Bytes b)
 {

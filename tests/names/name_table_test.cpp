@@ -22,11 +22,10 @@ NameTable parse(const Bytes& counter, const Bytes& help)
 }
 
 // A slice of a real English table (indices from docs/performance-data-format.md §13).
-const Bytes kCounter = multi_sz({"1", "1847", "2", "System", "4", "Memory", "6", "% Processor Time", "230",
-                                 "Process", "232", "Thread", "238", "Processor", "784", "ID Process", "1846",
-                                 "End Marker"});
-const Bytes kHelp = multi_sz({"3", "The System performance object.", "7", "% Processor Time is the percentage.",
-                              "231", "The Process performance object.", "1847", "End Marker"});
+const Bytes kCounter = multi_sz({"1", "1847", "2", "System", "4", "Memory", "6", "% Processor Time", "230", "Process",
+                                 "232", "Thread", "238", "Processor", "784", "ID Process", "1846", "End Marker"});
+const Bytes kHelp = multi_sz({"3", "The System performance object.", "7", "% Processor Time is the percentage.", "231",
+                              "The Process performance object.", "1847", "End Marker"});
 
 TEST(NameTableRoundTrip, WindowsTableIsWrittenBackByteForByte)
 {
@@ -54,11 +53,14 @@ TEST(NameTableRoundTrip, WineFakeTableIsWrittenBackByteForByte)
 TEST(NameTableRoundTrip, NonAsciiTextSurvives)
 {
     // German, Japanese and a character outside the BMP (a surrogate pair).
-    const Bytes counter = multi_sz({"2", "System", "6", "Prozessorzeit (%)", "1000", "\xC3\x9C" "bertragungen/s",
-                                    "1002", "\xE3\x83\x97\xE3\x83\xAD\xE3\x82\xBB\xE3\x82\xB9", "1004",
-                                    "\xF0\x9F\x93\x88 Graph"});
+    const Bytes counter =
+        multi_sz({"2", "System", "6", "Prozessorzeit (%)", "1000",
+                  "\xC3\x9C"
+                  "bertragungen/s",
+                  "1002", "\xE3\x83\x97\xE3\x83\xAD\xE3\x82\xBB\xE3\x82\xB9", "1004", "\xF0\x9F\x93\x88 Graph"});
     const NameTable table = parse(counter, {});
-    EXPECT_EQ(table.name(1000), "\xC3\x9C" "bertragungen/s");
+    EXPECT_EQ(table.name(1000), "\xC3\x9C"
+                                "bertragungen/s");
     EXPECT_EQ(table.name(1004), "\xF0\x9F\x93\x88 Graph");
     EXPECT_EQ(table.counter_multi_sz(), counter);
 }

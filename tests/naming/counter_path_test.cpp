@@ -13,7 +13,10 @@ struct PathRow {
     bool has_instance, wildcard_instance, wildcard_counter;
     std::optional<std::uint32_t> index;
 };
-void PrintTo(const PathRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const PathRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class CounterPathParse : public ::testing::TestWithParam<PathRow> {};
 
@@ -74,21 +77,20 @@ TEST_P(CounterPathReject, NamesTheProblem)
     EXPECT_NE(path.error().message().find(GetParam().second), std::string::npos);
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, CounterPathReject,
-                         ::testing::Values(std::pair<std::string, std::string>{"empty", ""},
-                                           std::pair<std::string, std::string>{"no_backslash", "Memory"},
-                                           std::pair<std::string, std::string>{"no_counter", R"(\Memory)"},
-                                           std::pair<std::string, std::string>{"empty_counter", R"(\Memory\)"},
-                                           std::pair<std::string, std::string>{"empty_object", R"(\\Bytes)"},
-                                           std::pair<std::string, std::string>{"machine_only", R"(\\HOST)"},
-                                           std::pair<std::string, std::string>{"empty_instance", R"(\Process()\X)"},
-                                           std::pair<std::string, std::string>{"unclosed", R"(\Process(x\X)"},
-                                           std::pair<std::string, std::string>{"close_only", R"(\Processx)\X)"},
-                                           std::pair<std::string, std::string>{"wildcard_with_index",
-                                                                               R"(\Process(*#2)\X)"},
-                                           std::pair<std::string, std::string>{"backslash_in_object",
-                                                                               R"(\\H\\\read(x)\X)"}),
-                         [](const auto& row) { return row.param.first; });
+INSTANTIATE_TEST_SUITE_P(
+    Rows, CounterPathReject,
+    ::testing::Values(std::pair<std::string, std::string>{"empty", ""},
+                      std::pair<std::string, std::string>{"no_backslash", "Memory"},
+                      std::pair<std::string, std::string>{"no_counter", R"(\Memory)"},
+                      std::pair<std::string, std::string>{"empty_counter", R"(\Memory\)"},
+                      std::pair<std::string, std::string>{"empty_object", R"(\\Bytes)"},
+                      std::pair<std::string, std::string>{"machine_only", R"(\\HOST)"},
+                      std::pair<std::string, std::string>{"empty_instance", R"(\Process()\X)"},
+                      std::pair<std::string, std::string>{"unclosed", R"(\Process(x\X)"},
+                      std::pair<std::string, std::string>{"close_only", R"(\Processx)\X)"},
+                      std::pair<std::string, std::string>{"wildcard_with_index", R"(\Process(*#2)\X)"},
+                      std::pair<std::string, std::string>{"backslash_in_object", R"(\\H\\\read(x)\X)"}),
+    [](const auto& row) { return row.param.first; });
 
 TEST(CounterPath, PrintsBack)
 {

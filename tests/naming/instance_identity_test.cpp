@@ -84,8 +84,8 @@ public:
     Blocks& processes(const std::vector<Proc>& procs, bool with_start = true, std::uint32_t object = kProcessObject)
     {
         m_builder.begin_object({.name_index = object, .help_index = 231, .has_instances = true});
-        const auto pid = m_builder.add_counter({.name_index = kIdProcess, .help_index = 785,
-                                                .type = PERF_COUNTER_RAWCOUNT});
+        const auto pid =
+            m_builder.add_counter({.name_index = kIdProcess, .help_index = 785, .type = PERF_COUNTER_RAWCOUNT});
         const auto value = m_builder.add_counter({.name_index = kValue, .type = PERF_COUNTER_LARGE_RAWCOUNT});
         std::optional<std::uint32_t> start;
         if (with_start)
@@ -167,14 +167,16 @@ std::vector<std::uint64_t> values(const BlockView& block, std::uint32_t object)
     return out;
 }
 
-InstanceIdentity process(std::uint64_t pid, std::uint64_t start) { return {Kind::process, pid, start}; }
+InstanceIdentity process(std::uint64_t pid, std::uint64_t start)
+{
+    return {Kind::process, pid, start};
+}
 
 TEST(InstanceIdentity, ProcessesWithOneImageNameDifferByPid)
 {
     std::vector<std::byte> buffer;
-    const BlockView block = Blocks(buffer)
-                                .processes({{"svchost", 400, 11}, {"bash", 100, 12}, {"svchost", 500, 13}})
-                                .finish();
+    const BlockView block =
+        Blocks(buffer).processes({{"svchost", 400, 11}, {"bash", 100, 12}, {"svchost", 500, 13}}).finish();
     const auto ids = identify(block, kProcessObject);
     EXPECT_EQ(ids, (std::vector{process(400, 11), process(100, 12), process(500, 13)}));
 }
@@ -230,11 +232,10 @@ TEST(InstanceIdentity, InstanceRemovedInTheMiddlePairsByIdentityNotPosition)
                                              {"svchost", 600, 3, 6000},
                                              {"bash", 700, 4, 7000}})
                                  .finish();
-    const BlockView after = Blocks(after_buffer)
-                                .processes({{"svchost", 400, 1, 4001},
-                                            {"svchost", 600, 3, 6001},
-                                            {"bash", 700, 4, 7001}})
-                                .finish();
+    const BlockView after =
+        Blocks(after_buffer)
+            .processes({{"svchost", 400, 1, 4001}, {"svchost", 600, 3, 6001}, {"bash", 700, 4, 7001}})
+            .finish();
     InstanceIdentifier identifier;
     std::vector<InstanceIdentity> previous, current;
     identifier.identify(before, *before.find_object(kProcessObject), previous);
@@ -319,8 +320,8 @@ TEST(InstanceIdentity, ThreadsAreIdentifiedByTidAndStart)
                                 .threads({{"0", 0, 401, 20}, {"1", 0, 402, 21}, {"0", 1, 501, 22}})
                                 .finish();
     const auto ids = identify(block, kThreadObject);
-    EXPECT_EQ(ids, (std::vector<InstanceIdentity>{{Kind::thread, 401, 20}, {Kind::thread, 402, 21},
-                                                  {Kind::thread, 501, 22}}));
+    EXPECT_EQ(ids, (std::vector<InstanceIdentity>{
+                       {Kind::thread, 401, 20}, {Kind::thread, 402, 21}, {Kind::thread, 501, 22}}));
 }
 
 TEST(InstanceIdentity, TotalIsIdentifiedByName)

@@ -19,7 +19,8 @@ TestSource process_and_threads()
     process.instances = {{"_Total", {0, 0}}, {"svchost", {400, 11}}, {"bash", {100, 12}}, {"svchost", {500, 13}}};
     TestObject thread{.name_index = kThreadObject, .has_instances = true, .brings = {kProcessObject}};
     thread.counters = {{kIdThread, 805, PERF_COUNTER_RAWCOUNT}, {kIdProcess, 785, PERF_COUNTER_RAWCOUNT}};
-    thread.instances = {{"0", {401, 400}, kProcessObject, 1}, {"1", {402, 400}, kProcessObject, 1},
+    thread.instances = {{"0", {401, 400}, kProcessObject, 1},
+                        {"1", {402, 400}, kProcessObject, 1},
                         {"0", {101, 100}, kProcessObject, 2}};
     TestObject disk{.name_index = 234, .has_instances = true};
     disk.counters = {{200, 201, PERF_COUNTER_RAWCOUNT}};

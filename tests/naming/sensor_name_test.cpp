@@ -22,7 +22,10 @@ struct FormatRow {
     SensorName sensor;
     std::string text;
 };
-void PrintTo(const FormatRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const FormatRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class SensorNameFormat : public ::testing::TestWithParam<FormatRow> {};
 
@@ -39,9 +42,11 @@ const FormatRow kFormats[] = {
     {"no_instance", {"System", "Processes", {}}, "win32.winperf/System/Processes"},
     {"instance", {"Processor", "% Processor Time", "_Total"}, "win32.winperf/Processor/%25 Processor Time#_Total"},
     {"process_pid", {"Process", "ID Process", "1234"}, "win32.winperf/Process/ID Process#1234"},
-    {"slash_in_counter", {"PhysicalDisk", "Avg. Disk sec/Read", "0 C:"},
+    {"slash_in_counter",
+     {"PhysicalDisk", "Avg. Disk sec/Read", "0 C:"},
      "win32.winperf/PhysicalDisk/Avg. Disk sec%2FRead#0 C:"},
-    {"slash_in_instance", {"Thread", "ID Thread", "kworker/0:1:12/13"},
+    {"slash_in_instance",
+     {"Thread", "ID Thread", "kworker/0:1:12/13"},
      "win32.winperf/Thread/ID Thread#kworker%2F0:1:12%2F13"},
     {"hash_in_instance", {"Process", "Handle Count", "svchost#1"}, "win32.winperf/Process/Handle Count#svchost%231"},
     {"all_in_object", {"a/b#c%d", "x", {}}, "win32.winperf/a%2Fb%23c%25d/x"},
@@ -59,7 +64,10 @@ struct DecodeRow {
     SensorName sensor;
     std::string canonical;
 };
-void PrintTo(const DecodeRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const DecodeRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class SensorNameDecode : public ::testing::TestWithParam<DecodeRow> {};
 
@@ -88,7 +96,10 @@ struct RejectRow {
     std::string text;
     std::string message;  // a part of the error message
 };
-void PrintTo(const RejectRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const RejectRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class SensorNameReject : public ::testing::TestWithParam<RejectRow> {};
 
@@ -141,8 +152,8 @@ TEST(SensorName, LongTextIsShortenedInErrors)
 // parse(format(x)) == x for names of any bytes, and format(parse(s)) == s.
 TEST(SensorName, RandomNamesRoundTrip)
 {
-    static constexpr char kAlphabet[] = {'a', 'Z', '0', ' ', '%', '/', '#', '2', 'F', 'f', '3', '5',
-                                         '\\', '(', ')', ':', '\0', '\xC3', '\xA9', '*'};
+    static constexpr char kAlphabet[] = {'a', 'Z', '0',  ' ', '%', '/', '#',  '2',    'F',    'f',
+                                         '3', '5', '\\', '(', ')', ':', '\0', '\xC3', '\xA9', '*'};
     std::mt19937 random(7);
     const auto text = [&] {
         std::string s(1 + random() % 12, ' ');
@@ -172,7 +183,8 @@ TestSource objects()
     process.instances = {{"_Total", {0, 0}}, {"svchost", {400, 11}}, {"bash", {100, 12}}, {"svchost", {500, 13}}};
     TestObject thread{.name_index = kThreadObject, .has_instances = true, .brings = {kProcessObject}};
     thread.counters = {{kIdThread, 805, PERF_COUNTER_RAWCOUNT}, {kIdProcess, 785, PERF_COUNTER_RAWCOUNT}};
-    thread.instances = {{"_Total", {0, 0}, kProcessObject, 0}, {"0", {401, 400}, kProcessObject, 1},
+    thread.instances = {{"_Total", {0, 0}, kProcessObject, 0},
+                        {"0", {401, 400}, kProcessObject, 1},
                         {"1", {402, 400}, kProcessObject, 1}};
     TestObject disk{.name_index = 234, .has_instances = true};
     disk.counters = {{200, 201, PERF_COUNTER_RAWCOUNT}};
@@ -193,8 +205,8 @@ struct FromBlock : ::testing::Test {
     {
         std::vector<std::string> out;
         for (const InstanceName& n : instance_names(block, *block.find_object(object)))
-            out.push_back(format_sensor_name(
-                {std::string(object_name), std::string(counter), sensor_instance_name(object, n)}));
+            out.push_back(
+                format_sensor_name({std::string(object_name), std::string(counter), sensor_instance_name(object, n)}));
         return out;
     }
 };
@@ -206,11 +218,10 @@ TEST_F(FromBlock, ProcessesAreNamedByPid)
     EXPECT_EQ(names[1].id, 400u);
     EXPECT_EQ(sensor_instance_name(kProcessObject, names[1]), "400");
     EXPECT_EQ(sensor_instance_name(kProcessObject, names[3]), "500");
-    EXPECT_EQ(sensors(kProcessObject, "Process", "ID Process"),
-              (std::vector<std::string>{"win32.winperf/Process/ID Process#_Total",
-                                        "win32.winperf/Process/ID Process#400",
-                                        "win32.winperf/Process/ID Process#100",
-                                        "win32.winperf/Process/ID Process#500"}));
+    EXPECT_EQ(
+        sensors(kProcessObject, "Process", "ID Process"),
+        (std::vector<std::string>{"win32.winperf/Process/ID Process#_Total", "win32.winperf/Process/ID Process#400",
+                                  "win32.winperf/Process/ID Process#100", "win32.winperf/Process/ID Process#500"}));
 }
 
 TEST_F(FromBlock, TotalKeepsItsName)
@@ -251,8 +262,8 @@ TEST_F(FromBlock, ObjectWithoutInstancesHasNoInstancePart)
 
 TEST_F(FromBlock, EverySensorNameIsUniqueAndParsesBack)
 {
-    for (const auto& [object, object_name] : {std::pair{kProcessObject, "Process"}, std::pair{kThreadObject, "Thread"},
-                                              std::pair{234u, "PhysicalDisk"}}) {
+    for (const auto& [object, object_name] :
+         {std::pair{kProcessObject, "Process"}, std::pair{kThreadObject, "Thread"}, std::pair{234u, "PhysicalDisk"}}) {
         const auto all = sensors(object, object_name, "% Processor Time");
         EXPECT_EQ(std::set<std::string>(all.begin(), all.end()).size(), all.size()) << object_name;
         for (const std::string& text : all) {

@@ -15,8 +15,8 @@ TestSource three_objects()
     TestObject system{.name_index = 2, .counters = {{250, 251, PERF_COUNTER_RAWCOUNT}}, .values = {7}};
     TestObject process{.name_index = 230, .has_instances = true, .counters = {{784, 785, PERF_COUNTER_RAWCOUNT}}};
     process.instances = {{"a", {1}}};
-    TestObject thread{.name_index = 232, .has_instances = true, .counters = {{804, 805, PERF_COUNTER_RAWCOUNT}},
-                      .brings = {230}};
+    TestObject thread{
+        .name_index = 232, .has_instances = true, .counters = {{804, 805, PERF_COUNTER_RAWCOUNT}}, .brings = {230}};
     TestObject costly{.name_index = 50000, .costly = true, .counters = {{50002, 50003, PERF_COUNTER_RAWCOUNT}}};
     return TestSource({system, process, thread, costly});
 }

@@ -52,10 +52,14 @@ TEST(ProcfsDefaultScale, DefinitionsMatchTheDocumentedTable)
     auto names = source.load_names();
     ASSERT_TRUE(names.ok());
     const std::pair<std::uint32_t, std::span<const procfs::CounterDef>> objects[] = {
-        {ix::kSystem, procfs::kSystemCounters},       {ix::kMemory, procfs::kMemoryCounters},
-        {ix::kProcessor, procfs::kProcessorCounters}, {ix::kProcess, procfs::kProcessCounters},
-        {ix::kThread, procfs::kThreadCounters},       {ix::kPhysicalDisk, procfs::kDiskCounters},
-        {ix::kLogicalDisk, procfs::kLogicalDiskCounters}, {ix::kNetworkInterface, procfs::kNetworkCounters},
+        {ix::kSystem, procfs::kSystemCounters},
+        {ix::kMemory, procfs::kMemoryCounters},
+        {ix::kProcessor, procfs::kProcessorCounters},
+        {ix::kProcess, procfs::kProcessCounters},
+        {ix::kThread, procfs::kThreadCounters},
+        {ix::kPhysicalDisk, procfs::kDiskCounters},
+        {ix::kLogicalDisk, procfs::kLogicalDiskCounters},
+        {ix::kNetworkInterface, procfs::kNetworkCounters},
         {ix::kProcessMemoryDetail, procfs::kDetailCounters},
     };
     std::map<Key, int> table = documented();

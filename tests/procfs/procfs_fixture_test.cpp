@@ -95,16 +95,14 @@ TEST_P(ProcSmallQuery, ReturnsExactlyTheseObjects)
 
 INSTANTIATE_TEST_SUITE_P(
     Queries, ProcSmallQuery,
-    ::testing::Values(QueryRow{"ThreadBringsProcess", "232", {ix::kProcess, ix::kThread}},
-                      QueryRow{"ProcessAlone", "230", {ix::kProcess}},
-                      QueryRow{"UnknownIndexIgnored", "238 9999", {ix::kProcessor}},
-                      QueryRow{"OnlyUnknown", "9999", {}},
-                      QueryRow{"OrderFollowsTheBlockNotTheQuery",
-                               "510 4 2",
-                               {ix::kSystem, ix::kMemory, ix::kNetworkInterface}},
-                      QueryRow{"CostlyByIndex", "50000 238", {ix::kProcessor, ix::kProcessMemoryDetail}},
-                      QueryRow{"CaseInsensitiveKeyword", " costly ", {ix::kProcessMemoryDetail}},
-                      QueryRow{"Duplicates", "4 4 4", {ix::kMemory}}),
+    ::testing::Values(
+        QueryRow{"ThreadBringsProcess", "232", {ix::kProcess, ix::kThread}},
+        QueryRow{"ProcessAlone", "230", {ix::kProcess}}, QueryRow{"UnknownIndexIgnored", "238 9999", {ix::kProcessor}},
+        QueryRow{"OnlyUnknown", "9999", {}},
+        QueryRow{"OrderFollowsTheBlockNotTheQuery", "510 4 2", {ix::kSystem, ix::kMemory, ix::kNetworkInterface}},
+        QueryRow{"CostlyByIndex", "50000 238", {ix::kProcessor, ix::kProcessMemoryDetail}},
+        QueryRow{"CaseInsensitiveKeyword", " costly ", {ix::kProcessMemoryDetail}},
+        QueryRow{"Duplicates", "4 4 4", {ix::kMemory}}),
     [](const ::testing::TestParamInfo<QueryRow>& row) { return std::string(row.param.label); });
 
 TEST_F(ProcSmall, MalformedQueryFailsAndLeavesNoBlock)
@@ -129,10 +127,10 @@ std::vector<std::uint32_t> counter_indices(const ObjectView& object)
 // identities, CPU times), the other files' counters only when asked for.
 TEST_F(ProcSmall, NarrowedProcessQueryLeavesOutTheFilesNobodyNeeds)
 {
-    const std::vector<std::uint32_t> of_stat = {ix::kPercentProcessorTime, ix::kPercentUserTime,
-                                                ix::kPercentPrivilegedTime, ix::kElapsedTime, ix::kIdProcess,
-                                                ix::kCreatingProcessId, ix::kThreadCount, ix::kPriorityBase,
-                                                ix::kPageFaultsPerSec};
+    const std::vector<std::uint32_t> of_stat = {
+        ix::kPercentProcessorTime, ix::kPercentUserTime, ix::kPercentPrivilegedTime,
+        ix::kElapsedTime,          ix::kIdProcess,       ix::kCreatingProcessId,
+        ix::kThreadCount,          ix::kPriorityBase,    ix::kPageFaultsPerSec};
     {
         const BlockView block = collect("230:6");
         const ObjectView process = *block.find_object(ix::kProcess);
@@ -151,8 +149,8 @@ TEST_F(ProcSmall, NarrowedProcessQueryLeavesOutTheFilesNobodyNeeds)
         const auto python = test::instance_with(process, ix::kIdProcess, 12966);
         ASSERT_TRUE(python);
         const std::uint64_t page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-        EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 3520u * page);    // statm resident
-        EXPECT_EQ(raw(process, *python, ix::kVirtualBytes), 59497u * page); // statm size
+        EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 3520u * page);     // statm resident
+        EXPECT_EQ(raw(process, *python, ix::kVirtualBytes), 59497u * page);  // statm size
         // _Total sums what is there.
         const auto total = test::instance(process, "_Total");
         ASSERT_TRUE(total);
@@ -164,7 +162,7 @@ TEST_F(ProcSmall, NarrowedProcessQueryLeavesOutTheFilesNobodyNeeds)
         const ObjectView process = *block.find_object(ix::kProcess);
         const auto python = test::instance_with(process, ix::kIdProcess, 12966);
         ASSERT_TRUE(python);
-        EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 14080u * 1024);      // VmRSS
+        EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 14080u * 1024);  // VmRSS
         EXPECT_EQ(raw(process, *python, ix::kPrivateBytes), (7100u + 0) * 1024);
         EXPECT_EQ(raw(process, *python, ix::kHandleCount), 5u);
         EXPECT_EQ(process.counter_count(), of_stat.size() + 2 + 3 + 1);  // memory, status, handles
@@ -299,23 +297,22 @@ TEST_F(ProcSmall, Memory)
     const ObjectView memory = *collect("4").find_object(ix::kMemory);
     EXPECT_FALSE(memory.has_instances());
     // proc-small/proc/meminfo
-    EXPECT_EQ(raw(memory, ix::kAvailableBytes), 21903356ull * 1024);  // MemAvailable
-    EXPECT_EQ(raw(memory, ix::kCommittedBytes), 2852636ull * 1024);   // Committed_AS
-    EXPECT_EQ(raw(memory, ix::kCommitLimit), 12342040ull * 1024);     // CommitLimit
+    EXPECT_EQ(raw(memory, ix::kAvailableBytes), 21903356ull * 1024);     // MemAvailable
+    EXPECT_EQ(raw(memory, ix::kCommittedBytes), 2852636ull * 1024);      // Committed_AS
+    EXPECT_EQ(raw(memory, ix::kCommitLimit), 12342040ull * 1024);        // CommitLimit
     EXPECT_EQ(raw(memory, ix::kCacheBytes), (591132ull + 3968) * 1024);  // Cached + Buffers
     EXPECT_EQ(raw(memory, ix::kPercentCommittedBytesInUse), 2852636u);
-    EXPECT_EQ(memory.counter_block().value(*test::base_definition(memory, ix::kPercentCommittedBytesInUse)),
-              12342040u);
+    EXPECT_EQ(memory.counter_block().value(*test::base_definition(memory, ix::kPercentCommittedBytesInUse)), 12342040u);
     // proc-small/proc/vmstat
-    EXPECT_EQ(raw(memory, ix::kPageFaultsPerSec), 13112144u);   // pgfault
-    EXPECT_EQ(raw(memory, ix::kPagesPerSec), 2367u + 0 + 0);    // pgmajfault + pswpin + pswpout
+    EXPECT_EQ(raw(memory, ix::kPageFaultsPerSec), 13112144u);  // pgfault
+    EXPECT_EQ(raw(memory, ix::kPagesPerSec), 2367u + 0 + 0);   // pgmajfault + pswpin + pswpout
 }
 
 TEST_F(ProcSmall, System)
 {
     const ObjectView system = *collect("2").find_object(ix::kSystem);
-    EXPECT_EQ(raw(system, ix::kProcesses), 5u);           // the pid directories
-    EXPECT_EQ(raw(system, ix::kThreads), 155u);           // loadavg "12/155"
+    EXPECT_EQ(raw(system, ix::kProcesses), 5u);              // the pid directories
+    EXPECT_EQ(raw(system, ix::kThreads), 155u);              // loadavg "12/155"
     EXPECT_EQ(raw(system, ix::kProcessorQueueLength), 10u);  // procs_running 12 - 2 CPUs
     EXPECT_EQ(raw(system, ix::kContextSwitchesPerSec), 944613u);
     EXPECT_EQ(raw(system, ix::kSystemUpTime), kSmallBoot);
@@ -344,17 +341,17 @@ TEST_F(ProcSmall, Processes)
     EXPECT_EQ(raw(process, *python, ix::kThreadCount), 4u);
     EXPECT_EQ(raw(process, *python, ix::kPriorityBase), 8u);  // nice 0
     EXPECT_EQ(raw(process, *python, ix::kHandleCount), 5u);
-    EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 14080u * 1024);       // VmRSS
-    EXPECT_EQ(raw(process, *python, ix::kWorkingSetPeak), 14080u * 1024);   // VmHWM
-    EXPECT_EQ(raw(process, *python, ix::kVirtualBytes), 237988u * 1024);    // VmSize
+    EXPECT_EQ(raw(process, *python, ix::kWorkingSet), 14080u * 1024);         // VmRSS
+    EXPECT_EQ(raw(process, *python, ix::kWorkingSetPeak), 14080u * 1024);     // VmHWM
+    EXPECT_EQ(raw(process, *python, ix::kVirtualBytes), 237988u * 1024);      // VmSize
     EXPECT_EQ(raw(process, *python, ix::kVirtualBytesPeak), 237988u * 1024);  // VmPeak
     EXPECT_EQ(raw(process, *python, ix::kPrivateBytes), (7100u + 0) * 1024);  // RssAnon + VmSwap
     EXPECT_EQ(raw(process, *python, ix::kPageFaultsPerSec), 2958u + 1);       // minflt + majflt
     EXPECT_EQ(raw(process, *python, ix::kIoReadBytesPerSec), 1719105u);       // rchar
     EXPECT_EQ(raw(process, *python, ix::kIoWriteBytesPerSec), 1692u);         // wchar
     EXPECT_EQ(raw(process, *python, ix::kIoDataBytesPerSec), 1719105u + 1692);
-    EXPECT_EQ(raw(process, *python, ix::kIoReadOperationsPerSec), 680u);      // syscr
-    EXPECT_EQ(raw(process, *python, ix::kIoWriteOperationsPerSec), 29u);      // syscw
+    EXPECT_EQ(raw(process, *python, ix::kIoReadOperationsPerSec), 680u);  // syscr
+    EXPECT_EQ(raw(process, *python, ix::kIoWriteOperationsPerSec), 29u);  // syscw
     EXPECT_EQ(raw(process, *python, ix::kIoDataOperationsPerSec), 709u);
 
     // 12968 has no io file (unreadable without privileges): only the I/O counters are 0.
@@ -416,7 +413,7 @@ TEST_F(ProcSmall, ThreadsPointAtTheirProcess)
     EXPECT_EQ(worker->parent_instance(), 1u);  // python3 is the second process
     EXPECT_EQ(raw(thread, *worker, ix::kIdProcess), 12966u);
     EXPECT_EQ(raw(thread, *worker, ix::kContextSwitchesPerSec), 1u + 3);  // task/13013/status
-    EXPECT_EQ(raw(thread, *worker, ix::kThreadState), 5u);                 // S = Wait
+    EXPECT_EQ(raw(thread, *worker, ix::kThreadState), 5u);                // S = Wait
     EXPECT_EQ(raw(thread, *worker, ix::kPriorityBase), 8u);
     EXPECT_EQ(raw(thread, *worker, ix::kPriorityCurrent), 8u);
     EXPECT_EQ(raw(thread, *worker, ix::kElapsedTime), kSmallBoot + 84193 * kTick);
@@ -792,7 +789,7 @@ TEST_F(ProcBroken, ProcessorSkipsBadLinesAndKeepsShortOnes)
     EXPECT_EQ(raw(cpu, *cpu0, ix::kPercentUserTime), 100 * kTick);
     EXPECT_EQ(raw(cpu, *cpu0, ix::kPercentProcessorTime), 0u);
     EXPECT_EQ(raw(cpu, *cpu0, ix::kInterruptsPerSec), 1u);  // rows with fewer columns than CPUs skipped
-    const auto cpu1 = test::instance(cpu, "1");  // "cpu1 200 0 200 1000 10 5 5"
+    const auto cpu1 = test::instance(cpu, "1");             // "cpu1 200 0 200 1000 10 5 5"
     EXPECT_EQ(raw(cpu, *cpu1, ix::kPercentPrivilegedTime), (200u + 5 + 5) * kTick);
     EXPECT_EQ(raw(cpu, *cpu1, ix::kPercentIdleTime), 1010 * kTick);
     EXPECT_EQ(raw(cpu, *cpu1, ix::kInterruptsPerSec), 2u);
@@ -810,9 +807,9 @@ TEST_F(ProcBroken, SystemAndMemoryFallBackPerValue)
     EXPECT_EQ(raw(system, ix::kSystemUpTime), std::uint64_t(kWall) - 123'456'700'000ull);
     const ObjectView memory = *block.find_object(ix::kMemory);
     EXPECT_EQ(raw(memory, ix::kAvailableBytes), (200000ull + 10000 + 30000) * 1024);  // no MemAvailable
-    EXPECT_EQ(raw(memory, ix::kCommitLimit), 0u);                                    // "CommitLimit:"
-    EXPECT_EQ(raw(memory, ix::kCommittedBytes), 0u);                                 // "notanumber"
-    EXPECT_EQ(raw(memory, ix::kPageFaultsPerSec), 0u);                               // no vmstat
+    EXPECT_EQ(raw(memory, ix::kCommitLimit), 0u);                                     // "CommitLimit:"
+    EXPECT_EQ(raw(memory, ix::kCommittedBytes), 0u);                                  // "notanumber"
+    EXPECT_EQ(raw(memory, ix::kPageFaultsPerSec), 0u);                                // no vmstat
 }
 
 TEST_F(ProcBroken, ProcessesKeepWhatCanBeRead)
@@ -829,9 +826,9 @@ TEST_F(ProcBroken, ProcessesKeepWhatCanBeRead)
     EXPECT_EQ(raw(process, *trunc, ix::kWorkingSet), 0u);  // no status either
     const auto broken = test::instance(process, "broken");
     EXPECT_EQ(raw(process, *broken, ix::kPercentProcessorTime), (12u + 34) * kTick);
-    EXPECT_EQ(raw(process, *broken, ix::kWorkingSet), 0u);                // "VmRSS: abc kB"
+    EXPECT_EQ(raw(process, *broken, ix::kWorkingSet), 0u);                  // "VmRSS: abc kB"
     EXPECT_EQ(raw(process, *broken, ix::kVirtualBytesPeak), 2920u * 1024);  // the good line
-    EXPECT_EQ(raw(process, *broken, ix::kIoReadBytesPerSec), 5u);         // "rchar: 5\nwch"
+    EXPECT_EQ(raw(process, *broken, ix::kIoReadBytesPerSec), 5u);           // "rchar: 5\nwch"
     EXPECT_EQ(raw(process, *broken, ix::kIoWriteBytesPerSec), 0u);
     EXPECT_EQ(raw(process, *broken, ix::kHandleCount), 2u);
     // No btime, so start times count from now - uptime.
@@ -869,7 +866,7 @@ TEST_F(ProcBroken, DisksMountsAndInterfaces)
     EXPECT_EQ(raw(net, *eth0, ix::kBytesReceivedPerSec), 1u);
     EXPECT_EQ(raw(net, *eth0, ix::kPacketsReceivedPerSec), 2u);
     EXPECT_EQ(raw(net, *eth0, ix::kBytesSentPerSec), 0u);
-    EXPECT_EQ(raw(net, *eth0, ix::kCurrentBandwidth), 25'000'000'000ull);  // 25000 Mb/s: beyond a DWORD
+    EXPECT_EQ(raw(net, *eth0, ix::kCurrentBandwidth), 25'000'000'000ull);        // 25000 Mb/s: beyond a DWORD
     EXPECT_EQ(raw(net, *test::instance(net, "lo"), ix::kCurrentBandwidth), 0u);  // speed "abc"
 }
 
@@ -917,7 +914,10 @@ struct WallClockRow {
     const char* name;
     std::int64_t wall1;  // wall clock of the second collect, FILETIME
 };
-std::ostream& operator<<(std::ostream& os, const WallClockRow& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const WallClockRow& r)
+{
+    return os << r.name;
+}
 
 class ProcBurnWallClock : public ::testing::TestWithParam<WallClockRow> {};
 

@@ -160,8 +160,8 @@ TEST(ProcfsLive, ProcessorTotalStaysWithinZeroAndHundred)
     for (int sample = 0; sample < 4; ++sample) {
         std::this_thread::sleep_for(250ms);
         const BlockView newer = test::collect_block(source, "238", current);
-        for (std::uint32_t counter : {ix::kPercentProcessorTime, ix::kPercentUserTime, ix::kPercentPrivilegedTime,
-                                      ix::kPercentIdleTime}) {
+        for (std::uint32_t counter :
+             {ix::kPercentProcessorTime, ix::kPercentUserTime, ix::kPercentPrivilegedTime, ix::kPercentIdleTime}) {
             const Value v = test::decode_between(older, newer, ix::kProcessor, counter, 0, 0, "_Total");
             ASSERT_TRUE(v.valid()) << counter << ": " << to_string(v.status);
             // Tick granularity (10 ms per CPU) against a 250 ms interval allows a little slack.
@@ -237,7 +237,7 @@ TEST(ProcfsLive, GlobalSeesThisProcessAndItsThreads)
     ASSERT_TRUE(self);
     EXPECT_GE(test::raw(process, *self, ix::kThreadCount), 2u);
     EXPECT_GT(test::raw(process, *self, ix::kWorkingSet), 0u);
-    EXPECT_GT(test::raw(process, *self, ix::kHandleCount), 2u);  // stdin, stdout, stderr at least
+    EXPECT_GT(test::raw(process, *self, ix::kHandleCount), 2u);        // stdin, stdout, stderr at least
     EXPECT_GT(test::raw(process, *self, ix::kIoReadBytesPerSec), 0u);  // our own io is readable
     int threads = 0;
     std::uint32_t position = 0;
@@ -273,7 +273,7 @@ TEST(ProcfsLive, NarrowedWorkingSetIsVmRss)
         close(pipe_fds[1]);
         std::vector<char> touched(8 << 20, 1);  // 8 MiB resident
         char byte;
-        (void)!read(pipe_fds[0], &byte, 1);    // blocks until the parent closes its end
+        (void)!read(pipe_fds[0], &byte, 1);  // blocks until the parent closes its end
         _exit(touched[12345] == 1 ? 0 : 1);
     }
     close(pipe_fds[0]);

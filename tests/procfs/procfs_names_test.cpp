@@ -74,10 +74,13 @@ TEST(LinuxNames, StandardIndicesHaveTheirWindowsNames)
 {
     const NameTable table = load();
     const std::pair<std::uint32_t, const char*> expected[] = {
-        {2, "System"}, {4, "Memory"}, {6, "% Processor Time"}, {230, "Process"}, {232, "Thread"},
-        {238, "Processor"}, {784, "ID Process"}, {804, "ID Thread"}, {684, "Elapsed Time"},
-        {1410, "Creating Process ID"},
-        {180, "Working Set"}, {186, "Private Bytes"}, {674, "System Up Time"}, {1400, "Avg. Disk Queue Length"},
+        {2, "System"},           {4, "Memory"},
+        {6, "% Processor Time"}, {230, "Process"},
+        {232, "Thread"},         {238, "Processor"},
+        {784, "ID Process"},     {804, "ID Thread"},
+        {684, "Elapsed Time"},   {1410, "Creating Process ID"},
+        {180, "Working Set"},    {186, "Private Bytes"},
+        {674, "System Up Time"}, {1400, "Avg. Disk Queue Length"},
     };
     for (const auto& [index, name] : expected)
         EXPECT_EQ(table.name(index), name);
@@ -140,18 +143,18 @@ TEST_P(LinuxNamesBad, IsRejectedWithItsLine)
     EXPECT_NE(table.error().message().find(GetParam().message), std::string::npos) << table.error().message();
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Format, LinuxNamesBad,
-    ::testing::Values(BadTable{"NoHelp", "10 Ten\n12 Twelve\n  help\n", "line 1: \"Ten\" has no help"},
-                      BadTable{"NoHelpAtEnd", "10 Ten\n  help\n12 Twelve\n", "line 3"},
-                      BadTable{"OddIndex", "11 Eleven\n  help\n", "not an even number"},
-                      BadTable{"Zero", "0 Zero\n  help\n", "not an even number"},
-                      BadTable{"Repeated", "10 Ten\n  help\n10 Again\n  help\n", "appears twice"},
-                      BadTable{"NoName", "10\n  help\n", "expected"},
-                      BadTable{"NotANumber", "ten Ten\n  help\n", "expected"},
-                      BadTable{"HelpFirst", "  help\n10 Ten\n", "help text before any entry"},
-                      BadTable{"NulInHelp", std::string_view("10 Ten\n  \0help\n", 15), "NUL"}),
-    [](const ::testing::TestParamInfo<BadTable>& row) { return std::string(row.param.label); });
+INSTANTIATE_TEST_SUITE_P(Format, LinuxNamesBad,
+                         ::testing::Values(BadTable{"NoHelp", "10 Ten\n12 Twelve\n  help\n",
+                                                    "line 1: \"Ten\" has no help"},
+                                           BadTable{"NoHelpAtEnd", "10 Ten\n  help\n12 Twelve\n", "line 3"},
+                                           BadTable{"OddIndex", "11 Eleven\n  help\n", "not an even number"},
+                                           BadTable{"Zero", "0 Zero\n  help\n", "not an even number"},
+                                           BadTable{"Repeated", "10 Ten\n  help\n10 Again\n  help\n", "appears twice"},
+                                           BadTable{"NoName", "10\n  help\n", "expected"},
+                                           BadTable{"NotANumber", "ten Ten\n  help\n", "expected"},
+                                           BadTable{"HelpFirst", "  help\n10 Ten\n", "help text before any entry"},
+                                           BadTable{"NulInHelp", std::string_view("10 Ten\n  \0help\n", 15), "NUL"}),
+                         [](const ::testing::TestParamInfo<BadTable>& row) { return std::string(row.param.label); });
 
 }  // namespace
 }  // namespace wpo

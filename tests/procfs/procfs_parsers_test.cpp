@@ -51,18 +51,18 @@ const std::string kFullStat =
 
 INSTANTIATE_TEST_SUITE_P(
     Rows, PidStatParse,
-    ::testing::Values(
-        StatRow{"Full", kFullStat, true, "python3", 'S', 3, 1, 84163, 4, -5},
-        StatRow{"ParenthesesInComm", "5 (a) (b) c) R 1 1 1 0 -1 0 0 0 0 0 7 8 0 0 20 0 1 0 99 0 0", true,
-                "a) (b) c", 'R', 7, 8, 99, 1, 0},
-        StatRow{"SpacesInComm", "5 (x y  z) S 1", true, "x y  z", 'S', 0, 0, 0, 0, 0},
-        StatRow{"EmptyComm", "5 () S", true, "", 'S', 0, 0, 0, 0, 0},
-        StatRow{"TruncatedAfterComm", "5 (cut)", true, "cut", '?', 0, 0, 0, 0, 0},
-        StatRow{"TruncatedInTheMiddle", "5 (cut) S 1 1 1 0 -1 0 0 0 0 0 12", true, "cut", 'S', 12, 0, 0, 0, 0},
-        StatRow{"NotANumber", "5 (n) S 1 1 1 0 -1 0 0 0 0 0 x 9", true, "n", 'S', 0, 9, 0, 0, 0},
-        StatRow{"NoClosingParenthesis", "5 (open S 1 2", false, "", '?', 0, 0, 0, 0, 0},
-        StatRow{"ClosingBeforeOpening", "5 )x( S", false, "", '?', 0, 0, 0, 0, 0},
-        StatRow{"Empty", "", false, "", '?', 0, 0, 0, 0, 0}),
+    ::testing::Values(StatRow{"Full", kFullStat, true, "python3", 'S', 3, 1, 84163, 4, -5},
+                      StatRow{"ParenthesesInComm", "5 (a) (b) c) R 1 1 1 0 -1 0 0 0 0 0 7 8 0 0 20 0 1 0 99 0 0", true,
+                              "a) (b) c", 'R', 7, 8, 99, 1, 0},
+                      StatRow{"SpacesInComm", "5 (x y  z) S 1", true, "x y  z", 'S', 0, 0, 0, 0, 0},
+                      StatRow{"EmptyComm", "5 () S", true, "", 'S', 0, 0, 0, 0, 0},
+                      StatRow{"TruncatedAfterComm", "5 (cut)", true, "cut", '?', 0, 0, 0, 0, 0},
+                      StatRow{"TruncatedInTheMiddle", "5 (cut) S 1 1 1 0 -1 0 0 0 0 0 12", true, "cut", 'S', 12, 0, 0,
+                              0, 0},
+                      StatRow{"NotANumber", "5 (n) S 1 1 1 0 -1 0 0 0 0 0 x 9", true, "n", 'S', 0, 9, 0, 0, 0},
+                      StatRow{"NoClosingParenthesis", "5 (open S 1 2", false, "", '?', 0, 0, 0, 0, 0},
+                      StatRow{"ClosingBeforeOpening", "5 )x( S", false, "", '?', 0, 0, 0, 0, 0},
+                      StatRow{"Empty", "", false, "", '?', 0, 0, 0, 0, 0}),
     row_name<StatRow>);
 
 TEST(PidStatParse, RealTimeFields)

@@ -25,8 +25,7 @@ inline std::string fixture(const std::string& name)
 class FixedClock final : public ProcfsClock {
 public:
     FixedClock(std::int64_t monotonic_ns, std::int64_t wall_filetime) : m_monotonic(monotonic_ns), m_wall(wall_filetime)
-    {
-    }
+    {}
     std::int64_t monotonic_ns() const override { return m_monotonic; }
     std::int64_t wall_filetime() const override { return m_wall; }
     void set(std::int64_t monotonic_ns, std::int64_t wall_filetime)

@@ -38,11 +38,14 @@ struct WrapRow {
     std::uint32_t id_counter;
     std::uint64_t id;
     Formula formula;
-    std::uint64_t n0, n1;  // the fixture's numbers (for averages: the base, reads or writes completed)
+    std::uint64_t n0, n1;          // the fixture's numbers (for averages: the base, reads or writes completed)
     std::uint64_t v0 = 0, v1 = 0;  // averages: the numerator (ms spent, or sectors)
 };
 
-std::ostream& operator<<(std::ostream& os, const WrapRow& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const WrapRow& r)
+{
+    return os << r.name;
+}
 
 // proc-wrap-t0 / t1, file and field in each comment.
 const WrapRow kRows[] = {
@@ -64,31 +67,30 @@ const WrapRow kRows[] = {
     {"ProcessPageFaults", ix::kProcess, ix::kPageFaultsPerSec, nullptr, ix::kIdProcess, 14116, Formula::rate,
      4'294'967'246 + 1, 4'294'967'446 + 1},
     // proc/14116/io syscr
-    {"ProcessReadOperations", ix::kProcess, ix::kIoReadOperationsPerSec, nullptr, ix::kIdProcess, 14116,
-     Formula::rate, 4'294'967'293, 4'294'967'301},
+    {"ProcessReadOperations", ix::kProcess, ix::kIoReadOperationsPerSec, nullptr, ix::kIdProcess, 14116, Formula::rate,
+     4'294'967'293, 4'294'967'301},
     // proc/14116/task/14116/status voluntary (8) + nonvoluntary
     {"ThreadContextSwitches", ix::kThread, ix::kContextSwitchesPerSec, nullptr, ix::kIdThread, 14116, Formula::rate,
      4'294'966'296 + 8, 4'294'975'092 + 8},
     // proc/diskstats vda field 4 reads completed, field 8 writes completed
     {"DiskReads", ix::kPhysicalDisk, ix::kDiskReadsPerSec, "vda", 0, 0, Formula::rate, 4'294'967'276, 4'294'967'333},
-    {"DiskWrites", ix::kPhysicalDisk, ix::kDiskWritesPerSec, "vda", 0, 0, Formula::rate, 4'294'967'196,
-     4'294'967'347},
+    {"DiskWrites", ix::kPhysicalDisk, ix::kDiskWritesPerSec, "vda", 0, 0, Formula::rate, 4'294'967'196, 4'294'967'347},
     // the bases of the averages: reads and writes completed; numerators field 7
     // ms reading (28244 -> 28270), field 11 ms writing (13433 -> 13740), field 6
     // sectors read (6383018 -> 6384434), field 10 sectors written (5524712 -> 5560464)
-    {"DiskSecPerRead", ix::kPhysicalDisk, ix::kAvgDiskSecPerRead, "vda", 0, 0, Formula::average_seconds,
-     4'294'967'276, 4'294'967'333, 28'244, 28'270},
+    {"DiskSecPerRead", ix::kPhysicalDisk, ix::kAvgDiskSecPerRead, "vda", 0, 0, Formula::average_seconds, 4'294'967'276,
+     4'294'967'333, 28'244, 28'270},
     {"DiskSecPerWrite", ix::kPhysicalDisk, ix::kAvgDiskSecPerWrite, "vda", 0, 0, Formula::average_seconds,
      4'294'967'196, 4'294'967'347, 13'433, 13'740},
     {"DiskBytesPerRead", ix::kPhysicalDisk, ix::kAvgDiskBytesPerRead, "vda", 0, 0, Formula::average, 4'294'967'276,
      4'294'967'333, 6'383'018ULL * 512, 6'384'434ULL * 512},
-    {"DiskBytesPerWrite", ix::kPhysicalDisk, ix::kAvgDiskBytesPerWrite, "vda", 0, 0, Formula::average,
-     4'294'967'196, 4'294'967'347, 5'524'712ULL * 512, 5'560'464ULL * 512},
+    {"DiskBytesPerWrite", ix::kPhysicalDisk, ix::kAvgDiskBytesPerWrite, "vda", 0, 0, Formula::average, 4'294'967'196,
+     4'294'967'347, 5'524'712ULL * 512, 5'560'464ULL * 512},
     // proc/net/dev eth0 receive packets, transmit packets, receive errs
     {"NetworkPacketsReceived", ix::kNetworkInterface, ix::kPacketsReceivedPerSec, "eth0", 0, 0, Formula::rate,
      4'294'967'291, 4'294'969'291},
-    {"NetworkPacketsSent", ix::kNetworkInterface, ix::kPacketsSentPerSec, "eth0", 0, 0, Formula::rate,
-     4'294'967'295, 4'294'968'295},
+    {"NetworkPacketsSent", ix::kNetworkInterface, ix::kPacketsSentPerSec, "eth0", 0, 0, Formula::rate, 4'294'967'295,
+     4'294'968'295},
     {"NetworkReceiveErrors", ix::kNetworkInterface, ix::kPacketsReceivedErrors, "eth0", 0, 0, Formula::raw,
      4'294'967'290, 4'294'967'306},
 };

@@ -62,17 +62,25 @@ P::Definition definition()
 {
     P::Definition d;
     d.publisher = publisher_name();
-    d.objects.push_back({.name = "Harness Totals", .help = "Totals of the harness.",
+    d.objects.push_back({.name = "Harness Totals",
+                         .help = "Totals of the harness.",
                          .counters = {{.name = "Raw", .help = "A raw value.", .type = PERF_COUNTER_RAWCOUNT},
                                       {.name = "Rate", .help = "Per second.", .type = PERF_COUNTER_BULK_COUNT}}});
-    d.objects.push_back({.name = "Harness Items", .help = "Items that come and go.", .max_instances = 8,
+    d.objects.push_back({.name = "Harness Items",
+                         .help = "Items that come and go.",
+                         .max_instances = 8,
                          .counters = {{.name = "Size", .help = "Bytes.", .type = PERF_COUNTER_LARGE_RAWCOUNT}}});
-    d.objects.push_back({.name = "Harness Costly", .help = "Only for Costly.", .costly = true,
+    d.objects.push_back({.name = "Harness Costly",
+                         .help = "Only for Costly.",
+                         .costly = true,
                          .counters = {{.name = "Cost", .help = "A raw value.", .type = PERF_COUNTER_RAWCOUNT}}});
     return d;
 }
 
-std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }
+std::wstring widen(const std::string& s)
+{
+    return std::wstring(s.begin(), s.end());
+}
 
 std::wstring performance_key()
 {
@@ -205,9 +213,12 @@ protected:
         m_module = LoadLibraryW(dll_path().c_str());
         ASSERT_NE(m_module, nullptr) << "LoadLibrary " << g_dll_path << ": error " << GetLastError();
         m_p.module = m_module;
-        m_p.open = reinterpret_cast<OpenProc>(reinterpret_cast<void (*)()>(GetProcAddress(m_module, "OpenPerformanceData")));
-        m_p.collect = reinterpret_cast<CollectProc>(reinterpret_cast<void (*)()>(GetProcAddress(m_module, "CollectPerformanceData")));
-        m_p.close = reinterpret_cast<CloseProc>(reinterpret_cast<void (*)()>(GetProcAddress(m_module, "ClosePerformanceData")));
+        m_p.open =
+            reinterpret_cast<OpenProc>(reinterpret_cast<void (*)()>(GetProcAddress(m_module, "OpenPerformanceData")));
+        m_p.collect = reinterpret_cast<CollectProc>(
+            reinterpret_cast<void (*)()>(GetProcAddress(m_module, "CollectPerformanceData")));
+        m_p.close =
+            reinterpret_cast<CloseProc>(reinterpret_cast<void (*)()>(GetProcAddress(m_module, "ClosePerformanceData")));
         ASSERT_TRUE(m_p.open && m_p.collect && m_p.close) << "the three exports";
         start_publisher();
     }
@@ -283,7 +294,8 @@ TEST_F(ProviderContract, GlobalServesTheObjectsThatAreNotCostly)
     for (const wpo::InstanceView& i : items->instances())
         instances.emplace_back(i.name(), i.counters().value(items->counter(0)));
     std::sort(instances.begin(), instances.end());
-    EXPECT_EQ(instances, (std::vector<std::pair<std::string, std::uint64_t>>{{"alpha", 7}, {"beta", 0x1'0000'0008ULL}}));
+    EXPECT_EQ(instances,
+              (std::vector<std::pair<std::string, std::uint64_t>>{{"alpha", 7}, {"beta", 0x1'0000'0008ULL}}));
     EXPECT_FALSE(view->find_object(kCostly));
 }
 
@@ -312,19 +324,14 @@ INSTANTIATE_TEST_SUITE_P(
     ProviderContract, ProviderQuery,
     testing::Values(QueryRow{"Global", L"Global", {kTotals, kItems}},
                     QueryRow{"NullIsGlobal", nullptr, {kTotals, kItems}},
-                    QueryRow{"EmptyIsGlobal", L"", {kTotals, kItems}},
-                    QueryRow{"Costly", L"Costly", {kCostly}},
-                    QueryRow{"OneIndex", L"7006", {kItems}},
-                    QueryRow{"OursAmongOthers", L"2 7000 4", {kTotals}},
+                    QueryRow{"EmptyIsGlobal", L"", {kTotals, kItems}}, QueryRow{"Costly", L"Costly", {kCostly}},
+                    QueryRow{"OneIndex", L"7006", {kItems}}, QueryRow{"OursAmongOthers", L"2 7000 4", {kTotals}},
                     QueryRow{"AllThreeByIndex", L"7010 7006 7000", {kTotals, kItems, kCostly}},
                     QueryRow{"ExtraSpaces", L"  7006   230 ", {kItems}},
-                    QueryRow{"CounterIndexIsNoObject", L"7002", {}},
-                    QueryRow{"OthersOnly", L"230 238", {}},
-                    QueryRow{"Foreign", L"Foreign", {}},
-                    QueryRow{"ForeignComputer", L"Foreign OTHERHOST", {}},
+                    QueryRow{"CounterIndexIsNoObject", L"7002", {}}, QueryRow{"OthersOnly", L"230 238", {}},
+                    QueryRow{"Foreign", L"Foreign", {}}, QueryRow{"ForeignComputer", L"Foreign OTHERHOST", {}},
                     QueryRow{"ForeignWithOurIndex", L"Foreign OTHERHOST 7000", {}},
-                    QueryRow{"Garbage", L"Process; DROP", {}},
-                    QueryRow{"HugeNumber", L"99999999999999999999", {}},
+                    QueryRow{"Garbage", L"Process; DROP", {}}, QueryRow{"HugeNumber", L"99999999999999999999", {}},
                     QueryRow{"CaseMatters", L"global", {}}),
     [](const testing::TestParamInfo<QueryRow>& row) { return std::string(row.param.name); });
 
@@ -564,8 +571,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadSegmentRow{"Garbage", [](const Bytes& good) { return Bytes(good.size(), std::byte{0xAB}); }},
         // The mapping is rounded up to whole pages; a segment claiming more
         // than that is cut off.
-        BadSegmentRow{"TotalSizeBeyondTheMapping",
-                      [](const Bytes& good) { return patched(good, 16, static_cast<std::uint32_t>(good.size()) + (1u << 20)); }},
+        BadSegmentRow{
+            "TotalSizeBeyondTheMapping",
+            [](const Bytes& good) { return patched(good, 16, static_cast<std::uint32_t>(good.size()) + (1u << 20)); }},
         BadSegmentRow{"BadMagic", [](const Bytes& good) { return patched(good, 0, 0x21212121); }},
         BadSegmentRow{"ObjectsOffsetBeyond", [](const Bytes& good) { return patched(good, 36, 0x7FFFFFF0); }},
         BadSegmentRow{"CountersOffsetBeyond", [](const Bytes& good) { return patched(good, 40, 0x7FFFFFF0); }},

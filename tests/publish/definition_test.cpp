@@ -80,10 +80,10 @@ TEST(Definition, ParsesEveryKey)
 TEST(Definition, EveryTypeNameMapsToItsWinperfType)
 {
     const std::pair<const char*, std::uint32_t> rows[] = {
-        {"raw32", PERF_COUNTER_RAWCOUNT},   {"raw64", PERF_COUNTER_LARGE_RAWCOUNT},
-        {"rate32", PERF_COUNTER_COUNTER},   {"rate64", PERF_COUNTER_BULK_COUNT},
-        {"timer100ns", PERF_100NSEC_TIMER}, {"fraction", PERF_RAW_FRACTION},
-        {"fraction_base", PERF_RAW_BASE},   {"average", PERF_AVERAGE_BULK},
+        {"raw32", PERF_COUNTER_RAWCOUNT},      {"raw64", PERF_COUNTER_LARGE_RAWCOUNT},
+        {"rate32", PERF_COUNTER_COUNTER},      {"rate64", PERF_COUNTER_BULK_COUNT},
+        {"timer100ns", PERF_100NSEC_TIMER},    {"fraction", PERF_RAW_FRACTION},
+        {"fraction_base", PERF_RAW_BASE},      {"average", PERF_AVERAGE_BULK},
         {"average_timer", PERF_AVERAGE_TIMER}, {"average_base", PERF_AVERAGE_BASE},
     };
     for (const auto& [name, type] : rows) {
@@ -169,7 +169,8 @@ TEST(Definition, LimitsAreEnforced)
     published::Definition d;
     d.publisher = "p";
     for (int i = 0; i < 257; ++i)
-        d.objects.push_back({.name = "o" + std::to_string(i), .counters = {{.name = "c", .type = PERF_COUNTER_RAWCOUNT}}});
+        d.objects.push_back(
+            {.name = "o" + std::to_string(i), .counters = {{.name = "c", .type = PERF_COUNTER_RAWCOUNT}}});
     auto s = published::validate(d);
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.error().message().find("more than 256 objects"), std::string::npos);

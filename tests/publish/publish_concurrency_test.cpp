@@ -28,15 +28,16 @@ published::Definition definition(const std::string& name)
 {
     published::Definition d;
     d.publisher = name;
-    d.objects.push_back({.name = "Pairs", .counters = {
-        {.name = "Part", .type = PERF_RAW_FRACTION},
-        {.name = "Whole", .type = PERF_RAW_BASE},
-        {.name = "Hits", .type = PERF_COUNTER_LARGE_RAWCOUNT},
-        {.name = "Big", .type = PERF_AVERAGE_BULK},
-        {.name = "Big base", .type = PERF_AVERAGE_BASE}}});
-    d.objects.push_back({.name = "Churn", .max_instances = 8, .counters = {
-        {.name = "P", .type = PERF_COUNTER_LARGE_RAWCOUNT},
-        {.name = "Q", .type = PERF_COUNTER_LARGE_RAWCOUNT}}});
+    d.objects.push_back({.name = "Pairs",
+                         .counters = {{.name = "Part", .type = PERF_RAW_FRACTION},
+                                      {.name = "Whole", .type = PERF_RAW_BASE},
+                                      {.name = "Hits", .type = PERF_COUNTER_LARGE_RAWCOUNT},
+                                      {.name = "Big", .type = PERF_AVERAGE_BULK},
+                                      {.name = "Big base", .type = PERF_AVERAGE_BASE}}});
+    d.objects.push_back({.name = "Churn",
+                         .max_instances = 8,
+                         .counters = {{.name = "P", .type = PERF_COUNTER_LARGE_RAWCOUNT},
+                                      {.name = "Q", .type = PERF_COUNTER_LARGE_RAWCOUNT}}});
     return d;
 }
 

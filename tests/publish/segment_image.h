@@ -27,17 +27,24 @@ inline published::Definition test_definition()
     using namespace counter_type;
     published::Definition d;
     d.publisher = "Test";
-    d.objects.push_back({.name = "Alpha", .help = "Alpha help", .counters = {
-        {.name = "A", .help = "A help", .type = PERF_COUNTER_RAWCOUNT},
-        {.name = "B", .help = "B help", .type = PERF_COUNTER_LARGE_RAWCOUNT, .default_scale = -1},
-        {.name = "F", .help = "F help", .type = PERF_RAW_FRACTION},
-        {.name = "F base", .help = "F base help", .type = PERF_RAW_BASE}}});
-    d.objects.push_back({.name = "Beta", .help = "Beta help", .detail_level = 200, .max_instances = 4, .counters = {
-        {.name = "X", .help = "X help", .type = PERF_COUNTER_LARGE_RAWCOUNT},
-        {.name = "Avg", .help = "Avg help", .type = PERF_AVERAGE_BULK},
-        {.name = "Avg base", .help = "Avg base help", .type = PERF_AVERAGE_BASE}}});
-    d.objects.push_back({.name = "Gamma", .help = "Gamma help", .costly = true, .counters = {
-        {.name = "R", .help = "R help", .type = PERF_COUNTER_COUNTER}}});
+    d.objects.push_back(
+        {.name = "Alpha",
+         .help = "Alpha help",
+         .counters = {{.name = "A", .help = "A help", .type = PERF_COUNTER_RAWCOUNT},
+                      {.name = "B", .help = "B help", .type = PERF_COUNTER_LARGE_RAWCOUNT, .default_scale = -1},
+                      {.name = "F", .help = "F help", .type = PERF_RAW_FRACTION},
+                      {.name = "F base", .help = "F base help", .type = PERF_RAW_BASE}}});
+    d.objects.push_back({.name = "Beta",
+                         .help = "Beta help",
+                         .detail_level = 200,
+                         .max_instances = 4,
+                         .counters = {{.name = "X", .help = "X help", .type = PERF_COUNTER_LARGE_RAWCOUNT},
+                                      {.name = "Avg", .help = "Avg help", .type = PERF_AVERAGE_BULK},
+                                      {.name = "Avg base", .help = "Avg base help", .type = PERF_AVERAGE_BASE}}});
+    d.objects.push_back({.name = "Gamma",
+                         .help = "Gamma help",
+                         .costly = true,
+                         .counters = {{.name = "R", .help = "R help", .type = PERF_COUNTER_COUNTER}}});
     return d;
 }
 

@@ -24,7 +24,10 @@ constexpr std::uint32_t kBase = 1000;
 
 // Item positions of test_definition(): Alpha 0 (A 1, B 2, F 3, F base 4),
 // Beta 5 (X 6, Avg 7, Avg base 8), Gamma 9 (R 10).
-constexpr std::uint32_t index_of(std::uint32_t item) { return kBase + 2 * item; }
+constexpr std::uint32_t index_of(std::uint32_t item)
+{
+    return kBase + 2 * item;
+}
 
 struct Read {
     std::vector<std::byte> buffer;
@@ -184,10 +187,12 @@ TEST(SegmentView, TheBlockIsTheOneBlockBuilderMakesCounterByCounter)
     BlockBuilder b(expected);
     b.begin({}, "HOST");
     b.begin_object({.name_index = index_of(0), .help_index = index_of(0) + 1});
-    b.add_counter({.name_index = index_of(1), .help_index = index_of(1) + 1,
-                   .type = counter_type::PERF_COUNTER_RAWCOUNT});
-    b.add_counter({.name_index = index_of(2), .help_index = index_of(2) + 1,
-                   .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT, .default_scale = -1});
+    b.add_counter(
+        {.name_index = index_of(1), .help_index = index_of(1) + 1, .type = counter_type::PERF_COUNTER_RAWCOUNT});
+    b.add_counter({.name_index = index_of(2),
+                   .help_index = index_of(2) + 1,
+                   .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT,
+                   .default_scale = -1});
     b.add_counter({.name_index = index_of(3), .help_index = index_of(3) + 1, .type = counter_type::PERF_RAW_FRACTION});
     b.add_counter({.name_index = index_of(4), .help_index = index_of(4) + 1, .type = counter_type::PERF_RAW_BASE});
     b.begin_values();
@@ -196,10 +201,10 @@ TEST(SegmentView, TheBlockIsTheOneBlockBuilderMakesCounterByCounter)
     b.set(2, 3);
     b.set(3, 4);
     b.end_object();
-    b.begin_object({.name_index = index_of(5), .help_index = index_of(5) + 1, .detail_level = 200,
-                    .has_instances = true});
-    b.add_counter({.name_index = index_of(6), .help_index = index_of(6) + 1,
-                   .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
+    b.begin_object(
+        {.name_index = index_of(5), .help_index = index_of(5) + 1, .detail_level = 200, .has_instances = true});
+    b.add_counter(
+        {.name_index = index_of(6), .help_index = index_of(6) + 1, .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
     b.add_counter({.name_index = index_of(7), .help_index = index_of(7) + 1, .type = counter_type::PERF_AVERAGE_BULK});
     b.add_counter({.name_index = index_of(8), .help_index = index_of(8) + 1, .type = counter_type::PERF_AVERAGE_BASE});
     b.begin_instance("first");
@@ -361,8 +366,7 @@ const Damage kDamages[] = {
     {"object_count_too_big", [](SegmentImage& s) { s.put_u32(H::kObjectCount, 257); }, Errc::count_exceeds_data},
     {"object_count_huge", [](SegmentImage& s) { s.put_u32(H::kObjectCount, 0xFFFFFFFF); }, Errc::count_exceeds_data},
     {"counter_count_zero", [](SegmentImage& s) { s.put_u32(H::kCounterCount, 0); }, Errc::count_exceeds_data},
-    {"counter_count_too_big", [](SegmentImage& s) { s.put_u32(H::kCounterCount, 4097); },
-     Errc::count_exceeds_data},
+    {"counter_count_too_big", [](SegmentImage& s) { s.put_u32(H::kCounterCount, 4097); }, Errc::count_exceeds_data},
     {"counter_count_past_the_end", [](SegmentImage& s) { s.put_u32(H::kCounterCount, 4000); }, Errc::out_of_bounds},
     {"counter_count_more_than_objects_use", [](SegmentImage& s) { add_u32(s, H::kCounterCount, 1); },
      Errc::count_exceeds_data},
@@ -383,8 +387,7 @@ const Damage kDamages[] = {
     {"object_name_out_of_range", [](SegmentImage& s) { s.put_u32(object_at(s, 1, O::kName), 100000); },
      Errc::out_of_bounds},
     {"object_help_at_strings_end",
-     [](SegmentImage& s) { s.put_u32(object_at(s, 0, O::kHelp), s.get_u32(H::kStringsSize)); },
-     Errc::out_of_bounds},
+     [](SegmentImage& s) { s.put_u32(object_at(s, 0, O::kHelp), s.get_u32(H::kStringsSize)); }, Errc::out_of_bounds},
     {"counter_name_out_of_range", [](SegmentImage& s) { s.put_u32(counter_at(s, 2, C::kName), 0xFFFFFFFF); },
      Errc::out_of_bounds},
     {"counter_help_out_of_range", [](SegmentImage& s) { s.put_u32(counter_at(s, 7, C::kHelp), 0x80000000); },
@@ -440,10 +443,10 @@ const Damage kDamages[] = {
      Errc::invalid_argument},
     {"default_counter_out_of_range", [](SegmentImage& s) { s.put_u32(object_at(s, 2, O::kDefaultCounter), 1); },
      Errc::invalid_argument},
-    {"empty_object_name", [](SegmentImage& s) { s.put_u32(object_at(s, 1, O::kName), s.get_u32(counter_at(s, 7, C::kHelp)) + 6); },
+    {"empty_object_name",
+     [](SegmentImage& s) { s.put_u32(object_at(s, 1, O::kName), s.get_u32(counter_at(s, 7, C::kHelp)) + 6); },
      Errc::invalid_argument},
-    {"bad_publisher_name",
-     [](SegmentImage& s) { s.put_u32(H::kPublisherName, s.get_u32(object_at(s, 0, O::kHelp))); },
+    {"bad_publisher_name", [](SegmentImage& s) { s.put_u32(H::kPublisherName, s.get_u32(object_at(s, 0, O::kHelp))); },
      Errc::invalid_argument},
     {"two_objects_with_one_name",
      [](SegmentImage& s) { s.put_u32(object_at(s, 1, O::kName), s.get_u32(object_at(s, 0, O::kName))); },

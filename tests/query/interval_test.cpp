@@ -13,7 +13,10 @@ struct GoodRow {
     std::string text;
     double seconds;  // hh * 3600 + mm * 60 + ss, by hand
 };
-void PrintTo(const GoodRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const GoodRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class IntervalAccepts : public ::testing::TestWithParam<GoodRow> {};
 
@@ -40,7 +43,10 @@ struct BadRow {
     std::string text;
     std::string mentions;  // the message names the bad part
 };
-void PrintTo(const BadRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const BadRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class IntervalRejects : public ::testing::TestWithParam<BadRow> {};
 

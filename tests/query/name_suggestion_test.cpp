@@ -11,7 +11,10 @@ struct DistanceRow {
     std::string a, b;
     std::size_t distance;  // counted by hand
 };
-void PrintTo(const DistanceRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const DistanceRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class EditDistance : public ::testing::TestWithParam<DistanceRow> {};
 
@@ -42,7 +45,10 @@ struct ClosestRow {
     std::vector<std::string> candidates;
     std::optional<std::string> expected;
 };
-void PrintTo(const ClosestRow& row, std::ostream* os) { *os << row.name; }
+void PrintTo(const ClosestRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
 
 class ClosestName : public ::testing::TestWithParam<ClosestRow> {};
 

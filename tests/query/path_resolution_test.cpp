@@ -40,12 +40,12 @@ TEST(ResolvePaths, EachPathGetsItsOwnResultFromOneCollection)
     SharedSource shared(source);
     const NameTable table = names();
     const std::vector<std::string> texts = {
-        "\\Memory\\Available Bytes",           // 0: resolves, one column
-        "\\Nonsense\\Available Bytes",         // 1: unknown object
-        "\\Process(c)\\Working Set",           // 2: no such instance (a process that has exited)
-        "\\Process(*)\\Working Set",           // 3: two columns, one per instance
-        "Process",                             // 4: malformed
-        "\\Memory\\No Such Counter",           // 5: unknown counter
+        "\\Memory\\Available Bytes",    // 0: resolves, one column
+        "\\Nonsense\\Available Bytes",  // 1: unknown object
+        "\\Process(c)\\Working Set",    // 2: no such instance (a process that has exited)
+        "\\Process(*)\\Working Set",    // 3: two columns, one per instance
+        "Process",                      // 4: malformed
+        "\\Memory\\No Such Counter",    // 5: unknown counter
     };
     auto result = resolve_paths(texts, shared, table);
     ASSERT_TRUE(result) << result.error().message();

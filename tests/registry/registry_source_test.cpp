@@ -192,8 +192,7 @@ TEST(RegistrySource, AllocatesSlackPastWhatItOffers)
     fake.overrun = 88;
     std::vector<std::size_t> allocations;
     PerfRegistryApi api = fake.api();
-    api.query = [&, inner = api.query](const wchar_t* name, std::uint32_t* type, std::byte* data,
-                                        std::uint32_t* size) {
+    api.query = [&, inner = api.query](const wchar_t* name, std::uint32_t* type, std::byte* data, std::uint32_t* size) {
         // operator new is malloc in libstdc++; _msize is the CRT's size of that block.
         allocations.push_back(_msize(data));
         const std::uint32_t offered = *size;
@@ -401,12 +400,11 @@ TEST_P(RegistrySourceFailure, CarriesTheWin32Error)
     EXPECT_TRUE(buffer.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    RegistrySource, RegistrySourceFailure,
-    testing::Values(FailureCase{"AccessDenied", kAccessDenied, Errc::permission_denied},
-                    FailureCase{"FileNotFound", kFileNotFound, Errc::not_found},
-                    FailureCase{"RpcCallFailed", kRpcCallFailed, Errc::io_error}),
-    case_name<FailureCase>);
+INSTANTIATE_TEST_SUITE_P(RegistrySource, RegistrySourceFailure,
+                         testing::Values(FailureCase{"AccessDenied", kAccessDenied, Errc::permission_denied},
+                                         FailureCase{"FileNotFound", kFileNotFound, Errc::not_found},
+                                         FailureCase{"RpcCallFailed", kRpcCallFailed, Errc::io_error}),
+                         case_name<FailureCase>);
 
 TEST(RegistrySource, RejectsAReportedSizeLargerThanOffered)
 {
@@ -606,7 +604,10 @@ TEST(RegistrySource, ReportsAMalformedNameTable)
 {
     FakeRegistry fake;
     // "1" "1847" "x" "System": an index that is not a number.
-    const char16_t text[] = u"1\0" "1847\0" "x\0" "System\0";
+    const char16_t text[] = u"1\0"
+                            "1847\0"
+                            "x\0"
+                            "System\0";
     std::vector<std::byte> bad(sizeof text);
     std::memcpy(bad.data(), text, sizeof text);
     fake.values = {{L"Counter 009", bad}, {L"Help 009", fake_help_table()}};
@@ -620,7 +621,9 @@ TEST(RegistrySource, ClosesOnlyWhatItOpened)
 {
     FakeRegistry fake;
     fake.values = {{L"Global", test::sample_block()}};
-    { RegistrySource unused(fast(), fake.api()); }
+    {
+        RegistrySource unused(fast(), fake.api());
+    }
     EXPECT_EQ(fake.closes, 0);
 
     {
@@ -663,8 +666,8 @@ std::vector<std::byte> provider_block(int objects)
     for (int i = 0; i < objects; ++i) {
         const std::uint32_t index = 1848 + 100 * static_cast<std::uint32_t>(i);
         b.begin_object({.name_index = index, .help_index = index + 1, .has_instances = true});
-        const auto raw = b.add_counter({.name_index = index + 2, .help_index = index + 3,
-                                        .type = counter_type::PERF_COUNTER_RAWCOUNT});
+        const auto raw = b.add_counter(
+            {.name_index = index + 2, .help_index = index + 3, .type = counter_type::PERF_COUNTER_RAWCOUNT});
         b.begin_instance("alpha");
         b.set(raw, 7 + static_cast<std::uint32_t>(i));
         b.end_object();

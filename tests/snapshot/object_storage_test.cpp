@@ -37,10 +37,10 @@ std::vector<std::byte> make_block(std::uint32_t index, std::int64_t perf_time)
     times.perf_time_100ns = 133'000'000'000'000'000 + perf_time;
     b.begin(times, "HOST");
     b.begin_object({.name_index = index, .help_index = index + 1, .has_instances = true});
-    const std::uint32_t raw = b.add_counter({.name_index = 180, .help_index = 181,
-                                             .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
-    const std::uint32_t dword = b.add_counter({.name_index = 784, .help_index = 785,
-                                               .type = counter_type::PERF_COUNTER_RAWCOUNT});
+    const std::uint32_t raw =
+        b.add_counter({.name_index = 180, .help_index = 181, .type = counter_type::PERF_COUNTER_LARGE_RAWCOUNT});
+    const std::uint32_t dword =
+        b.add_counter({.name_index = 784, .help_index = 785, .type = counter_type::PERF_COUNTER_RAWCOUNT});
     for (std::uint32_t i = 0; i < 2; ++i) {
         b.begin_instance("instance" + std::to_string(i));
         b.set(raw, index * 1000 + i * 10 + 0);
@@ -79,9 +79,13 @@ struct Row {
     std::vector<std::uint32_t> expected;
 };
 
-void PrintTo(const Row& row, std::ostream* out) { *out << row.name; }
+void PrintTo(const Row& row, std::ostream* out)
+{
+    *out << row.name;
+}
 
-void never_cleared(ObjectStorage&, const Source&, const Source&) {}
+void never_cleared(ObjectStorage&, const Source&, const Source&)
+{}
 
 void moved_from(ObjectStorage& storage, const Source& first, const Source&)
 {

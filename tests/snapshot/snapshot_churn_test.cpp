@@ -204,8 +204,8 @@ protected:
                     ++entity.named_children;
                     EXPECT_EQ(name, "cz" + std::to_string(id.id)) << entity.name << ": instance names and ids disagree";
                 }
-                ASSERT_TRUE(v.value.valid()) << entity.name << ": ID Process of " << id.id << " is "
-                                             << to_string(v.value.status);
+                ASSERT_TRUE(v.value.valid())
+                    << entity.name << ": ID Process of " << id.id << " is " << to_string(v.value.status);
                 EXPECT_EQ(static_cast<std::uint64_t>(v.value.as_double()), id.id)
                     << entity.name << ": ID Process value on another process's instance";
                 // Reaped before this sample was taken, and not a new child with a reused PID.
@@ -316,15 +316,16 @@ TEST_F(SnapshotChurn, ValuesStayWithTheirProcessesWhileHundredsComeAndGo)
                 cycles, std::chrono::duration<double>(Clock::now() - begin).count(),
                 std::chrono::duration<double>(forking).count(), std::chrono::duration<double>(sampling).count(),
                 std::chrono::duration<double, std::milli>(m_max_sample).count(),
-                static_cast<unsigned long long>(m_started), static_cast<unsigned long long>(m_reaped_count),
-                most_alive, static_cast<unsigned long long>(after.hits - before.hits),
+                static_cast<unsigned long long>(m_started), static_cast<unsigned long long>(m_reaped_count), most_alive,
+                static_cast<unsigned long long>(after.hits - before.hits),
                 static_cast<unsigned long long>(after.finds - before.finds),
                 static_cast<unsigned long long>(after.source_queries - before.source_queries));
     for (const EntityCheck& e : checks)
-        std::printf("churn: %s: %llu instances, %llu named children, %llu child values, %llu child rates (max %.1f %%)\n",
-                    e.name, static_cast<unsigned long long>(e.instances),
-                    static_cast<unsigned long long>(e.named_children), static_cast<unsigned long long>(e.child_values),
-                    static_cast<unsigned long long>(e.child_rates), e.max_percent);
+        std::printf(
+            "churn: %s: %llu instances, %llu named children, %llu child values, %llu child rates (max %.1f %%)\n",
+            e.name, static_cast<unsigned long long>(e.instances), static_cast<unsigned long long>(e.named_children),
+            static_cast<unsigned long long>(e.child_values), static_cast<unsigned long long>(e.child_rates),
+            e.max_percent);
 
     EXPECT_GE(m_started, static_cast<std::uint64_t>(kMinChildren));
     EXPECT_EQ(m_reaped_count, m_started);

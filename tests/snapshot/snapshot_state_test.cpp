@@ -74,16 +74,14 @@ std::optional<SnapshotState> allowed(SnapshotState state, bool has_values, Op op
     case Op::counters:
     case Op::instances:
     case Op::identities:
-    case Op::object_time:
-        return browsable ? std::optional(state) : std::nullopt;
+    case Op::object_time: return browsable ? std::optional(state) : std::nullopt;
     case Op::prepare:
         return state == S::initialized || state == S::prepared || state == S::sampled ? std::optional(S::prepared)
-                                                                                       : std::nullopt;
+                                                                                      : std::nullopt;
     case Op::sample: return state == S::prepared ? std::optional(S::sampled) : std::nullopt;
     case Op::decode: return state == S::sampled ? std::optional(S::initialized) : std::nullopt;
     case Op::values:
-    case Op::copy_values:
-        return state == S::initialized && has_values ? std::optional(state) : std::nullopt;
+    case Op::copy_values: return state == S::initialized && has_values ? std::optional(state) : std::nullopt;
     }
     return std::nullopt;
 }
@@ -133,8 +131,8 @@ struct Harness {
         options.cache = &cache;
         options.on_state = &Harness::on_state;
         options.on_state_context = this;
-        auto created = Snapshot::create(shared, SnapshotType::custom, std::vector<CounterRequest>{{kProcess, 0}},
-                                        options);
+        auto created =
+            Snapshot::create(shared, SnapshotType::custom, std::vector<CounterRequest>{{kProcess, 0}}, options);
         ASSERT_TRUE(created.ok()) << created.error().describe();
         snapshot = std::move(*created);
     }
@@ -184,13 +182,14 @@ TEST_P(StableStates, OperationIsAllowedOrChangesNothing)
     EXPECT_EQ(h.cache.outstanding_references(), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Snapshot, StableStates, ::testing::Combine(::testing::ValuesIn(kStarts), ::testing::ValuesIn(kOps)),
+INSTANTIATE_TEST_SUITE_P(Snapshot, StableStates,
+                         ::testing::Combine(::testing::ValuesIn(kStarts), ::testing::ValuesIn(kOps)),
                          [](const auto& row) {
                              return std::string(name(std::get<0>(row.param))) + "_" + name(std::get<1>(row.param));
                          });
 
-constexpr SnapshotState kTransient[] = {SnapshotState::initializing, SnapshotState::preparing,
-                                        SnapshotState::sampling, SnapshotState::decoding};
+constexpr SnapshotState kTransient[] = {SnapshotState::initializing, SnapshotState::preparing, SnapshotState::sampling,
+                                        SnapshotState::decoding};
 
 class TransientStates : public ::testing::TestWithParam<std::tuple<SnapshotState, Op>> {};
 
@@ -240,8 +239,8 @@ TEST(SnapshotStates, TransitionsOfOneCycleAreObserved)
     ASSERT_TRUE((*snapshot)->sample().ok());
     ASSERT_TRUE((*snapshot)->decode().ok());
     using S = SnapshotState;
-    EXPECT_EQ(seen, (std::vector<S>{S::initializing, S::initialized, S::preparing, S::prepared, S::sampling,
-                                    S::sampled, S::decoding, S::initialized}));
+    EXPECT_EQ(seen, (std::vector<S>{S::initializing, S::initialized, S::preparing, S::prepared, S::sampling, S::sampled,
+                                    S::decoding, S::initialized}));
 }
 
 }  // namespace

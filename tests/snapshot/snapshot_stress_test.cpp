@@ -291,8 +291,8 @@ struct Checker {
             failures.add(who + ": copy_values_lock: " + copied.error().describe());
             return;
         }
-        const bool has_process = entity.kind == Kind::whole_process || entity.kind == Kind::processor_time ||
-                                 entity.kind == Kind::global;
+        const bool has_process =
+            entity.kind == Kind::whole_process || entity.kind == Kind::processor_time || entity.kind == Kind::global;
         const bool has_thread = entity.kind == Kind::thread || entity.kind == Kind::global;
         process_ids.clear();
         thread_ids.clear();
@@ -533,8 +533,7 @@ TEST_F(SnapshotStress, SharedEntitiesUnderChurn)
                 static_cast<unsigned long long>(cycles_done.load()), seconds, kThreads, kBrowsers,
                 static_cast<unsigned long long>(checked_rates.load()),
                 static_cast<unsigned long long>(first_samples.load()),
-                static_cast<unsigned long long>(churning.started()),
-                static_cast<unsigned long long>(churning.ended()));
+                static_cast<unsigned long long>(churning.started()), static_cast<unsigned long long>(churning.ended()));
     std::printf("stress: cache finds %llu, hits %llu, inserts %llu, stale inserts %llu, source queries %llu;"
                 " browsing: %llu value copies (%llu rates checked), %llu instance lists, %llu refused by state\n",
                 static_cast<unsigned long long>(after.finds - before.finds),

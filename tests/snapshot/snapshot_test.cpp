@@ -48,8 +48,7 @@ struct SnapshotTest : ::testing::Test {
     SharedSource shared{machine.source()};
     PerfObjectCache cache;
 
-    std::unique_ptr<Snapshot> make(SnapshotType type, std::vector<CounterRequest> requests = {},
-                                   bool use_cache = true)
+    std::unique_ptr<Snapshot> make(SnapshotType type, std::vector<CounterRequest> requests = {}, bool use_cache = true)
     {
         SnapshotOptions options;
         options.cache = &cache;
@@ -230,8 +229,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadRequest{"RequestsOnCostly", SnapshotType::costly, {{kCostly, 0}}, Errc::invalid_argument},
                       BadRequest{"UnknownObject", SnapshotType::custom, {{999, 0}}, Errc::not_found},
                       BadRequest{"UnknownCounter", SnapshotType::custom, {{kSystem, 9999}}, Errc::not_found},
-                      BadRequest{"OneBadAmongGood", SnapshotType::custom, {{kSystem, 0}, {kProcess, 7}},
-                                 Errc::not_found}),
+                      BadRequest{
+                          "OneBadAmongGood", SnapshotType::custom, {{kSystem, 0}, {kProcess, 7}}, Errc::not_found}),
     [](const auto& row) { return std::string(row.param.name); });
 
 TEST_F(SnapshotTest, FailedSampleReturnsToInitializedAndRecovers)
@@ -411,8 +410,8 @@ TEST_F(SnapshotTest, ChildAndParentObjectsComeFromOneCollection)
     auto processes = make(SnapshotType::custom, {{kProcess, 0}});
     auto threads_b = make(SnapshotType::custom, {{kThread, 0}});
     machine.advance(1.0);
-    cycle(*threads_a);  // caches Thread and Process of this moment
-    cycle(*processes);  // takes that Process copy
+    cycle(*threads_a);         // caches Thread and Process of this moment
+    cycle(*processes);         // takes that Process copy
     machine.end_process(100);  // every later Process instance moves up one position
     machine.advance(1.0);
     cycle(*processes);  // banned from the old copy: caches a newer Process alone
@@ -465,8 +464,8 @@ TEST(SnapshotSources, ASourceCreatedWhereAnotherWasNeverGetsItsData)
     b.start_process("b_proc", 100);
     auto cycle_of = [&](TestMachine& machine) {
         SharedSource shared(machine.source());  // the same stack slot each time
-        auto snapshot = Snapshot::create(shared, SnapshotType::custom, std::vector<CounterRequest>{{kProcess, 0}},
-                                         options);
+        auto snapshot =
+            Snapshot::create(shared, SnapshotType::custom, std::vector<CounterRequest>{{kProcess, 0}}, options);
         EXPECT_TRUE(snapshot.ok()) << snapshot.error().describe();
         machine.advance(1.0);
         cycle(**snapshot);
@@ -494,7 +493,8 @@ TEST(SnapshotSources, TwoSourcesCannotShareACacheAtOnce)
     ASSERT_FALSE(second.ok());
     EXPECT_EQ(second.error().code(), Errc::invalid_argument);
     first->reset();
-    EXPECT_TRUE(Snapshot::create(shared_b, SnapshotType::custom, std::vector<CounterRequest>{{kSystem, 0}}, options).ok());
+    EXPECT_TRUE(
+        Snapshot::create(shared_b, SnapshotType::custom, std::vector<CounterRequest>{{kSystem, 0}}, options).ok());
 }
 
 TEST_F(SnapshotTest, LockVariantsWork)

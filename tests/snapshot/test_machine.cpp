@@ -96,9 +96,8 @@ void TestMachine::publish()
     system.values = {m_processes.size(), m_context_switches};
 
     TestObject& processor = *m_source.find(kProcessor);
-    processor.instances = {{"0", {m_idle_100ns[0]}},
-                           {"1", {m_idle_100ns[1]}},
-                           {"_Total", {(m_idle_100ns[0] + m_idle_100ns[1]) / 2}}};
+    processor.instances = {
+        {"0", {m_idle_100ns[0]}}, {"1", {m_idle_100ns[1]}}, {"_Total", {(m_idle_100ns[0] + m_idle_100ns[1]) / 2}}};
 
     TestObject& process = *m_source.find(kProcess);
     TestObject& thread = *m_source.find(kThread);

@@ -11,9 +11,15 @@
 namespace wpo::test {
 namespace {
 
-void put32(Bytes& b, std::size_t at, std::uint32_t v) { store<std::uint32_t>(b.data() + at, v); }
+void put32(Bytes& b, std::size_t at, std::uint32_t v)
+{
+    store<std::uint32_t>(b.data() + at, v);
+}
 
-void append(Bytes& out, const Bytes& more) { out.insert(out.end(), more.begin(), more.end()); }
+void append(Bytes& out, const Bytes& more)
+{
+    out.insert(out.end(), more.begin(), more.end());
+}
 
 }  // namespace
 

@@ -31,9 +31,9 @@ struct RawValue {
 };
 
 struct RawInstance {
-    std::string name;               // ASCII, written as UTF-16 with its NUL
-    std::uint32_t name_padding = 0; // bytes after the name's NUL (ByteLength = 24 + name + this)
-    Bytes counter_block;            // raw_counter_block()
+    std::string name;                // ASCII, written as UTF-16 with its NUL
+    std::uint32_t name_padding = 0;  // bytes after the name's NUL (ByteLength = 24 + name + this)
+    Bytes counter_block;             // raw_counter_block()
 };
 
 struct RawObject {
@@ -41,9 +41,9 @@ struct RawObject {
     std::vector<RawCounter> counters;
     std::uint32_t definition_padding = 0;  // bytes between the last definition and DefinitionLength
     bool has_instances = false;
-    Bytes counter_block;                    // single-instance objects
+    Bytes counter_block;  // single-instance objects
     std::vector<RawInstance> instances;
-    std::uint32_t tail_padding = 0;         // bytes after the last counter block
+    std::uint32_t tail_padding = 0;  // bytes after the last counter block
 };
 
 // A PERF_COUNTER_BLOCK of `length` bytes (its ByteLength) holding `values`.

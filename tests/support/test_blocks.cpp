@@ -33,8 +33,11 @@ std::vector<std::byte> sample_block()
     b.set(switches, 1000);
     b.end_object();
 
-    b.begin_object({.name_index = 230, .help_index = 231, .has_instances = true,
-                    .perf_time = 133716612800215149, .perf_freq = 10'000'000});
+    b.begin_object({.name_index = 230,
+                    .help_index = 231,
+                    .has_instances = true,
+                    .perf_time = 133716612800215149,
+                    .perf_freq = 10'000'000});
     const auto pid = b.add_counter({.name_index = 784, .help_index = 785, .type = PERF_COUNTER_RAWCOUNT});
     const auto fraction = b.add_counter({.name_index = 1000, .help_index = 1001, .type = PERF_RAW_FRACTION});
     const auto base = b.add_counter({.name_index = 1000, .help_index = 1001, .type = PERF_RAW_BASE});

@@ -36,8 +36,7 @@ bool TestSource::selected(const TestObject& object) const
     switch (m_query.kind()) {
     case ObjectQuery::Kind::global: return !object.costly;
     case ObjectQuery::Kind::costly: return object.costly;
-    case ObjectQuery::Kind::list:
-        return std::binary_search(m_selected.begin(), m_selected.end(), object.name_index);
+    case ObjectQuery::Kind::list: return std::binary_search(m_selected.begin(), m_selected.end(), object.name_index);
     }
     return false;
 }

@@ -37,10 +37,10 @@ struct TestObject {
     bool costly = false;
     bool has_instances = false;
     std::vector<TestCounter> counters;
-    std::vector<std::uint64_t> values;      // single-instance objects
-    std::vector<TestInstance> instances;    // multi-instance objects
-    std::vector<std::uint32_t> brings;      // objects served along with it (Thread brings Process)
-    std::int64_t perf_time = 0;             // object time
+    std::vector<std::uint64_t> values;    // single-instance objects
+    std::vector<TestInstance> instances;  // multi-instance objects
+    std::vector<std::uint32_t> brings;    // objects served along with it (Thread brings Process)
+    std::int64_t perf_time = 0;           // object time
     std::int64_t perf_freq = 0;
 };
 

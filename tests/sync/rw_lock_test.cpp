@@ -220,8 +220,7 @@ bool eventually(Condition condition, Clock::duration timeout = kJoinTimeout)
 void busy_for(Clock::duration duration)
 {
     const auto until = Clock::now() + duration;
-    while (Clock::now() < until) {
-    }
+    while (Clock::now() < until) {}
 }
 
 unsigned thread_count(unsigned at_least)
@@ -360,8 +359,8 @@ enum class Blocked { nobody, writer, reader };
 
 struct TryRow {
     const char* name;
-    Held held;          // what other threads hold while the main thread tries
-    Blocked blocked;    // who waits for it meanwhile
+    Held held;        // what other threads hold while the main thread tries
+    Blocked blocked;  // who waits for it meanwhile
     bool try_lock;
     bool try_lock_shared;
 };
@@ -488,8 +487,7 @@ TEST(RwLockTest, WriterIsNotStarvedByReaders)
                 std::shared_lock guard(state->lock);
                 const int now_inside = state->inside.fetch_add(1) + 1;
                 int most = state->most_inside.load();
-                while (now_inside > most && !state->most_inside.compare_exchange_weak(most, now_inside)) {
-                }
+                while (now_inside > most && !state->most_inside.compare_exchange_weak(most, now_inside)) {}
                 state->reads.fetch_add(1, std::memory_order_relaxed);
                 busy_for(50us);
                 state->inside.fetch_sub(1);

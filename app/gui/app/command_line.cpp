@@ -11,7 +11,10 @@ namespace perfscope::gui {
 
 namespace {
 
-wpo::Error bad(const QString& message) { return wpo::Error(wpo::Errc::invalid_argument, message.toStdString()); }
+wpo::Error bad(const QString& message)
+{
+    return wpo::Error(wpo::Errc::invalid_argument, message.toStdString());
+}
 
 // A file the app must read: named in the message when it cannot be.
 std::optional<wpo::Error> unreadable(const QString& option, const QString& file)
@@ -61,9 +64,10 @@ namespace {
 
 // Qt's own options, taken by QApplication itself: known here so they are not
 // "unknown", and hidden from --help (Qt documents them).
-const char* const kQtValueOptions[] = {"platform", "platformpluginpath", "platformtheme", "plugin", "style",
-                                       "stylesheet", "session", "display", "geometry", "title", "name",
-                                       "qwindowgeometry", "qwindowicon", "qwindowtitle", "qmljsdebugger"};
+const char* const kQtValueOptions[] = {
+    "platform",     "platformpluginpath", "platformtheme", "plugin", "style",           "stylesheet",  "session",
+    "display",      "geometry",           "title",         "name",   "qwindowgeometry", "qwindowicon", "qwindowtitle",
+    "qmljsdebugger"};
 const char* const kQtFlagOptions[] = {"reverse", "widgetcount", "nograb", "dograb", "sync"};
 
 // The argument that named option `name` ("--set=x", "-si", "--frobnicate").
@@ -141,8 +145,9 @@ wpo::Result<CommandLine> parse_command_line(const QStringList& args)
     }
     for (const QString& arg : parser.positionalArguments()) {
         if (!arg.startsWith('\\'))
-            return bad(QStringLiteral("\"%1\" is not a counter path (they start with \\, e.g. \"\\Memory\\Available Bytes\")")
-                           .arg(arg));
+            return bad(
+                QStringLiteral("\"%1\" is not a counter path (they start with \\, e.g. \"\\Memory\\Available Bytes\")")
+                    .arg(arg));
         out.paths << arg;
     }
     return out;

@@ -41,8 +41,8 @@ int report_startup_error(const QString& message, int argc, char** argv)
     }
     int app_argc = argc;
     QApplication app(app_argc, argv);
-    QMessageBox box(QMessageBox::Critical, QObject::tr("Perfscope"),
-                    QObject::tr("Perfscope could not start."), QMessageBox::Close);
+    QMessageBox box(QMessageBox::Critical, QObject::tr("Perfscope"), QObject::tr("Perfscope could not start."),
+                    QMessageBox::Close);
     box.setInformativeText(message);
     box.exec();
     return 2;

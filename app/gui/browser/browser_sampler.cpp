@@ -15,8 +15,7 @@ BrowserSampler::BrowserSampler(SourceHub& hub, int refresh_ms, QObject* parent)
     m_worker = new BrowserWorker(hub, refresh_ms);
     m_worker->moveToThread(m_thread);
     connect(m_worker, &BrowserWorker::objectsChanged, this, &BrowserSampler::objectsChanged, Qt::QueuedConnection);
-    connect(m_worker, &BrowserWorker::instancesChanged, this, &BrowserSampler::instancesChanged,
-            Qt::QueuedConnection);
+    connect(m_worker, &BrowserWorker::instancesChanged, this, &BrowserSampler::instancesChanged, Qt::QueuedConnection);
     connect(m_worker, &BrowserWorker::errorOccurred, this, &BrowserSampler::errorOccurred, Qt::QueuedConnection);
     m_thread->setObjectName(QStringLiteral("BrowserSampler"));
     m_thread->start();
@@ -28,8 +27,14 @@ BrowserSampler::~BrowserSampler()
     m_hub.retired().retire(m_thread, m_worker);
 }
 
-void BrowserSampler::start() { QMetaObject::invokeMethod(m_worker, &BrowserWorker::start, Qt::QueuedConnection); }
-void BrowserSampler::stop() { QMetaObject::invokeMethod(m_worker, &BrowserWorker::stop, Qt::QueuedConnection); }
+void BrowserSampler::start()
+{
+    QMetaObject::invokeMethod(m_worker, &BrowserWorker::start, Qt::QueuedConnection);
+}
+void BrowserSampler::stop()
+{
+    QMetaObject::invokeMethod(m_worker, &BrowserWorker::stop, Qt::QueuedConnection);
+}
 void BrowserSampler::refreshNow()
 {
     QMetaObject::invokeMethod(m_worker, &BrowserWorker::refresh, Qt::QueuedConnection);
@@ -37,8 +42,8 @@ void BrowserSampler::refreshNow()
 
 void BrowserSampler::setSelectedObject(std::uint32_t object)
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, object] { worker->setSelectedObject(object); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, object] { worker->setSelectedObject(object); }, Qt::QueuedConnection);
 }
 
 }  // namespace perfscope::gui

@@ -8,10 +8,14 @@
 namespace perfscope::gui {
 
 namespace {
-QString text(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString text(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 }  // namespace
 
-BrowserWorker::BrowserWorker(SourceHub& hub, int refresh_ms) : m_hub(hub), m_refresh_ms(refresh_ms) {}
+BrowserWorker::BrowserWorker(SourceHub& hub, int refresh_ms) : m_hub(hub), m_refresh_ms(refresh_ms)
+{}
 
 BrowserWorker::~BrowserWorker() = default;
 
@@ -137,10 +141,12 @@ void BrowserWorker::mark_kernel_threads(BrowseInstances& out) const
         if (v.instance < 0 || !v.value.valid())
             continue;
         const auto position = static_cast<std::size_t>(v.instance);
-        if (v.object_index == kProcessObject && v.counter_index == kCreatingProcessIdCounter && position < processes.size())
+        if (v.object_index == kProcessObject && v.counter_index == kCreatingProcessIdCounter &&
+            position < processes.size())
             parents.push_back({processes[position].identity.id, static_cast<std::uint64_t>(v.value.as_double()),
                                processes[position].name});
-        else if (v.object_index == kThreadObject && v.counter_index == kIdProcessCounter && position < thread_pid.size())
+        else if (v.object_index == kThreadObject && v.counter_index == kIdProcessCounter &&
+                 position < thread_pid.size())
             thread_pid[position] = static_cast<std::int64_t>(v.value.as_double());
     }
     const std::unordered_set<std::uint64_t> kernel = kernel_thread_pids(parents);

@@ -24,8 +24,7 @@
 
 namespace perfscope::gui {
 
-CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
-    : QDockWidget(tr("Counters"), parent), m_sampler(hub)
+CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent) : QDockWidget(tr("Counters"), parent), m_sampler(hub)
 {
     setObjectName(QStringLiteral("counterBrowser"));
     auto* body = new QWidget(this);
@@ -397,9 +396,10 @@ void CounterBrowser::addSelection()
         setStatus(why.isEmpty() ? tr("Nothing to add.") : why);
         return;
     }
-    setStatus(counters.size() == 1 ? tr("Added %1").arg(counters.front().text)
-                                   : tr("Added %1 and %n more", nullptr, static_cast<int>(counters.size() - 1))
-                                         .arg(counters.front().text));
+    setStatus(
+        counters.size() == 1
+            ? tr("Added %1").arg(counters.front().text)
+            : tr("Added %1 and %n more", nullptr, static_cast<int>(counters.size() - 1)).arg(counters.front().text));
     emit addRequested(counters);
 }
 

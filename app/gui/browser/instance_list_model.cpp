@@ -9,11 +9,18 @@
 
 namespace perfscope::gui {
 
-InstanceListModel::InstanceListModel(QObject* parent) : QAbstractListModel(parent), m_collator(naturalCollator()) {}
+InstanceListModel::InstanceListModel(QObject* parent) : QAbstractListModel(parent), m_collator(naturalCollator())
+{}
 
-QString InstanceListModel::allInstancesText() { return QStringLiteral("<All instances>"); }
+QString InstanceListModel::allInstancesText()
+{
+    return QStringLiteral("<All instances>");
+}
 
-QString InstanceListModel::totalText() { return QStringLiteral("_Total"); }
+QString InstanceListModel::totalText()
+{
+    return QStringLiteral("_Total");
+}
 
 QCollator InstanceListModel::naturalCollator()
 {

@@ -3,7 +3,8 @@
 
 namespace perfscope::gui {
 
-ObjectTreeModel::ObjectTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
+ObjectTreeModel::ObjectTreeModel(QObject* parent) : QAbstractItemModel(parent)
+{}
 
 void ObjectTreeModel::setObjects(const QVector<BrowseObject>& objects)
 {
@@ -61,7 +62,10 @@ int ObjectTreeModel::rowCount(const QModelIndex& parent) const
     return static_cast<int>(m_objects[parent.row()].counters.size());
 }
 
-int ObjectTreeModel::columnCount(const QModelIndex&) const { return 1; }
+int ObjectTreeModel::columnCount(const QModelIndex&) const
+{
+    return 1;
+}
 
 QVariant ObjectTreeModel::data(const QModelIndex& index, int role) const
 {

@@ -102,8 +102,8 @@ void Decimator::update(const SeriesHistory& history, qint64 from_ms, qint64 to_m
     const quint64 appended = history.appendedCount();
     const quint64 unseen = appended - m_consumed;
     const bool incremental = m_valid && m_history == &history && m_generation == history.generation() &&
-                             m_column_ms == column_ms && from_ms >= m_from && to_ms >= m_to &&
-                             appended >= m_consumed && unseen <= static_cast<quint64>(history.size());
+                             m_column_ms == column_ms && from_ms >= m_from && to_ms >= m_to && appended >= m_consumed &&
+                             unseen <= static_cast<quint64>(history.size());
     m_history = &history;
     m_generation = history.generation();
     m_column_ms = column_ms;

@@ -57,7 +57,8 @@ QString write_reason(const QString& path)
 
 }  // namespace
 
-GraphExporter::GraphExporter(ViewWidget* view) : m_view(view) {}
+GraphExporter::GraphExporter(ViewWidget* view) : m_view(view)
+{}
 
 int GraphExporter::legendSeriesLines(int series, int graph_height, int line_height)
 {
@@ -108,9 +109,9 @@ void GraphExporter::paintLegend(QPainter& painter, const QRectF& area) const
     const auto [from, to] = m_view->visibleRange();
     painter.setPen(pal.color(QPalette::Text));
     double y = area.top() + kPad;
-    const QString range = QStringLiteral("%1 – %2")
-                              .arg(QDateTime::fromMSecsSinceEpoch(from).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss")),
-                                   QDateTime::fromMSecsSinceEpoch(to).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss")));
+    const QString range = QStringLiteral("%1 – %2").arg(
+        QDateTime::fromMSecsSinceEpoch(from).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss")),
+        QDateTime::fromMSecsSinceEpoch(to).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss")));
     painter.drawText(QRectF(area.left() + kPad, y, area.width() - 2 * kPad, line), Qt::AlignLeft | Qt::AlignVCenter,
                      range);
     y += line;
@@ -121,8 +122,8 @@ void GraphExporter::paintLegend(QPainter& painter, const QRectF& area) const
     const double object_w = w * 0.14;
     const double scale_w = w * 0.08;
     const double num_w = (w - name_w - object_w - scale_w) / 4;
-    const QStringList heads = {QObject::tr("Series"),  QObject::tr("Object"),  QObject::tr("Scale"),
-                               QObject::tr("Last"),    QObject::tr("Average"), QObject::tr("Minimum"),
+    const QStringList heads = {QObject::tr("Series"), QObject::tr("Object"),  QObject::tr("Scale"),
+                               QObject::tr("Last"),   QObject::tr("Average"), QObject::tr("Minimum"),
                                QObject::tr("Maximum")};
     const auto cell_rect = [&](int column) {
         double x = x0;
@@ -221,7 +222,8 @@ bool GraphExporter::savePng(const QString& path, QString* error) const
     QImageWriter writer(path, "png");
     if (!writer.write(renderImage())) {
         const QString reason = writer.error() == QImageWriter::DeviceError ? write_reason(path) : QString();
-        set_error(error, QObject::tr("cannot write %1: %2").arg(path, reason.isEmpty() ? writer.errorString() : reason));
+        set_error(error,
+                  QObject::tr("cannot write %1: %2").arg(path, reason.isEmpty() ? writer.errorString() : reason));
         return false;
     }
     return true;

@@ -145,7 +145,7 @@ bool HistogramView::viewportEvent(QEvent* event)
             const Bar& bar = m_bars[static_cast<size_t>(i)];
             QToolTip::showText(help->globalPos(),
                                QStringLiteral("%1\n%2").arg(m_name(bar.row), m_text ? m_text(bar.row, bar.value)
-                                                                                     : QString::number(bar.value)),
+                                                                                    : QString::number(bar.value)),
                                viewport());
         } else {
             QToolTip::hideText();

@@ -44,8 +44,8 @@ QString HoverReadout::text(const ViewSeries& series, qint64 time_ms)
                           QString::number(h.valueAt(i) * series.scaleFactor(), 'g', 4));
     }
 
-    lines << tr("Time: %1").arg(
-        QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz")));
+    lines << tr("Time: %1")
+                 .arg(QDateTime::fromMSecsSinceEpoch(h.timeAt(i)).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz")));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -100,12 +100,12 @@ QMenu* LegendMenu::createMenu(int row, QWidget* parent) const
     const quint64 id = has_row ? data->series(row).info.id : 0;
     add("remove", tr("&Remove"), [widget, id] { widget->requestRemoval({id}); })->setEnabled(has_row);
     add("removeEnded", tr("Remove &ended"), [widget] { widget->removeEnded(); })->setEnabled(any_ended);
-    add("scaleSelected", tr("S&cale selected to fit"), [widget] { widget->scaleSelectedToFit(); })
-        ->setEnabled(has_row);
+    add("scaleSelected", tr("S&cale selected to fit"), [widget] { widget->scaleSelectedToFit(); })->setEnabled(has_row);
     menu->addSeparator();
     const QString path = has_row ? data->series(row).info.path : QString();
-    add("copyPath", tr("&Copy counter path"), [path] { QGuiApplication::clipboard()->setText(path); })
-        ->setEnabled(!path.isEmpty());
+    add("copyPath", tr("&Copy counter path"), [path] {
+        QGuiApplication::clipboard()->setText(path);
+    })->setEnabled(!path.isEmpty());
     menu->addSeparator();
     add("properties", tr("&Properties..."), [widget] { emit widget->propertiesRequested(); });
     return menu;

@@ -71,34 +71,24 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ||
         (role == Qt::EditRole && column == Scale)) {
         switch (column) {
-        case Show:
-            return role == Qt::UserRole ? QVariant(s.visible ? 1 : 0) : QVariant();
-        case Color:
-            return role == Qt::DisplayRole ? QVariant() : QVariant(s.color.name());
+        case Show: return role == Qt::UserRole ? QVariant(s.visible ? 1 : 0) : QVariant();
+        case Color: return role == Qt::DisplayRole ? QVariant() : QVariant(s.color.name());
         case Scale:
             if (role == Qt::EditRole || role == Qt::UserRole)
                 return s.scale_exponent;
             return formatScaleFactor(s.scale_exponent);
-        case Counter:
-            return s.info.counter;
+        case Counter: return s.info.counter;
         case Instance:
             if (s.ended && role != Qt::UserRole)
                 return s.info.instance.isEmpty() ? tr("(ended)") : tr("%1 (ended)").arg(s.info.instance);
             return s.info.instance;
-        case Parent:
-            return s.info.parent;
-        case Object:
-            return s.info.object;
-        case Last:
-            return stat(st.last);
-        case Average:
-            return stat(st.average);
-        case Minimum:
-            return stat(st.minimum);
-        case Maximum:
-            return stat(st.maximum);
-        default:
-            break;
+        case Parent: return s.info.parent;
+        case Object: return s.info.object;
+        case Last: return stat(st.last);
+        case Average: return stat(st.average);
+        case Minimum: return stat(st.minimum);
+        case Maximum: return stat(st.maximum);
+        default: break;
         }
     }
     return {};
@@ -108,10 +98,10 @@ QVariant LegendModel::headerData(int section, Qt::Orientation orientation, int r
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char* const names[] = {QT_TR_NOOP("Show"),     QT_TR_NOOP("Color"),   QT_TR_NOOP("Scale"),
-                                        QT_TR_NOOP("Counter"),  QT_TR_NOOP("Instance"), QT_TR_NOOP("Parent"),
-                                        QT_TR_NOOP("Object"),   QT_TR_NOOP("Last"),    QT_TR_NOOP("Average"),
-                                        QT_TR_NOOP("Minimum"),  QT_TR_NOOP("Maximum")};
+    static const char* const names[] = {QT_TR_NOOP("Show"),    QT_TR_NOOP("Color"),    QT_TR_NOOP("Scale"),
+                                        QT_TR_NOOP("Counter"), QT_TR_NOOP("Instance"), QT_TR_NOOP("Parent"),
+                                        QT_TR_NOOP("Object"),  QT_TR_NOOP("Last"),     QT_TR_NOOP("Average"),
+                                        QT_TR_NOOP("Minimum"), QT_TR_NOOP("Maximum")};
     return tr(names[section]);
 }
 

@@ -20,7 +20,8 @@ struct LogLoader::Outcome {
     QString error;
 };
 
-LogLoader::LogLoader(ViewData* target, QObject* parent) : QObject(parent), m_target(target) {}
+LogLoader::LogLoader(ViewData* target, QObject* parent) : QObject(parent), m_target(target)
+{}
 
 LogLoader::~LogLoader()
 {

@@ -151,7 +151,8 @@ void PlotGridItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     if (m_y_count >= 2 && m_y_max > m_y_min) {
         for (int i = 0; i < m_y_count; ++i) {
             const double v = m_y_min + (m_y_max - m_y_min) * i / (m_y_count - 1);
-            const int y = static_cast<int>(std::floor(m_area.bottom() - (v - m_y_min) / (m_y_max - m_y_min) * m_area.height()));
+            const int y =
+                static_cast<int>(std::floor(m_area.bottom() - (v - m_y_min) / (m_y_max - m_y_min) * m_area.height()));
             if (y >= top && y < bottom)
                 painter->fillRect(QRect(left, y, width, 1), m_grid);
         }

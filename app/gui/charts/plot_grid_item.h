@@ -77,7 +77,7 @@ private:
     QFont m_font;
     TimeScale m_scale;
     std::vector<qint64> m_ticks;
-    QHash<qint64, QStaticText> m_labels;     // per tick time, in m_scale.format
+    QHash<qint64, QStaticText> m_labels;    // per tick time, in m_scale.format
     QHash<QString, double> m_label_widths;  // per format, for this font
 };
 

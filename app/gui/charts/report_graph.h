@@ -44,7 +44,7 @@ private:
     const ViewData* m_data;
     ReportModel* m_model = nullptr;
     QTableView* m_view = nullptr;
-    int m_value_width = 0;  // the narrowest column: a table value with its unit
+    int m_value_width = 0;      // the narrowest column: a table value with its unit
     quint64 m_selected_id = 0;  // the selected series, whose cell a reset makes current again
 };
 

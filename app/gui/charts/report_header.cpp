@@ -7,7 +7,8 @@
 
 namespace perfscope::gui {
 
-ReportHeader::ReportHeader(QWidget* parent) : QHeaderView(Qt::Horizontal, parent) {}
+ReportHeader::ReportHeader(QWidget* parent) : QHeaderView(Qt::Horizontal, parent)
+{}
 
 QSize ReportHeader::sizeHint() const
 {

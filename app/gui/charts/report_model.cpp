@@ -312,10 +312,9 @@ ReportModel::Column* ReportModel::columnFor(const QString& name)
 {
     if (Column* column = m_column_of.value(name))
         return column;
-    const auto at = std::lower_bound(m_columns.begin(), m_columns.end(), name,
-                                     [this](const std::unique_ptr<Column>& c, const QString& n) {
-                                         return columnBefore(c->name, n);
-                                     });
+    const auto at = std::lower_bound(
+        m_columns.begin(), m_columns.end(), name,
+        [this](const std::unique_ptr<Column>& c, const QString& n) { return columnBefore(c->name, n); });
     const int pos = static_cast<int>(at - m_columns.begin());
     auto column = std::make_unique<Column>();
     column->name = name;
@@ -433,8 +432,8 @@ int ReportModel::seriesRowAt(const QModelIndex& index) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return -1;
-    const Entry* e = m_lines[static_cast<size_t>(index.row())]->cells.value(
-        m_columns[static_cast<size_t>(index.column())].get());
+    const Entry* e =
+        m_lines[static_cast<size_t>(index.row())]->cells.value(m_columns[static_cast<size_t>(index.column())].get());
     return e ? m_data->rowOf(e->id) : -1;
 }
 
@@ -496,10 +495,8 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
         const Column& c = *m_columns[static_cast<size_t>(section)];
         const QString name = c.name.isEmpty() ? noInstanceColumnName() : c.name;
         switch (role) {
-        case Qt::DisplayRole:
-            return all_ended(c.uses, c.ended) ? tr("%1 (ended)").arg(name) : name;
-        case Qt::ToolTipRole:
-            return c.name.isEmpty() ? tr("Counters without instances") : name;
+        case Qt::DisplayRole: return all_ended(c.uses, c.ended) ? tr("%1 (ended)").arg(name) : name;
+        case Qt::ToolTipRole: return c.name.isEmpty() ? tr("Counters without instances") : name;
         case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         default: return {};
         }

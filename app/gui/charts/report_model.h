@@ -90,15 +90,15 @@ private:
 
     const ViewData* m_data;
     bool m_show_ended = false;
-    bool m_bulk = false;      // inside a reset: no per-change signals
-    bool m_many_bulk = false; // the reset is a large removal's
-    int m_waiting = 0;        // entries whose cell another series holds
+    bool m_bulk = false;       // inside a reset: no per-change signals
+    bool m_many_bulk = false;  // the reset is a large removal's
+    int m_waiting = 0;         // entries whose cell another series holds
     QCollator m_collator;
-    std::vector<std::unique_ptr<Entry>> m_entries;  // per ViewData row
-    std::vector<std::unique_ptr<Line>> m_lines;     // the table's rows
-    std::vector<std::unique_ptr<Column>> m_columns; // the table's columns
-    QHash<QString, Line*> m_line_of;                // machine \n object [\n counter]
-    QHash<QString, Column*> m_column_of;            // by instance name
+    std::vector<std::unique_ptr<Entry>> m_entries;   // per ViewData row
+    std::vector<std::unique_ptr<Line>> m_lines;      // the table's rows
+    std::vector<std::unique_ptr<Column>> m_columns;  // the table's columns
+    QHash<QString, Line*> m_line_of;                 // machine \n object [\n counter]
+    QHash<QString, Column*> m_column_of;             // by instance name
 };
 
 }  // namespace perfscope::gui

@@ -6,7 +6,8 @@
 
 namespace perfscope::gui {
 
-SeriesHistory::SeriesHistory(qsizetype capacity) : m_capacity(std::max<qsizetype>(capacity, 1)) {}
+SeriesHistory::SeriesHistory(qsizetype capacity) : m_capacity(std::max<qsizetype>(capacity, 1))
+{}
 
 void SeriesHistory::clear()
 {
@@ -47,7 +48,8 @@ void SeriesHistory::reserveFor(qsizetype count)
 {
     if (static_cast<qsizetype>(m_values.capacity()) >= count)
         return;
-    const qsizetype grown = std::min(m_capacity, std::max<qsizetype>(count, 2 * static_cast<qsizetype>(m_values.size())));
+    const qsizetype grown =
+        std::min(m_capacity, std::max<qsizetype>(count, 2 * static_cast<qsizetype>(m_values.size())));
     m_values.reserve(grown);
     m_offsets.reserve(grown);
 }

@@ -20,11 +20,37 @@ qint64 floor_div(qint64 a, qint64 b)
 
 const std::vector<qint64>& niceTimeSteps()
 {
-    static const std::vector<qint64> steps = {
-        1,           2,           5,           10,          20,          50,           100,          200,
-        500,         kSecond,     2 * kSecond, 5 * kSecond, 10 * kSecond, 15 * kSecond, 30 * kSecond, kMinute,
-        2 * kMinute, 5 * kMinute, 10 * kMinute, 15 * kMinute, 30 * kMinute, kHour,       2 * kHour,    3 * kHour,
-        6 * kHour,   12 * kHour,  kDay,        2 * kDay,    7 * kDay,    14 * kDay,    28 * kDay};
+    static const std::vector<qint64> steps = {1,
+                                              2,
+                                              5,
+                                              10,
+                                              20,
+                                              50,
+                                              100,
+                                              200,
+                                              500,
+                                              kSecond,
+                                              2 * kSecond,
+                                              5 * kSecond,
+                                              10 * kSecond,
+                                              15 * kSecond,
+                                              30 * kSecond,
+                                              kMinute,
+                                              2 * kMinute,
+                                              5 * kMinute,
+                                              10 * kMinute,
+                                              15 * kMinute,
+                                              30 * kMinute,
+                                              kHour,
+                                              2 * kHour,
+                                              3 * kHour,
+                                              6 * kHour,
+                                              12 * kHour,
+                                              kDay,
+                                              2 * kDay,
+                                              7 * kDay,
+                                              14 * kDay,
+                                              28 * kDay};
     return steps;
 }
 

@@ -54,8 +54,7 @@ constexpr std::array<Prefix, 6> kBinary{{{1.0, "B"},
                                          {1073741824.0, "GiB"},
                                          {1099511627776.0, "TiB"},
                                          {1125899906842624.0, "PiB"}}};
-constexpr std::array<Prefix, 6> kDecimal{
-    {{1.0, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}, {1e15, "P"}}};
+constexpr std::array<Prefix, 6> kDecimal{{{1.0, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}, {1e15, "P"}}};
 
 // The largest prefix at or below |value| (the first for |value| < 1).
 template <std::size_t N>
@@ -112,13 +111,8 @@ QString seconds_text(double value, int digits, const QLocale& locale)
         double seconds;
         const char* name;
     };
-    static constexpr std::array<Span, 7> kSpans{{{1e-6, "µs"},
-                                                 {1e-3, "ms"},
-                                                 {1.0, "s"},
-                                                 {60.0, "min"},
-                                                 {3600.0, "h"},
-                                                 {86400.0, "d"},
-                                                 {1e300, ""}}};
+    static constexpr std::array<Span, 7> kSpans{
+        {{1e-6, "µs"}, {1e-3, "ms"}, {1.0, "s"}, {60.0, "min"}, {3600.0, "h"}, {86400.0, "d"}, {1e300, ""}}};
     const double rounded = roundSignificant(value, digits);
     if (rounded == 0.0)
         return with_unit(locale.toString(0), QStringLiteral("s"));
@@ -166,8 +160,7 @@ ValueUnit unitOf(const QString& counter, std::optional<std::uint32_t> counter_ty
         switch (*counter_type & ct::kDisplayMask) {
         case ct::kDisplayPercent: return ValueUnit::percent;
         case ct::kDisplaySeconds: return ValueUnit::seconds;
-        case ct::kDisplayPerSec:
-            return contains(name, "Bytes") ? ValueUnit::bytes_per_second : ValueUnit::per_second;
+        case ct::kDisplayPerSec: return contains(name, "Bytes") ? ValueUnit::bytes_per_second : ValueUnit::per_second;
         default: break;
         }
     }
@@ -189,7 +182,7 @@ ValueUnit unitOf(const QString& counter, std::optional<std::uint32_t> counter_ty
     if (contains(name, "Bytes") || name.startsWith(QLatin1String("Working Set"), Qt::CaseInsensitive))
         return ValueUnit::bytes;
     // Byte counts whose names do not say so (Memory, Process Memory Detail).
-    static const char* const kByteCounters[] = {"Commit Limit",  "Rss",           "Pss",  "Shared Clean",
+    static const char* const kByteCounters[] = {"Commit Limit", "Rss",           "Pss",           "Shared Clean",
                                                 "Shared Dirty", "Private Clean", "Private Dirty", "Swap"};
     for (const char* known : kByteCounters)
         if (name.compare(QLatin1String(known), Qt::CaseInsensitive) == 0)

@@ -47,9 +47,9 @@ double roundSignificant(double value, int digits);
 // How a value axis over one unit labels its ticks: tick value / divisor,
 // then the suffix ("%g GiB" as a printf label format).
 struct AxisScale {
-    NiceRange range;        // in the series' own values
-    double divisor = 1.0;   // 2^30 for GiB ticks
-    QString suffix;         // " GiB", " %", " /s"; empty for plain numbers
+    NiceRange range;       // in the series' own values
+    double divisor = 1.0;  // 2^30 for GiB ticks
+    QString suffix;        // " GiB", " %", " /s"; empty for plain numbers
 };
 
 // A nice range covering [lo, hi] (a zoom's, a fixed range's) with about

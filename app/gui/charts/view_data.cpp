@@ -23,7 +23,8 @@ QString ViewSeries::displayName() const
     return info.instance.isEmpty() ? info.counter : QStringLiteral("%1 (%2)").arg(info.counter, info.instance);
 }
 
-ViewData::ViewData(QObject* parent) : QObject(parent) {}
+ViewData::ViewData(QObject* parent) : QObject(parent)
+{}
 
 ViewData::~ViewData() = default;
 
@@ -136,8 +137,7 @@ void ViewData::dropEndedOutsideHistory()
 {
     if (m_drop_age_ms > 0) {
         const qint64 start = m_last_time - m_drop_age_ms;
-        removeEndedWhere(
-            [start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+        removeEndedWhere([start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
         return;
     }
     // Where the history begins: the oldest point of a full live history (a
@@ -152,8 +152,7 @@ void ViewData::dropEndedOutsideHistory()
     }
     if (!full)
         return;
-    removeEndedWhere(
-        [start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+    removeEndedWhere([start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
 }
 
 template <typename Drop>

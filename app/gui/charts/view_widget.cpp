@@ -545,9 +545,8 @@ void ViewWidget::applyPens()
 // Charts' hovered signal gave before (one handler for every line).
 void ViewWidget::onHover(const QPointF& position)
 {
-    const std::optional<int> row = m_lines->plotArea().contains(position)
-                                       ? m_lines->lineAt(position, HoverReadout::kMaxDistancePx)
-                                       : std::nullopt;
+    const std::optional<int> row =
+        m_lines->plotArea().contains(position) ? m_lines->lineAt(position, HoverReadout::kMaxDistancePx) : std::nullopt;
     if (!row) {
         if (m_hover_row >= 0)
             QToolTip::hideText();
@@ -643,8 +642,8 @@ void ViewWidget::refreshNow(bool stats)
         }
         // The last batch before a pause must still reach the legend.
         if (!m_stats_timer->isActive())
-            m_stats_timer->start(static_cast<int>(
-                std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0, kStatsIntervalMs)));
+            m_stats_timer->start(
+                static_cast<int>(std::clamp<qint64>(kStatsIntervalMs - m_since_stats.elapsed(), 0, kStatsIntervalMs)));
     }
 
     graph(m_kind)->refresh(GraphFrame{*m_data, m_plots, from, to, m_y_fixed, m_y_zoom});
@@ -669,13 +668,13 @@ void ViewWidget::publishStatistics()
 void ViewWidget::refreshValueBar(qint64 from, qint64 to)
 {
     const int row = selectedRow();
-    const WindowStats st = row >= 0 && row < static_cast<int>(m_plots.size()) ? m_plots[static_cast<size_t>(row)].stats
-                                                                               : WindowStats{};
+    const WindowStats st =
+        row >= 0 && row < static_cast<int>(m_plots.size()) ? m_plots[static_cast<size_t>(row)].stats : WindowStats{};
     const ValueUnit unit = row >= 0 && row < m_data->seriesCount() ? m_data->series(row).info.unit : ValueUnit::none;
     const auto text = [unit](double v) { return formatValue(v, unit, ValueDetail::table); };
-    m_value_bar->setText(tr("Last %1    Average %2    Minimum %3    Maximum %4    Duration %5")
-                             .arg(text(st.last), text(st.average), text(st.minimum), text(st.maximum),
-                                  format_duration(to - from)));
+    m_value_bar->setText(
+        tr("Last %1    Average %2    Minimum %3    Maximum %4    Duration %5")
+            .arg(text(st.last), text(st.average), text(st.minimum), text(st.maximum), format_duration(to - from)));
 }
 
 QString ViewWidget::valueBarText() const

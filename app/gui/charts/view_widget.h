@@ -196,7 +196,7 @@ private:
     bool m_stats_due = true;
     QElapsedTimer m_since_stats;
     QTimer* m_stats_timer = nullptr;  // brings skipped statistics in once their second is up
-    qint64 m_shown_from = 0;  // the range of the last refresh
+    qint64 m_shown_from = 0;          // the range of the last refresh
     qint64 m_shown_to = 0;
     qint64 m_scroll_unit_ms = 1000;
 

@@ -21,13 +21,13 @@ struct SamplePoint {
 };
 
 struct SampleBatch {
-    qint64 time_ms = 0;            // UTC, milliseconds since the Unix epoch
-    QVector<SeriesInfo> added;     // series that start with this batch
-    QVector<quint64> ended;        // series that ended before this batch (their instance exited)
-    QVector<SamplePoint> points;   // at most one per live series
-    QString error;                 // non-empty: the source failed this interval (points empty)
-    quint64 source_queries = 0;    // the view entity's source queries this interval (cache misses)
-    quint64 cache_hits = 0;        // objects this interval found in the shared cache
+    qint64 time_ms = 0;           // UTC, milliseconds since the Unix epoch
+    QVector<SeriesInfo> added;    // series that start with this batch
+    QVector<quint64> ended;       // series that ended before this batch (their instance exited)
+    QVector<SamplePoint> points;  // at most one per live series
+    QString error;                // non-empty: the source failed this interval (points empty)
+    quint64 source_queries = 0;   // the view entity's source queries this interval (cache misses)
+    quint64 cache_hits = 0;       // objects this interval found in the shared cache
 };
 
 }  // namespace perfscope::gui

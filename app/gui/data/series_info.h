@@ -13,13 +13,13 @@
 namespace perfscope::gui {
 
 struct SeriesInfo {
-    quint64 id = 0;       // unique in the process, never reused
-    QString path;         // \\HOST\Object(Instance)\Counter, as query columns are named
-    QString object;       // "Process"
-    QString counter;      // "% Processor Time"
-    QString instance;     // "bash:1234"; empty for single-instance objects
-    QString parent;       // "bash:1234" for a Thread; empty when none
-    int default_scale = 0;  // the definition's DefaultScale: plotted value = value * 10^scale
+    quint64 id = 0;                    // unique in the process, never reused
+    QString path;                      // \\HOST\Object(Instance)\Counter, as query columns are named
+    QString object;                    // "Process"
+    QString counter;                   // "% Processor Time"
+    QString instance;                  // "bash:1234"; empty for single-instance objects
+    QString parent;                    // "bash:1234" for a Thread; empty when none
+    int default_scale = 0;             // the definition's DefaultScale: plotted value = value * 10^scale
     ValueUnit unit = ValueUnit::none;  // from the counter's name and type (unitOf)
 };
 

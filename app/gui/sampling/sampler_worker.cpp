@@ -17,8 +17,7 @@ constexpr int kFirstValueMs = 150;
 
 SamplerWorker::SamplerWorker(SourceHub& hub, int interval_ms)
     : m_hub(hub), m_interval_ms(interval_ms), m_tracker(hub.names(), hub.system_name())
-{
-}
+{}
 
 SamplerWorker::~SamplerWorker() = default;
 

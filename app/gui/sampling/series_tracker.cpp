@@ -10,8 +10,7 @@ namespace perfscope::gui {
 
 SeriesTracker::SeriesTracker(const wpo::NameTable& names, std::string system_name)
     : m_names(names), m_system_name(std::move(system_name))
-{
-}
+{}
 
 quint64 SeriesTracker::next_series_id()
 {

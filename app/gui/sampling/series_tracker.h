@@ -88,7 +88,7 @@ private:
     std::map<Key, Entry> m_entries;
     std::map<std::uint32_t, ObjectCycle> m_cycle;
     std::map<std::pair<std::uint32_t, std::uint32_t>, Want> m_wants;  // cleared by set_counters
-    std::vector<wpo::InstanceIdentity> m_ids;  // reused
+    std::vector<wpo::InstanceIdentity> m_ids;                         // reused
     std::uint64_t m_generation = 0;
 };
 

@@ -74,8 +74,17 @@ wpo::Result<std::unique_ptr<SourceHub>> SourceHub::create(std::unique_ptr<wpo::S
     return hub;
 }
 
-std::uint64_t SourceHub::queries_on_this_thread() { return t_queries; }
-std::uint64_t SourceHub::objects_queried_on_this_thread() { return t_objects; }
-std::uint64_t SourceHub::total_queries() const { return m_counting->total(); }
+std::uint64_t SourceHub::queries_on_this_thread()
+{
+    return t_queries;
+}
+std::uint64_t SourceHub::objects_queried_on_this_thread()
+{
+    return t_objects;
+}
+std::uint64_t SourceHub::total_queries() const
+{
+    return m_counting->total();
+}
 
 }  // namespace perfscope::gui

@@ -21,12 +21,12 @@ namespace perfscope::gui {
 struct ViewCounter {
     enum class Instances : std::uint8_t { none, one, all };
 
-    QString text;                   // \Object(Instance)\Counter, for messages and counter sets
+    QString text;  // \Object(Instance)\Counter, for messages and counter sets
     std::uint32_t object = 0;
-    std::uint32_t counter = 0;      // 0: every counter of the object
+    std::uint32_t counter = 0;  // 0: every counter of the object
     Instances instances = Instances::none;
     wpo::InstanceIdentity identity;  // when `one`
-    QString instance;               // display name when `one` ("bash:1234")
+    QString instance;                // display name when `one` ("bash:1234")
 };
 
 }  // namespace perfscope::gui

@@ -12,10 +12,16 @@
 namespace perfscope::gui {
 
 namespace {
-int to_ms(double seconds) { return static_cast<int>(std::lround(seconds * 1000.0)); }
+int to_ms(double seconds)
+{
+    return static_cast<int>(std::lround(seconds * 1000.0));
+}
 }  // namespace
 
-double ViewSampler::clampInterval(double seconds) { return files::clamp_interval(seconds); }
+double ViewSampler::clampInterval(double seconds)
+{
+    return files::clamp_interval(seconds);
+}
 
 ViewSampler::ViewSampler(SourceHub& hub, double interval_s, QObject* parent)
     : QObject(parent), m_hub(hub), m_thread(new QThread), m_interval_s(clampInterval(interval_s))
@@ -38,13 +44,16 @@ ViewSampler::~ViewSampler()
     m_hub.retired().retire(m_thread, m_worker);
 }
 
-QObject* ViewSampler::worker() const { return m_worker; }
+QObject* ViewSampler::worker() const
+{
+    return m_worker;
+}
 
 void ViewSampler::setCounters(const QVector<ViewCounter>& counters)
 {
     m_counters = counters;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, counters] { worker->setCounters(counters); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, counters] { worker->setCounters(counters); }, Qt::QueuedConnection);
 }
 
 void ViewSampler::addCounters(const QVector<ViewCounter>& counters)
@@ -64,8 +73,8 @@ void ViewSampler::addCounters(const QVector<ViewCounter>& counters)
 void ViewSampler::setInterval(double seconds)
 {
     m_interval_s = clampInterval(seconds);
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, ms = to_ms(m_interval_s)] { worker->setIntervalMs(ms); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, ms = to_ms(m_interval_s)] { worker->setIntervalMs(ms); }, Qt::QueuedConnection);
 }
 
 void ViewSampler::setCapPercent(bool cap)
@@ -73,20 +82,20 @@ void ViewSampler::setCapPercent(bool cap)
     if (cap == m_cap_percent)
         return;
     m_cap_percent = cap;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, cap] { worker->setCapPercent(cap); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, cap] { worker->setCapPercent(cap); }, Qt::QueuedConnection);
 }
 
 void ViewSampler::removeSeries(quint64 series)
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, series] { worker->removeSeries(series); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, series] { worker->removeSeries(series); }, Qt::QueuedConnection);
 }
 
 void ViewSampler::restoreSeries(quint64 series)
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, series] { worker->restoreSeries(series); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, series] { worker->restoreSeries(series); }, Qt::QueuedConnection);
 }
 
 void ViewSampler::start()

@@ -112,8 +112,8 @@ MainWindow::~MainWindow()
     m_panes.clear();
 }
 
-QAction* MainWindow::makeAction(const QString& name, const QString& text, const QKeySequence& key,
-                                const QString& tip, const QString& icon)
+QAction* MainWindow::makeAction(const QString& name, const QString& text, const QKeySequence& key, const QString& tip,
+                                const QString& icon)
 {
     auto* a = new QAction(text, this);
     a->setObjectName(name);
@@ -127,7 +127,10 @@ QAction* MainWindow::makeAction(const QString& name, const QString& text, const 
     return a;
 }
 
-QAction* MainWindow::action(const QString& name) const { return m_actions.value(name); }
+QAction* MainWindow::action(const QString& name) const
+{
+    return m_actions.value(name);
+}
 
 void MainWindow::createActions()
 {
@@ -156,11 +159,11 @@ void MainWindow::createActions()
     edit->addActions({undo, redo});
     edit->addSeparator();
 
-    QAction* new_view = makeAction("newView", tr("&New view"), QKeySequence::New, tr("Add an empty view"),
-                                   "window-new");
+    QAction* new_view =
+        makeAction("newView", tr("&New view"), QKeySequence::New, tr("Add an empty view"), "window-new");
     connect(new_view, &QAction::triggered, this, [this] { addView(); });
-    QAction* close_view = makeAction("closeView", tr("&Close view"), QKeySequence::Close, tr("Close the current view"),
-                                     "window-close");
+    QAction* close_view =
+        makeAction("closeView", tr("&Close view"), QKeySequence::Close, tr("Close the current view"), "window-close");
     connect(close_view, &QAction::triggered, this, [this] { requestCloseView(currentView()); });
     // Ctrl+W everywhere (the guide's key), besides the platform's own (Ctrl+F4 on some).
     QList<QKeySequence> close_keys = QKeySequence::keyBindings(QKeySequence::Close);
@@ -169,7 +172,7 @@ void MainWindow::createActions()
     close_view->setShortcuts(close_keys);
     // Some platforms (offscreen, bare X11) have no standard Quit key: Ctrl+Q there.
     const QKeySequence quit_key = QKeySequence(QKeySequence::Quit).isEmpty() ? QKeySequence(Qt::CTRL | Qt::Key_Q)
-                                                                            : QKeySequence(QKeySequence::Quit);
+                                                                             : QKeySequence(QKeySequence::Quit);
     QAction* quit = makeAction("quit", tr("&Quit"), quit_key, tr("Quit Perfscope"), "application-exit");
     connect(quit, &QAction::triggered, this, &QWidget::close);
     QAction* open_set = makeAction("openSet", tr("&Open counter set..."), QKeySequence::Open,
@@ -178,17 +181,17 @@ void MainWindow::createActions()
     QAction* save_set = makeAction("saveSet", tr("&Save counter set"), QKeySequence::Save,
                                    tr("Save the views, their counters, intervals, colors and scales"), "document-save");
     connect(save_set, &QAction::triggered, m_files, [this] { m_files->saveSetDialog(false); });
-    QAction* save_set_as = makeAction("saveSetAs", tr("Save counter set &as..."),
-                                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
-                                      tr("Save the views as a counter set in a new file"), "document-save-as");
+    QAction* save_set_as =
+        makeAction("saveSetAs", tr("Save counter set &as..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+                   tr("Save the views as a counter set in a new file"), "document-save-as");
     connect(save_set_as, &QAction::triggered, m_files, [this] { m_files->saveSetDialog(true); });
     QAction* open_log = makeAction("openLog", tr("Open &log..."), QKeySequence(Qt::CTRL | Qt::Key_L),
                                    tr("Open a PDH-CSV log (perfscope-cli query, typeperf, relog) as a read-only view"),
                                    "document-open-recent");
     connect(open_log, &QAction::triggered, m_files, &WindowFiles::openLogDialog);
-    QAction* export_view = makeAction("export", tr("&Export view..."), QKeySequence(Qt::CTRL | Qt::Key_E),
-                                      tr("The graph with its legend as PNG, SVG or PDF, or the visible data as CSV"),
-                                      "document-export");
+    QAction* export_view =
+        makeAction("export", tr("&Export view..."), QKeySequence(Qt::CTRL | Qt::Key_E),
+                   tr("The graph with its legend as PNG, SVG or PDF, or the visible data as CSV"), "document-export");
     connect(export_view, &QAction::triggered, m_files, &WindowFiles::exportDialog);
     QAction* copy_graph = makeAction("copyGraph", tr("&Copy graph"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
                                      tr("Copy the graph with its legend to the clipboard as an image"), "edit-copy");
@@ -260,9 +263,9 @@ void MainWindow::createActions()
                                tr("Show every view at once in a grid"), "view-grid");
     tile->setCheckable(true);
     connect(tile, &QAction::toggled, this, &MainWindow::setTiled);
-    QAction* properties = makeAction("properties", tr("&Properties..."), QKeySequence(Qt::ALT | Qt::Key_Return),
-                                     tr("Interval, time window, history and graph type of the current view"),
-                                     "document-properties");
+    QAction* properties =
+        makeAction("properties", tr("&Properties..."), QKeySequence(Qt::ALT | Qt::Key_Return),
+                   tr("Interval, time window, history and graph type of the current view"), "document-properties");
     connect(properties, &QAction::triggered, this, &MainWindow::editProperties);
     QAction* browser = m_browser->toggleViewAction();
     browser->setObjectName(QStringLiteral("showBrowser"));
@@ -277,8 +280,8 @@ void MainWindow::createActions()
     const QKeySequence help_key = QKeySequence(QKeySequence::HelpContents).isEmpty()
                                       ? QKeySequence(Qt::Key_F1)
                                       : QKeySequence(QKeySequence::HelpContents);
-    QAction* guide = makeAction("userGuide", tr("Perfscope &guide"), help_key, tr("How to use Perfscope"),
-                                "help-contents");
+    QAction* guide =
+        makeAction("userGuide", tr("Perfscope &guide"), help_key, tr("How to use Perfscope"), "help-contents");
     connect(guide, &QAction::triggered, this, &MainWindow::showUserGuide);
     QAction* about = makeAction("about", tr("&About Perfscope"), QKeySequence(Qt::SHIFT | Qt::Key_F1),
                                 tr("Version and license"), "help-about");
@@ -549,7 +552,8 @@ void MainWindow::updateStatus()
     m_last_samples = samples;
     m_last_status_ms = now;
     const wpo::CacheStats stats = m_hub.cache().stats();
-    const double hit_rate = stats.finds ? 100.0 * static_cast<double>(stats.hits) / static_cast<double>(stats.finds) : 0;
+    const double hit_rate =
+        stats.finds ? 100.0 * static_cast<double>(stats.hits) / static_cast<double>(stats.finds) : 0;
     const quint64 saved = samples > queries ? samples - queries : 0;
     m_status_samples->setText(tr("%1 samples/s").arg(rate, 0, 'f', 1));
     m_status_cache->setText(tr("Shared cache: %1 % hits, %2 queries saved").arg(hit_rate, 0, 'f', 0).arg(saved));

@@ -10,11 +10,14 @@ double ProcessCpu::cpuSeconds()
     rusage usage{};
     if (getrusage(RUSAGE_SELF, &usage) != 0)
         return 0;
-    auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+    auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+    };
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-ProcessCpu::ProcessCpu() : m_cpu(cpuSeconds()), m_wall(std::chrono::steady_clock::now()) {}
+ProcessCpu::ProcessCpu() : m_cpu(cpuSeconds()), m_wall(std::chrono::steady_clock::now())
+{}
 
 double ProcessCpu::percentSinceLast()
 {

@@ -9,8 +9,7 @@ namespace perfscope::gui {
 
 RemoveSeriesCommand::RemoveSeriesCommand(ViewPane* pane, int row)
     : RemoveSeriesCommand(pane, QList<quint64>{pane->data().series(row).info.id})
-{
-}
+{}
 
 RemoveSeriesCommand::RemoveSeriesCommand(ViewPane* pane, const QList<quint64>& series_ids)
     : m_pane(pane), m_ids(series_ids.cbegin(), series_ids.cend())
@@ -20,8 +19,8 @@ RemoveSeriesCommand::RemoveSeriesCommand(ViewPane* pane, const QList<quint64>& s
     if (m_ids.size() == 1 && first >= 0)
         setText(QCoreApplication::translate("MainWindow", "Delete %1").arg(data.series(first).displayName()));
     else
-        setText(QCoreApplication::translate("MainWindow", "Remove %n counters", nullptr,
-                                            static_cast<int>(m_ids.size())));
+        setText(
+            QCoreApplication::translate("MainWindow", "Remove %n counters", nullptr, static_cast<int>(m_ids.size())));
 }
 
 RemoveSeriesCommand::~RemoveSeriesCommand() = default;

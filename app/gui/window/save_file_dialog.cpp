@@ -20,7 +20,8 @@ QString getSaveFileNameWithExtension(QWidget* parent, const QString& caption, co
         files::path_with_filter_extension(typed.toStdString(), selected.toStdString(), filters.toStdString()));
     if (path != typed && QFileInfo::exists(path)) {
         const auto answer = QMessageBox::question(
-            parent, caption, QObject::tr("%1 already exists. Do you want to replace it?").arg(QFileInfo(path).fileName()),
+            parent, caption,
+            QObject::tr("%1 already exists. Do you want to replace it?").arg(QFileInfo(path).fileName()),
             QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
         if (answer != QMessageBox::Yes)
             return {};

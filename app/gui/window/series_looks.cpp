@@ -9,8 +9,7 @@ namespace perfscope::gui {
 
 SeriesLooks::SeriesLooks(ViewData& data, const ViewSampler& sampler, QObject* parent)
     : QObject(parent), m_data(data), m_sampler(sampler)
-{
-}
+{}
 
 void SeriesLooks::follow()
 {

@@ -106,7 +106,8 @@ void SessionKeeper::writeInBackground()
         if (write_atomically(m_path, text, &error))
             m_last_written = std::move(text);
         else
-            QMetaObject::invokeMethod(this, [this, error] { emit saveFailed(error); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, error] { emit saveFailed(error); }, Qt::QueuedConnection);
     });
 }
 

@@ -17,13 +17,13 @@ using files::ViewKind;
 struct ViewSettings {
     QString title;
     ViewKind kind = ViewKind::line;
-    double interval_s = 1.0;            // files::kMinIntervalS to files::kMaxIntervalS
-    double window_s = 100.0;            // the time the graph shows
+    double interval_s = 1.0;              // files::kMinIntervalS to files::kMaxIntervalS
+    double window_s = 100.0;              // the time the graph shows
     qsizetype history_capacity = 86'400;  // values kept per series: 24 h at 1 s
     bool y_auto = true;                   // else the value axis shows y_min to y_max
     double y_min = 0.0;
     double y_max = 100.0;
-    bool cap_percent = false;             // PDH's default cap at 100 %; off as in perfscope-cli
+    bool cap_percent = false;  // PDH's default cap at 100 %; off as in perfscope-cli
 };
 
 // The kind as the user reads it ("Line"), translated.

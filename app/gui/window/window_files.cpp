@@ -131,7 +131,7 @@ void WindowFiles::applyCounterSet(const files::CounterSet& set)
             QVector<SeriesLook> looks;
             for (const files::CounterSetEntry& entry : set.views[static_cast<std::size_t>(v)].counters) {
                 const qsizetype i = k++;
-                const QString reason = !done.error.isEmpty() ? done.error
+                const QString reason = !done.error.isEmpty()   ? done.error
                                        : i < done.paths.size() ? done.paths[i].error
                                                                : tr("not resolved");
                 if (!reason.isEmpty()) {
@@ -278,8 +278,8 @@ void WindowFiles::saveSetDialog(bool ask)
 
 void WindowFiles::openLogDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open log"), QString(),
-                                                      tr("Logs (*.csv *.tsv);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(&m_window, tr("Open log"), QString(), tr("Logs (*.csv *.tsv);;All files (*)"));
     if (!path.isEmpty())
         openLog(path);
 }

@@ -17,7 +17,8 @@ public:
     enum class Open { opened, over_budget, failed };
 
     CachedFd() = default;
-    CachedFd(CachedFd&& other) noexcept : m_fd(std::move(other.m_fd)), m_budget(std::exchange(other.m_budget, nullptr)) {}
+    CachedFd(CachedFd&& other) noexcept : m_fd(std::move(other.m_fd)), m_budget(std::exchange(other.m_budget, nullptr))
+    {}
     CachedFd& operator=(CachedFd&& other) noexcept
     {
         if (this != &other) {

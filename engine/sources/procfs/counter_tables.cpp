@@ -37,14 +37,10 @@ constexpr CounterDef kSystemTable[] = {
 static_assert(std::size(kSystemTable) == kSysUpTime + 1);
 
 constexpr CounterDef kMemoryTable[] = {
-    {ix::kAvailableBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
-    {ix::kCommittedBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
-    {ix::kCommitLimit, PERF_COUNTER_LARGE_RAWCOUNT, -6},
-    {ix::kCacheBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
-    {ix::kPercentCommittedBytesInUse, PERF_RAW_FRACTION},
-    {ix::kPercentCommittedBytesInUse, PERF_RAW_BASE},
-    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT, -1},
-    {ix::kPagesPerSec, PERF_COUNTER_BULK_COUNT},
+    {ix::kAvailableBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6}, {ix::kCommittedBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kCommitLimit, PERF_COUNTER_LARGE_RAWCOUNT, -6},    {ix::kCacheBytes, PERF_COUNTER_LARGE_RAWCOUNT, -6},
+    {ix::kPercentCommittedBytesInUse, PERF_RAW_FRACTION},   {ix::kPercentCommittedBytesInUse, PERF_RAW_BASE},
+    {ix::kPageFaultsPerSec, PERF_COUNTER_BULK_COUNT, -1},   {ix::kPagesPerSec, PERF_COUNTER_BULK_COUNT},
 };
 static_assert(std::size(kMemoryTable) == kMemPages + 1);
 
@@ -151,14 +147,10 @@ constexpr CounterDef kNetworkTable[] = {
 static_assert(std::size(kNetworkTable) == kNetOutputQueue + 1);
 
 constexpr CounterDef kDetailTable[] = {
-    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT, -3},
-    {ix::kRss, PERF_COUNTER_LARGE_RAWCOUNT, -5},
-    {ix::kPss, PERF_COUNTER_LARGE_RAWCOUNT, -5},
-    {ix::kSharedClean, PERF_COUNTER_LARGE_RAWCOUNT, -5},
-    {ix::kSharedDirty, PERF_COUNTER_LARGE_RAWCOUNT, -5},
-    {ix::kPrivateClean, PERF_COUNTER_LARGE_RAWCOUNT, -5},
-    {ix::kPrivateDirty, PERF_COUNTER_LARGE_RAWCOUNT, -5},
-    {ix::kSwap, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kIdProcess, PERF_COUNTER_RAWCOUNT, -3},          {ix::kRss, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kPss, PERF_COUNTER_LARGE_RAWCOUNT, -5},          {ix::kSharedClean, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kSharedDirty, PERF_COUNTER_LARGE_RAWCOUNT, -5},  {ix::kPrivateClean, PERF_COUNTER_LARGE_RAWCOUNT, -5},
+    {ix::kPrivateDirty, PERF_COUNTER_LARGE_RAWCOUNT, -5}, {ix::kSwap, PERF_COUNTER_LARGE_RAWCOUNT, -5},
 };
 static_assert(std::size(kDetailTable) == kDetSwap + 1);
 

@@ -45,7 +45,10 @@ void add_counters(BlockBuilder& b, std::span<const CounterDef> defs, Keep&& keep
 
 // A value read from outside for a counter kept 32 bits wide (counter_tables.cpp
 // says which), saturated: BlockBuilder::set() refuses values that do not fit.
-constexpr std::uint64_t dword(std::uint64_t v) { return v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v; }
+constexpr std::uint64_t dword(std::uint64_t v)
+{
+    return v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v;
+}
 
 // clang-format off
 enum SystemCounter : std::uint32_t { kSysProcesses, kSysThreads, kSysQueue, kSysSwitches, kSysUpTime };

@@ -7,7 +7,8 @@
 
 namespace wpo::procfs {
 
-FileReader::FileReader() : m_buffer(16 * 1024) {}
+FileReader::FileReader() : m_buffer(16 * 1024)
+{}
 
 std::optional<std::string_view> FileReader::read(int dir_fd, const char* path)
 {

@@ -23,10 +23,10 @@ inline constexpr std::uint32_t kSystem = 2;
 inline constexpr std::uint32_t kMemory = 4;
 inline constexpr std::uint32_t kProcess = 230;
 inline constexpr std::uint32_t kThread = 232;
-inline constexpr std::uint32_t kPhysicalDisk = 234;       // UNVERIFIED (see above)
-inline constexpr std::uint32_t kLogicalDisk = 236;        // UNVERIFIED (see above)
+inline constexpr std::uint32_t kPhysicalDisk = 234;  // UNVERIFIED (see above)
+inline constexpr std::uint32_t kLogicalDisk = 236;   // UNVERIFIED (see above)
 inline constexpr std::uint32_t kProcessor = 238;
-inline constexpr std::uint32_t kNetworkInterface = 510;   // UNVERIFIED (see above)
+inline constexpr std::uint32_t kNetworkInterface = 510;       // UNVERIFIED (see above)
 inline constexpr std::uint32_t kProcessMemoryDetail = 50000;  // costly
 
 // Counters with standard indices (shared by several objects, as on Windows)
@@ -45,7 +45,7 @@ inline constexpr std::uint32_t kThreadCount = 680;
 inline constexpr std::uint32_t kPriorityBase = 682;
 inline constexpr std::uint32_t kElapsedTime = 684;
 inline constexpr std::uint32_t kIdProcess = 784;
-inline constexpr std::uint32_t kIdThread = 804;           // UNVERIFIED (see above)
+inline constexpr std::uint32_t kIdThread = 804;  // UNVERIFIED (see above)
 inline constexpr std::uint32_t kHandleCount = 952;
 inline constexpr std::uint32_t kAvgDiskQueueLength = 1400;
 inline constexpr std::uint32_t kCreatingProcessId = 1410;
@@ -105,8 +105,9 @@ inline constexpr std::uint32_t kPrivateRangeLast = 50999;
 
 // The objects, in the order a block lists them.
 inline constexpr std::array kObjects = {
-    kSystem, kMemory, kProcess, kThread, kPhysicalDisk, kLogicalDisk, kProcessor, kNetworkInterface,
-    kProcessMemoryDetail,
+    kSystem,    kMemory,           kProcess,
+    kThread,    kPhysicalDisk,     kLogicalDisk,
+    kProcessor, kNetworkInterface, kProcessMemoryDetail,
 };
 
 }  // namespace wpo::procfs_index

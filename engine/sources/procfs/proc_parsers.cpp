@@ -9,7 +9,10 @@ namespace {
 // Linux's NR_CPUS tops out at 8192; anything far beyond is not a CPU number.
 constexpr std::uint32_t kMaxCpus = 65536;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 // The next line of `text` (without '\n'); false at the end.
 bool next_line(std::string_view& text, std::string_view& line)
@@ -242,7 +245,7 @@ void parse_kernel_stat(std::string_view text, KernelStat& out)
                     continue;
                 times.cpu = static_cast<std::int32_t>(to_u64(number));
             }
-            std::uint64_t* fields[] = {&times.user,    &times.nice, &times.system,  &times.idle,
+            std::uint64_t* fields[] = {&times.user,   &times.nice, &times.system,  &times.idle,
                                        &times.iowait, &times.irq,  &times.softirq, &times.steal};
             std::string_view token;
             for (std::uint64_t* field : fields) {
@@ -330,9 +333,9 @@ void parse_diskstats(std::string_view text, std::vector<DiskStats>& out)
             continue;
         DiskStats d;
         d.name = name;
-        std::uint64_t* fields[] = {&d.reads,           nullptr,       &d.sectors_read, &d.ms_reading,
-                                   &d.writes,          nullptr,       &d.sectors_written, &d.ms_writing,
-                                   &d.in_flight,       &d.ms_io,      &d.ms_weighted};
+        std::uint64_t* fields[] = {&d.reads,     nullptr,  &d.sectors_read,    &d.ms_reading,
+                                   &d.writes,    nullptr,  &d.sectors_written, &d.ms_writing,
+                                   &d.in_flight, &d.ms_io, &d.ms_weighted};
         for (std::uint64_t* field : fields) {
             if (!tokens.next(token))
                 break;
@@ -391,8 +394,8 @@ void unescape_mount_path(std::string_view escaped, std::string& out)
         const char c = escaped[i];
         if (c == '\\' && i + 3 < escaped.size() && escaped[i + 1] >= '0' && escaped[i + 1] <= '3' &&
             escaped[i + 2] >= '0' && escaped[i + 2] <= '7' && escaped[i + 3] >= '0' && escaped[i + 3] <= '7') {
-            out.push_back(static_cast<char>((escaped[i + 1] - '0') * 64 + (escaped[i + 2] - '0') * 8 +
-                                            (escaped[i + 3] - '0')));
+            out.push_back(
+                static_cast<char>((escaped[i + 1] - '0') * 64 + (escaped[i + 2] - '0') * 8 + (escaped[i + 3] - '0')));
             i += 3;
         } else {
             out.push_back(c);

@@ -13,7 +13,7 @@ namespace wpo::procfs {
 
 struct ThreadHandles {
     std::uint32_t tid = 0;
-    bool started = false;          // start_ticks known
+    bool started = false;           // start_ticks known
     std::uint64_t start_ticks = 0;  // starttime of the stat read through `stat`
     CachedFd stat;
     CachedFd switches;  // schedstat, or status where the kernel leaves schedstat empty
@@ -36,7 +36,10 @@ struct ProcessHandles {
     CachedFd task;                       // /proc/<pid>/task, listed again from offset 0
     std::vector<ThreadHandles> threads;  // by tid, ascending
 
-    bool cached() const { return dir.valid() || stat.valid() || status.valid() || statm.valid() || io.valid() || task.valid(); }
+    bool cached() const
+    {
+        return dir.valid() || stat.valid() || status.valid() || statm.valid() || io.valid() || task.valid();
+    }
     void drop_threads()
     {
         task.reset();

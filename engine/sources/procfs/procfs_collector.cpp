@@ -47,12 +47,8 @@ ProcfsCollector::Wanted ProcfsCollector::select() const
 {
     Wanted w;
     switch (m_query.kind()) {
-    case ObjectQuery::Kind::global:
-        w = {true, true, true, true, true, true, true, true, false};
-        break;
-    case ObjectQuery::Kind::costly:
-        w.memory_detail = true;
-        break;
+    case ObjectQuery::Kind::global: w = {true, true, true, true, true, true, true, true, false}; break;
+    case ObjectQuery::Kind::costly: w.memory_detail = true; break;
     case ObjectQuery::Kind::list:
         w.system = m_query.contains(ix::kSystem);
         w.memory = m_query.contains(ix::kMemory);

@@ -170,8 +170,8 @@ private:
     std::vector<ProcessHandles> m_handles;
     std::vector<ProcessHandles> m_next_handles;
     std::vector<ThreadHandles> m_thread_scratch;
-    UniqueFd m_dir_scratch;   // a process directory opened for one sweep when the budget is spent
-    UniqueFd m_task_scratch;  // the same for a task directory
+    UniqueFd m_dir_scratch;       // a process directory opened for one sweep when the budget is spent
+    UniqueFd m_task_scratch;      // the same for a task directory
     bool m_evict_unused = false;  // the budget refused handles in the last sweep
     // Context Switches/sec from task/<tid>/schedstat (live kernels that fill
     // it), else from task/<tid>/status.

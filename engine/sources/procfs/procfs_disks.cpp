@@ -58,8 +58,8 @@ void ProcfsCollector::read_mounts()
         const auto start = m_pool.size();
         unescape_mount_path(m.mount_point, m_pool);
         const Name n{static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(m_pool.size() - start)};
-        const bool seen = std::any_of(m_mounts.begin(), m_mounts.end(),
-                                      [&](const MountRow& r) { return name(r.name) == name(n); });
+        const bool seen =
+            std::any_of(m_mounts.begin(), m_mounts.end(), [&](const MountRow& r) { return name(r.name) == name(n); });
         if (seen) {
             m_pool.resize(start);
             continue;

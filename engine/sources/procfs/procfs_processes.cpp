@@ -398,7 +398,8 @@ void ProcfsCollector::emit_thread(BlockBuilder& b, bool switches)
                     .perf_time = m_uptime_clock,
                     .perf_freq = k100nsPerSecond});
     std::array<std::uint32_t, kThrElapsed + 1> at{};
-    add_counters(b, kThreadCounters, [&](std::uint32_t c) { return switches || c != kThrSwitches; }, at);
+    add_counters(
+        b, kThreadCounters, [&](std::uint32_t c) { return switches || c != kThrSwitches; }, at);
     for (const ThreadRow& t : m_threads) {
         b.begin_instance(name(t.name), ix::kProcess, t.process_position);
         b.set(at[kThrTime], t.user + t.privileged);

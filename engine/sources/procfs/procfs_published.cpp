@@ -10,8 +10,7 @@ namespace wpo::procfs {
 
 ProcfsPublished::ProcfsPublished(const std::string& proc_root, const std::string& published_root)
     : m_active(proc_root == "/proc" && !published_root.empty()), m_set(published_root)
-{
-}
+{}
 
 Status ProcfsPublished::append(std::string_view query, std::vector<std::byte>& buffer)
 {

@@ -15,14 +15,14 @@ class ProcfsSource::Impl {
 public:
     explicit Impl(ProcfsOptions options)
         : published(options.proc_root, options.published_root), collector(std::move(options))
-    {
-    }
+    {}
 
     procfs::ProcfsPublished published;
     procfs::ProcfsCollector collector;
 };
 
-ProcfsSource::ProcfsSource(ProcfsOptions options) : m_impl(std::make_unique<Impl>(std::move(options))) {}
+ProcfsSource::ProcfsSource(ProcfsOptions options) : m_impl(std::make_unique<Impl>(std::move(options)))
+{}
 
 ProcfsSource::~ProcfsSource() = default;
 

@@ -27,8 +27,16 @@ std::uint32_t windows_thread_state(char state)
 {
     switch (state) {
     case 'R': return 2;
-    case 'S': case 'D': case 'I': case 'T': case 't': case 'W': case 'P': return 5;
-    case 'Z': case 'X': case 'x': return 4;
+    case 'S':
+    case 'D':
+    case 'I':
+    case 'T':
+    case 't':
+    case 'W':
+    case 'P': return 5;
+    case 'Z':
+    case 'X':
+    case 'x': return 4;
     default: return 7;
     }
 }

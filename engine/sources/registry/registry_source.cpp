@@ -40,10 +40,8 @@ bool is_transient(std::uint32_t code)
     case ERROR_BUSY:
     case ERROR_NOT_READY:
     case ERROR_LOCK_FAILED:
-    case WAIT_TIMEOUT:
-        return true;
-    default:
-        return false;
+    case WAIT_TIMEOUT: return true;
+    default: return false;
     }
 }
 
@@ -68,8 +66,8 @@ std::string win32_error(std::uint32_t code)
 {
     std::string text = "Win32 error " + std::to_string(code);
     wchar_t message[512];
-    DWORD units = FormatMessageW(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, code, 0,
-                                 message, static_cast<DWORD>(std::size(message)), nullptr);
+    DWORD units = FormatMessageW(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, code, 0, message,
+                                 static_cast<DWORD>(std::size(message)), nullptr);
     while (units > 0 && (message[units - 1] == L'\r' || message[units - 1] == L'\n' || message[units - 1] == L' '))
         --units;
     if (units > 0)
@@ -90,10 +88,9 @@ std::string describe_value(const std::wstring& value_name)
 
 bool is_language_id(std::string_view language)
 {
-    return !language.empty() && language.size() <= 4 &&
-           std::all_of(language.begin(), language.end(), [](char c) {
-               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-           });
+    return !language.empty() && language.size() <= 4 && std::all_of(language.begin(), language.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    });
 }
 
 }  // namespace
@@ -174,9 +171,9 @@ Status RegistrySource::query_value(const std::wstring& value_name, std::size_t& 
             (void)close();
             continue;
         }
-        const Errc code = rc == kAccessDenied    ? Errc::permission_denied
-                          : rc == kFileNotFound  ? Errc::not_found
-                                                 : Errc::io_error;
+        const Errc code = rc == kAccessDenied   ? Errc::permission_denied
+                          : rc == kFileNotFound ? Errc::not_found
+                                                : Errc::io_error;
         return Error(code, describe_value(value_name) + ": RegQueryValueExW failed: " + win32_error(rc));
     }
 }
@@ -189,12 +186,8 @@ Status RegistrySource::collect(std::string_view query, std::vector<std::byte>& b
 
     // Canonical form: only well-formed strings reach the registry.
     switch (m_query.kind()) {
-    case ObjectQuery::Kind::global:
-        m_value_name = L"Global";
-        break;
-    case ObjectQuery::Kind::costly:
-        m_value_name = L"Costly";
-        break;
+    case ObjectQuery::Kind::global: m_value_name = L"Global"; break;
+    case ObjectQuery::Kind::costly: m_value_name = L"Costly"; break;
     case ObjectQuery::Kind::list:
         m_value_name.clear();
         for (std::uint32_t index : m_query.indices()) {
@@ -229,8 +222,8 @@ Status RegistrySource::collect(std::string_view query, std::vector<std::byte>& b
 Result<NameTable> RegistrySource::load_names()
 {
     if (!is_language_id(m_options.language))
-        return Error(Errc::invalid_argument, "language \"" + m_options.language +
-                                                 "\" is not a hexadecimal language id such as 009");
+        return Error(Errc::invalid_argument,
+                     "language \"" + m_options.language + "\" is not a hexadecimal language id such as 009");
     const std::wstring language(m_options.language.begin(), m_options.language.end());
 
     const std::wstring counter_name = L"Counter " + language;
@@ -246,8 +239,8 @@ Result<NameTable> RegistrySource::load_names()
 
     auto table = NameTable::from_multi_sz(counters, helps);
     if (!table)
-        return Error(table.error().code(), describe_value(counter_name) + " / \"" + narrow(help_name) +
-                                               "\": " + table.error().message());
+        return Error(table.error().code(),
+                     describe_value(counter_name) + " / \"" + narrow(help_name) + "\": " + table.error().message());
     return table;
 }
 

@@ -57,12 +57,12 @@
 namespace wpo {
 
 struct RegistrySourceOptions {
-    std::size_t initial_size = 64 * 1024;         // bytes offered to the first query
-    std::size_t max_size = 256 * 1024 * 1024;     // growth beyond this is Errc::too_large
-    int busy_retries = 5;                         // retries after a busy/transient error
-    std::chrono::milliseconds busy_delay{50};     // sleep before each of those retries
-    std::size_t slack = 128;                      // bytes allocated past what the API is told
-    std::string language = "009";                 // of "Counter <language>" and "Help <language>"
+    std::size_t initial_size = 64 * 1024;      // bytes offered to the first query
+    std::size_t max_size = 256 * 1024 * 1024;  // growth beyond this is Errc::too_large
+    int busy_retries = 5;                      // retries after a busy/transient error
+    std::chrono::milliseconds busy_delay{50};  // sleep before each of those retries
+    std::size_t slack = 128;                   // bytes allocated past what the API is told
+    std::string language = "009";              // of "Counter <language>" and "Help <language>"
 };
 
 // The two registry calls RegistrySource makes, replaceable for tests. Both
@@ -110,7 +110,7 @@ private:
     PerfRegistryApi m_api;
     std::vector<std::byte> m_buffer;  // m_size + slack bytes once used
     std::size_t m_size = 0;
-    bool m_open = false;              // a query may have opened HKEY_PERFORMANCE_DATA
+    bool m_open = false;  // a query may have opened HKEY_PERFORMANCE_DATA
     ObjectQuery m_query;
     std::wstring m_value_name;
 };

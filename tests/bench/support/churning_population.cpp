@@ -39,8 +39,7 @@ ChurningPopulation::ChurningPopulation(int live, int per_second)
     m_control = control[1];
     char byte = 0;
     ssize_t n;
-    while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {
-    }
+    while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {}
     close(ready[0]);
     m_started = n == 1 && byte == 1;
 }
@@ -50,8 +49,7 @@ ChurningPopulation::~ChurningPopulation()
     if (m_control >= 0)
         close(m_control);
     if (m_manager > 0)
-        while (waitpid(m_manager, nullptr, 0) < 0 && errno == EINTR) {
-        }
+        while (waitpid(m_manager, nullptr, 0) < 0 && errno == EINTR) {}
 }
 
 void ChurningPopulation::manage(int control, int ready, int live, int per_second)
@@ -59,8 +57,7 @@ void ChurningPopulation::manage(int control, int ready, int live, int per_second
     // The helpers must not hold the control pipe: they are forked from here.
     HelperPopulation population;
     const char ok = population.start(live, 1) ? 1 : 0;
-    while (write(ready, &ok, 1) < 0 && errno == EINTR) {
-    }
+    while (write(ready, &ok, 1) < 0 && errno == EINTR) {}
     close(ready);
     using Clock = std::chrono::steady_clock;
     auto next = Clock::now() + std::chrono::seconds(1);

@@ -37,8 +37,7 @@ void HelperPopulation::endOldest(int processes)
         const pid_t pid = m_children.front();
         m_children.pop_front();
         kill(pid, SIGKILL);
-        while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-        }
+        while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {}
     }
 }
 
@@ -50,8 +49,7 @@ void HelperPopulation::reap()
         m_write = m_read = -1;
     }
     for (const pid_t pid : m_children)
-        while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-        }
+        while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {}
     m_children.clear();
 }
 
@@ -76,8 +74,7 @@ void HelperPopulation::helper(int read_end, int threads)
             nullptr);
     }
     char byte;
-    while (::read(read_end, &byte, 1) < 0 && errno == EINTR) {
-    }
+    while (::read(read_end, &byte, 1) < 0 && errno == EINTR) {}
     _exit(0);
 }
 

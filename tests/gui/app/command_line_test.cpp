@@ -52,8 +52,8 @@ private slots:
         QTemporaryDir dir;
         const QString set = dir.filePath("a.json");
         QFile(set).open(QIODevice::WriteOnly);
-        auto line = parse_command_line({"\\Memory\\Available Bytes", "--interval", "0.5", "\\Process(*)\\*", "--set",
-                                        set, "--no-session"});
+        auto line = parse_command_line(
+            {"\\Memory\\Available Bytes", "--interval", "0.5", "\\Process(*)\\*", "--set", set, "--no-session"});
         QVERIFY(line);
         QCOMPARE(line->paths, QStringList({"\\Memory\\Available Bytes", "\\Process(*)\\*"}));
         QCOMPARE(*line->interval_s, 0.5);
@@ -93,8 +93,8 @@ private slots:
         QTemporaryDir dir;
         const QString set = dir.filePath("a.json");
         QFile(set).open(QIODevice::WriteOnly);
-        auto line = parse_command_line({"--interval=0.5", "--set=" + set, "-platform", "offscreen", "-style",
-                                        "fusion", "--reverse", "-reverse", "\\Memory\\Available Bytes"});
+        auto line = parse_command_line({"--interval=0.5", "--set=" + set, "-platform", "offscreen", "-style", "fusion",
+                                        "--reverse", "-reverse", "\\Memory\\Available Bytes"});
         QVERIFY2(line, line ? "" : line.error().message().c_str());
         QCOMPARE(*line->interval_s, 0.5);
         QCOMPARE(line->set_file, set);
@@ -135,8 +135,8 @@ private slots:
         QTest::addColumn<QString>("named");
         QTest::newRow("unknown object") << QStringList{"\\Nonesuch\\Foo"} << "Nonesuch";
         QTest::newRow("unknown counter") << QStringList{"\\Memory\\Bogus Bytes"} << "Bogus Bytes";
-        QTest::newRow("no such instance") << QStringList{"\\Process(nosuchprocess:1)\\% Processor Time"}
-                                          << "nosuchprocess:1";
+        QTest::newRow("no such instance")
+            << QStringList{"\\Process(nosuchprocess:1)\\% Processor Time"} << "nosuchprocess:1";
         QTest::newRow("instance missing") << QStringList{"\\Process\\% Processor Time"} << "has instances";
         QTest::newRow("bad interval") << QStringList{"\\Memory\\Available Bytes", "--interval", "x"} << "\"x\"";
         QTest::newRow("missing set") << QStringList{"--set", "/nonexistent/s.json"} << "/nonexistent/s.json";
@@ -212,9 +212,9 @@ private slots:
 
     void goodPathsStartTheApp()
     {
-        Run r = run({"\\Processor(_Total)\\% Processor Time", "\\Process(*)\\Working Set", "--interval", "0.5",
-                     "--no-session"},
-                    2500);
+        Run r = run(
+            {"\\Processor(_Total)\\% Processor Time", "\\Process(*)\\Working Set", "--interval", "0.5", "--no-session"},
+            2500);
         QVERIFY2(r.still_running, qPrintable(r.err));
     }
 };

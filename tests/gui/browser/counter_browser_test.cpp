@@ -58,7 +58,10 @@ private:
 QVector<BrowseObject> sample_objects()
 {
     return {{2, "System", "The system.", false, {{248, "Processes", "Number of processes.", 0}}},
-            {230, "Process", "Programs.", true,
+            {230,
+             "Process",
+             "Programs.",
+             true,
              {{6, "% Processor Time", "Busy share.", 0}, {180, "Working Set", "Bytes.", -5}}}};
 }
 
@@ -66,8 +69,8 @@ BrowseInstances sample_instances(std::initializer_list<std::pair<const char*, st
 {
     BrowseInstances out{230, {}};
     for (auto [name, pid] : list)
-        out.instances.push_back({QString("%1:%2").arg(name).arg(pid), {},
-                                 {wpo::InstanceIdentity::Kind::process, pid, 1}});
+        out.instances.push_back(
+            {QString("%1:%2").arg(name).arg(pid), {}, {wpo::InstanceIdentity::Kind::process, pid, 1}});
     return out;
 }
 
@@ -143,8 +146,8 @@ private slots:
     {
         // init (1, parent 0), kthreadd (2, parent 0), two kernel workers
         // (parent 2), a shell (parent 1) and its child (parent the shell).
-        const std::vector<ProcessParent> host{{1, 0, "systemd"}, {2, 0, "kthreadd"}, {3, 2, "rcu_gp"},
-                                              {40, 2, "kworker/0:1"}, {500, 1, "bash"}, {501, 500, "make"}};
+        const std::vector<ProcessParent> host{{1, 0, "systemd"},      {2, 0, "kthreadd"}, {3, 2, "rcu_gp"},
+                                              {40, 2, "kworker/0:1"}, {500, 1, "bash"},   {501, 500, "make"}};
         QVERIFY(kernel_thread_pids(host) == (std::unordered_set<std::uint64_t>{2, 3, 40}));
         // A container: PID 2 is a user's process without a parent in the
         // namespace, and its children are no kernel threads.
@@ -179,15 +182,15 @@ private slots:
         filter.setSourceModel(&list);
         QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
         // Arrival (PID) order: kernel threads first, as procfs lists them.
-        list.setInstances(named_instances({"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9",
-                                           "zsh:5", "bash:1000"},
-                                          {1, 2}),
-                          true);
+        list.setInstances(
+            named_instances(
+                {"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9", "zsh:5", "bash:1000"}, {1, 2}),
+            true);
         // Kernel threads hidden by default; the rest by name with numbers by
         // value (case-insensitive): 9 < 12 < 100 < 1000.
         QVERIFY(filter.hidesKernelThreads());
-        QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000",
-                                            "zsh:5"}));
+        QCOMPARE(rows(filter),
+                 QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000", "zsh:5"}));
         QCOMPARE(filter.matchCount(), 5);
         filter.setHideKernelThreads(false);
         QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:100", "bash:1000",
@@ -200,9 +203,9 @@ private slots:
         QCOMPARE(filter.matchCount(), 0);
         filter.setSearch("");
         // A live insert lands in its sorted place.
-        BrowseInstances more = named_instances({"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9",
-                                                "zsh:5", "bash:1000", "bash:20"},
-                                               {1, 2});
+        BrowseInstances more = named_instances(
+            {"kthreadd:2", "kworker:3", "bash:100", "_Total", "Bash:12", "bash:9", "zsh:5", "bash:1000", "bash:20"},
+            {1, 2});
         list.setInstances(more, true);
         QCOMPARE(rows(filter), QStringList({"<All instances>", "_Total", "bash:9", "Bash:12", "bash:20", "bash:100",
                                             "bash:1000", "kthreadd:2", "kworker:3", "zsh:5"}));
@@ -251,8 +254,8 @@ private slots:
         QCOMPARE(names, QStringList({"Process", "Processor", "System", "Thread"}));
 
         QVERIFY(browser.select("Process", "Working Set"));
-        QTRY_COMPARE_WITH_TIMEOUT(rows(browser.instanceModel()),
-                                  QStringList({"<All instances>", "a:100", "b:200"}), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(rows(browser.instanceModel()), QStringList({"<All instances>", "a:100", "b:200"}),
+                                  5000);
         browser.explainText()->setVisible(true);
         QVERIFY(browser.explainText()->toPlainText().contains("Bytes of memory in use."));
 
@@ -262,8 +265,8 @@ private slots:
             m.end_process(100);
         });
         browser.sampler().refreshNow();
-        QTRY_COMPARE_WITH_TIMEOUT(rows(browser.instanceModel()),
-                                  QStringList({"<All instances>", "b:200", "c:300"}), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(rows(browser.instanceModel()), QStringList({"<All instances>", "b:200", "c:300"}),
+                                  5000);
 
         // Add: a counter for each selected instance; none selected = <All instances>.
         QSignalSpy added(&browser, &CounterBrowser::addRequested);

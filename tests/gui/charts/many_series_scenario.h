@@ -176,8 +176,8 @@ inline void run_many_series_steps(ViewWidget& w, ViewData& data, const ManySerie
         run.step("batch", next_batch);
     }
     // Last at the end: the batches after it reorder the legend as values change.
-    for (int column : {int(LegendModel::Instance), int(LegendModel::Maximum), int(LegendModel::Counter),
-                       int(LegendModel::Last)}) {
+    for (int column :
+         {int(LegendModel::Instance), int(LegendModel::Maximum), int(LegendModel::Counter), int(LegendModel::Last)}) {
         run.step("sort", [&] { w.legendView()->sortByColumn(column, Qt::DescendingOrder); });
         after("sort");
     }

@@ -94,23 +94,30 @@ void TestLogLoader::fixtures_data()
     QTest::addColumn<QString>("counter");
     QTest::addColumn<QString>("instance");
     // Pacific, bias 480: UTC = local + 8 h.
-    QTest::newRow("typeperf console, gap") << fixture("typeperf_console.csv") << 3 << 3
-                                           << utc(2026, 11, 22, 16, 30, 1, 123) << 2 << 1 << std::optional<double>()
-                                           << "Process" << "Working Set" << "chrome#1";
-    QTest::newRow("typeperf console, value") << fixture("typeperf_console.csv") << 3 << 3
-                                             << utc(2026, 11, 22, 16, 30, 1, 123) << 0 << 2
-                                             << std::optional<double>(100.0) << "Processor" << "% Processor Time"
-                                             << "_Total";
+    QTest::newRow("typeperf console, gap")
+        << fixture("typeperf_console.csv") << 3 << 3 << utc(2026, 11, 22, 16, 30, 1, 123) << 2 << 1
+        << std::optional<double>() << "Process"
+        << "Working Set"
+        << "chrome#1";
+    QTest::newRow("typeperf console, value")
+        << fixture("typeperf_console.csv") << 3 << 3 << utc(2026, 11, 22, 16, 30, 1, 123) << 0 << 2
+        << std::optional<double>(100.0) << "Processor"
+        << "% Processor Time"
+        << "_Total";
     // W. Europe, bias -60: UTC = local - 1 h, across a leap day.
-    QTest::newRow("typeperf file") << fixture("typeperf_file.csv") << 2 << 2 << utc(2024, 2, 29, 22, 59, 59, 999)
-                                   << 1 << 1 << std::optional<double>(2048.0) << "Network Interface"
-                                   << "Bytes Total/sec" << "Intel[R] Ethernet Connection [7] I219-V";
+    QTest::newRow("typeperf file") << fixture("typeperf_file.csv") << 2 << 2 << utc(2024, 2, 29, 22, 59, 59, 999) << 1
+                                   << 1 << std::optional<double>(2048.0) << "Network Interface"
+                                   << "Bytes Total/sec"
+                                   << "Intel[R] Ethernet Connection [7] I219-V";
     QTest::newRow("typeperf tsv") << fixture("typeperf.tsv") << 2 << 2 << utc(2026, 1, 1, 0, 0, 0, 0) << 1 << 0
-                                  << std::optional<double>(15234.5) << "System" << "Context Switches/sec" << "";
+                                  << std::optional<double>(15234.5) << "System"
+                                  << "Context Switches/sec"
+                                  << "";
     // India, bias -330: UTC = local - 5:30.
-    QTest::newRow("relog, BOM, unquoted") << fixture("relog_bom_unquoted.csv") << 1 << 3
-                                          << utc(2026, 7, 4, 6, 30, 0, 0) << 0 << 2 << std::optional<double>(-1250.0)
-                                          << "Memory" << "Pages/sec" << "";
+    QTest::newRow("relog, BOM, unquoted") << fixture("relog_bom_unquoted.csv") << 1 << 3 << utc(2026, 7, 4, 6, 30, 0, 0)
+                                          << 0 << 2 << std::optional<double>(-1250.0) << "Memory"
+                                          << "Pages/sec"
+                                          << "";
 }
 
 void TestLogLoader::fixtures()
@@ -182,7 +189,8 @@ void TestLogLoader::malformedLoadsNothing_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("mentions");
     QTest::newRow("wrong column count") << head + row + "\"11/22/2026 12:00:01.000\",\"1\"\n" + row << "line 3";
-    QTest::newRow("bad time stamp") << head + row + "\"2026-11-22 12:00:01\",\"1\",\"2\"\n" << "line 3";
+    QTest::newRow("bad time stamp") << head + row + "\"2026-11-22 12:00:01\",\"1\",\"2\"\n"
+                                    << "line 3";
     QTest::newRow("not csv") << QByteArray("hello world\nthis is text\n") << "line 1";
     QTest::newRow("empty") << QByteArray() << "line 1";
 }

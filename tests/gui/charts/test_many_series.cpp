@@ -88,8 +88,8 @@ void TestManySeries::histogramShowsTheLargestFirst()
     QCOMPARE(view->verticalScrollBar()->maximum(), int(want.size()) - n);
     // Clicking a bar selects its series (the legend row too).
     const int third = bars[2].row;
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() / 2,
-                                                                    view->rowHeight() * 2 + view->rowHeight() / 2));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      QPoint(view->viewport()->width() / 2, view->rowHeight() * 2 + view->rowHeight() / 2));
     QCOMPARE(w.selectedRow(), third);
     // Every bar is the same counter: a bar is named by its instance alone.
     QCOMPARE(view->nameOf(bars[0].row), data.series(bars[0].row).info.instance);

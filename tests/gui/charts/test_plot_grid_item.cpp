@@ -108,8 +108,8 @@ private slots:
         item.setTimeRange(kT0 - 100'000 + step / 2, kT0 + step / 2);
         QCOMPARE(item.scale().step_ms, step);
         for (qint64 tick : item.ticks()) {
-            const int x = int(std::floor(kArea.left() + double(tick - (kT0 - 100'000 + step / 2)) / 100'000.0 *
-                                                              kArea.width()));
+            const int x =
+                int(std::floor(kArea.left() + double(tick - (kT0 - 100'000 + step / 2)) / 100'000.0 * kArea.width()));
             QCOMPARE(item.columnOf(tick), x);
         }
         // The ticks in both ranges are the same times.

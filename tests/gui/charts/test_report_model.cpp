@@ -26,8 +26,7 @@ const QString kProcess = QStringLiteral("Process");
 const QString kCpu = QStringLiteral("% Processor Time");
 const QString kWorkingSet = QStringLiteral("Working Set");
 
-SeriesInfo unit_info(quint64 id, const QString& object, const QString& counter, const QString& instance,
-                     ValueUnit unit)
+SeriesInfo unit_info(quint64 id, const QString& object, const QString& counter, const QString& instance, ValueUnit unit)
 {
     SeriesInfo s = make_info(id, object, counter, instance);
     s.unit = unit;
@@ -53,8 +52,8 @@ struct Fixture {
             model.seriesRemoved(row);
         });
         QObject::connect(&data, &ViewData::seriesChanged, &model, &ReportModel::seriesChanged);
-        tester = std::make_unique<QAbstractItemModelTester>(&model,
-                                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        tester =
+            std::make_unique<QAbstractItemModelTester>(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
     int add(const SeriesInfo& info) { return data.addSeries(info); }
     void end(quint64 id)
@@ -65,10 +64,7 @@ struct Fixture {
         data.append(b);
     }
     // The refresh: the last value of each row.
-    void setLast(int row, double value)
-    {
-        plots[static_cast<size_t>(row)].stats.last = value;
-    }
+    void setLast(int row, double value) { plots[static_cast<size_t>(row)].stats.last = value; }
     void refresh() { model.setValues(plots); }
     QString cell(int row, int column) const { return model.index(row, column).data().toString(); }
     QStringList rowNames() const
@@ -102,22 +98,22 @@ private slots:
     {
         Fixture f;
         const QStringList cpu_instances = {QStringLiteral("yes#10"), QStringLiteral("_Total"),
-                                           QStringLiteral("yes"), QStringLiteral("firefox"),
-                                           QStringLiteral("yes#2"), QStringLiteral("yes#1")};
+                                           QStringLiteral("yes"),    QStringLiteral("firefox"),
+                                           QStringLiteral("yes#2"),  QStringLiteral("yes#1")};
         quint64 id = 1;
         for (const QString& instance : cpu_instances)
             f.add(make_info(id++, kProcess, kCpu, instance));
         for (const QString& instance : {QStringLiteral("firefox"), QStringLiteral("bash")})
             f.add(make_info(id++, kProcess, kWorkingSet, instance));
         f.add(make_info(id++, QStringLiteral("Memory"), QStringLiteral("Available Bytes")));
-        SeriesInfo thread = make_info(id++, QStringLiteral("Thread"), QStringLiteral("Context Switches/sec"),
-                                      QStringLiteral("3"));
+        SeriesInfo thread =
+            make_info(id++, QStringLiteral("Thread"), QStringLiteral("Context Switches/sec"), QStringLiteral("3"));
         thread.parent = QStringLiteral("firefox");
         f.add(thread);
 
-        QCOMPARE(f.rowNames(), QStringList({kProcess, kCpu, kWorkingSet, QStringLiteral("Memory"),
-                                            QStringLiteral("Available Bytes"), QStringLiteral("Thread"),
-                                            QStringLiteral("Context Switches/sec")}));
+        QCOMPARE(f.rowNames(),
+                 QStringList({kProcess, kCpu, kWorkingSet, QStringLiteral("Memory"), QStringLiteral("Available Bytes"),
+                              QStringLiteral("Thread"), QStringLiteral("Context Switches/sec")}));
         for (int row : {0, 3, 5})
             QVERIFY(f.model.isObjectRow(row));
         for (int row : {1, 2, 4, 6})
@@ -161,7 +157,8 @@ private slots:
             f.add(unit_info(3, QStringLiteral("Memory"), QStringLiteral("Available Bytes"), {}, ValueUnit::bytes));
         const int faults =
             f.add(unit_info(4, QStringLiteral("Memory"), QStringLiteral("Page Faults/sec"), {}, ValueUnit::per_second));
-        const int count = f.add(unit_info(5, QStringLiteral("System"), QStringLiteral("Processes"), {}, ValueUnit::none));
+        const int count =
+            f.add(unit_info(5, QStringLiteral("System"), QStringLiteral("Processes"), {}, ValueUnit::none));
         const double cpu_value = 87.5;
         const double ws_mantissa = 1.5;
         const double avail_mantissa = 22.5;

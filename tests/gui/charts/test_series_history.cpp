@@ -61,7 +61,7 @@ void TestSeriesHistory::gapsStayGaps()
 {
     SeriesHistory h(4);
     h.append(1000, 1.0, true);
-    h.append(2000, 2.0, false);                                     // invalid point
+    h.append(2000, 2.0, false);                                      // invalid point
     h.append(3000, std::numeric_limits<double>::quiet_NaN(), true);  // NaN is no value either
     h.append(4000, 4.0, true);
     h.append(5000, 5.0, false);  // wraps over the first

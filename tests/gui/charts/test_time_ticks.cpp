@@ -46,8 +46,7 @@ private slots:
         // 12 h gives 50 px, 1 day 100 px.
         QTest::newRow("10 days") << qint64(10 * 86'400'000) << 1000.0 << 100.0 << qint64(86'400'000) << "MM-dd";
         // Nothing is wide enough: the largest step.
-        QTest::newRow("none fits") << qint64(1'000'000'000'000) << 100.0 << 100.0 << qint64(28) * 86'400'000
-                                   << "MM-dd";
+        QTest::newRow("none fits") << qint64(1'000'000'000'000) << 100.0 << 100.0 << qint64(28) * 86'400'000 << "MM-dd";
     }
     void chooseScale()
     {
@@ -66,9 +65,8 @@ private slots:
     {
         // 2 s on 1000 px: 200 ms gives 100 px, too little for a 120 px
         // "hh:mm:ss.zzz" label; 500 ms gives 250 px; 1 s would be 500 px.
-        const auto scale = chooseTimeScale(2'000, 1000.0, [](const QString& format) {
-            return format.contains(QLatin1String("zzz")) ? 120.0 : 60.0;
-        });
+        const auto scale = chooseTimeScale(
+            2'000, 1000.0, [](const QString& format) { return format.contains(QLatin1String("zzz")) ? 120.0 : 60.0; });
         QCOMPARE(scale.step_ms, qint64(500));
     }
 

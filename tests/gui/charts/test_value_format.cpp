@@ -145,8 +145,10 @@ private slots:
                                             : kEnglish.toString(decade * 0.999, 'f', std::max(0, 3 - k));
                 QTest::newRow(name + " × 0.999") << decade * 0.999 << ValueUnit::none << nines;
                 // Percentages the same way, with their sign.
-                QTest::newRow(name + " %, just under") << decade * 0.99999 << ValueUnit::percent << want + QStringLiteral(" %");
-                QTest::newRow(name + " % × 0.999") << decade * 0.999 << ValueUnit::percent << nines + QStringLiteral(" %");
+                QTest::newRow(name + " %, just under")
+                    << decade * 0.99999 << ValueUnit::percent << want + QStringLiteral(" %");
+                QTest::newRow(name + " % × 0.999")
+                    << decade * 0.999 << ValueUnit::percent << nines + QStringLiteral(" %");
             }
         }
         QTest::newRow("99.94 %") << 99.94 << ValueUnit::percent << QStringLiteral("99.9 %");
@@ -180,13 +182,16 @@ private slots:
 
     void seconds()
     {
-        QCOMPARE(formatValue(0.0123, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("12.3 ms"));
+        QCOMPARE(formatValue(0.0123, ValueUnit::seconds, ValueDetail::compact, QLocale::c()),
+                 QStringLiteral("12.3 ms"));
         QCOMPARE(formatValue(4.5e-6, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("4.5 µs"));
         QCOMPARE(formatValue(4.5, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("4.5 s"));
         // 59.99 s is 60.0 at 3 digits: a minute.
         QCOMPARE(formatValue(59.99, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("1 min"));
-        QCOMPARE(formatValue(2.5 * 3600, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("2.5 h"));
-        QCOMPARE(formatValue(3 * 86400.0, ValueUnit::seconds, ValueDetail::compact, QLocale::c()), QStringLiteral("3 d"));
+        QCOMPARE(formatValue(2.5 * 3600, ValueUnit::seconds, ValueDetail::compact, QLocale::c()),
+                 QStringLiteral("2.5 h"));
+        QCOMPARE(formatValue(3 * 86400.0, ValueUnit::seconds, ValueDetail::compact, QLocale::c()),
+                 QStringLiteral("3 d"));
     }
 
     void axisScales()
@@ -234,7 +239,8 @@ private slots:
                 QVERIFY(got.has_value());
                 QCOMPARE(*got, want);
                 const double scaled = m * std::pow(10.0, *got);
-                QVERIFY2(scaled > 10.0 * (1 - 1e-12) && scaled <= 100.0 * (1 + 1e-12), qPrintable(QString::number(scaled)));
+                QVERIFY2(scaled > 10.0 * (1 - 1e-12) && scaled <= 100.0 * (1 + 1e-12),
+                         qPrintable(QString::number(scaled)));
                 QCOMPARE(scaleToFitExponent(-m), got);
             }
         }

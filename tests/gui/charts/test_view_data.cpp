@@ -103,7 +103,7 @@ void TestViewData::missingPointIsAGap()
 {
     ViewData data;
     data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}}, {info(1, "a"), info(2, "b")}));
-    data.append(batch(2000, {{1, 1.5, true}}));           // nothing for 2
+    data.append(batch(2000, {{1, 1.5, true}}));                   // nothing for 2
     data.append(batch(3000, {{1, 0.0, false}, {2, 3.0, true}}));  // 1 invalid
     QCOMPARE(data.series(1).history.size(), 3);
     QVERIFY(!data.series(1).history.validAt(1));
@@ -127,7 +127,7 @@ void TestViewData::endedSeriesStops()
     QVERIFY(!data.series(0).ended);
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed[0][0].toInt(), 1);
-    QCOMPARE(data.series(1).history.size(), 1);  // no gap, no value after the end
+    QCOMPARE(data.series(1).history.size(), 1);                  // no gap, no value after the end
     data.append(batch(3000, {{1, 1.0, true}, {2, 9.0, true}}));  // a stray value for an ended series
     QCOMPARE(data.series(1).history.size(), 1);
     QCOMPARE(data.series(0).history.size(), 3);
@@ -155,8 +155,8 @@ void TestViewData::removeKeepsRowsConsistent()
 {
     ViewData data;
     QSignalSpy removed(&data, &ViewData::seriesRemoved);
-    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}},
-                      {info(1, "a"), info(2, "b"), info(3, "c")}));
+    data.append(
+        batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}}, {info(1, "a"), info(2, "b"), info(3, "c")}));
     data.removeSeries(0);
     QCOMPARE(removed.size(), 1);
     QCOMPARE(removed[0][0].toInt(), 0);
@@ -195,8 +195,8 @@ void TestViewData::takenSeriesComesBackWhole()
     ViewData data;
     LegendModel legend(&data);
     QAbstractItemModelTester tester(&legend, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}},
-                      {info(1, "a"), info(2, "b"), info(3, "c")}));
+    data.append(
+        batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}}, {info(1, "a"), info(2, "b"), info(3, "c")}));
     data.append(batch(2000, {{1, 10.0, true}, {2, 20.0, true}, {3, 30.0, true}}));
     data.append(batch(2500, {{1, 15.0, true}, {3, 35.0, true}}, {}, {2}));
     data.setColor(1, QColor(0x12, 0x34, 0x56));
@@ -309,7 +309,8 @@ void TestViewData::capacityAppliesToEverySeries()
     data.setHistoryCapacity(3);
     data.append(batch(0, {{1, 0, true}}, {info(1, "a")}));
     for (int i = 1; i < 10; ++i)
-        data.append(batch(1000 * i, {{1, double(i), true}, {2, double(i), true}}, i == 1 ? QVector{info(2, "b")} : QVector<SeriesInfo>{}));
+        data.append(batch(1000 * i, {{1, double(i), true}, {2, double(i), true}},
+                          i == 1 ? QVector{info(2, "b")} : QVector<SeriesInfo>{}));
     QCOMPARE(data.series(0).history.size(), 3);
     QCOMPARE(data.series(1).history.size(), 3);
     QCOMPARE(data.series(1).history.valueAt(0), 7.0);
@@ -339,10 +340,9 @@ void TestViewData::endedDropOnceTheHistoryLeavesThem()
         QVector<quint64> ended;
         if (step == 3)
             ended = {2};
-        data.append(batch(1000 * step, {{1, 1.0, true}, {2, 2.0, true}},
-                          step == 0 ? QVector<SeriesInfo>{info(1, "a", "x:1"), info(2, "a", "y:2")}
-                                    : QVector<SeriesInfo>{},
-                          ended));
+        data.append(batch(
+            1000 * step, {{1, 1.0, true}, {2, 2.0, true}},
+            step == 0 ? QVector<SeriesInfo>{info(1, "a", "x:1"), info(2, "a", "y:2")} : QVector<SeriesInfo>{}, ended));
     }
     QCOMPARE(data.series(0).history.firstTime(), 2000);
     QCOMPARE(data.seriesCount(), 2);  // its last point (2 s) is still in the history
@@ -368,10 +368,9 @@ void TestViewData::endedDropOnceTheWindowLeavesThem()
         QVector<quint64> ended;
         if (step == 3)
             ended = {2};
-        data.append(batch(1000 * step, {{1, 1.0, true}, {2, 2.0, true}},
-                          step == 0 ? QVector<SeriesInfo>{info(1, "a", "x:1"), info(2, "a", "y:2")}
-                                    : QVector<SeriesInfo>{},
-                          ended));
+        data.append(batch(
+            1000 * step, {{1, 1.0, true}, {2, 2.0, true}},
+            step == 0 ? QVector<SeriesInfo>{info(1, "a", "x:1"), info(2, "a", "y:2")} : QVector<SeriesInfo>{}, ended));
         const qint64 last_of_2 = 2000;
         const bool gone = 1000 * step - 5000 > last_of_2;
         QCOMPARE(data.rowOf(2), gone ? -1 : 1);

@@ -172,7 +172,7 @@ void TestViewWidget::legendEditsWriteThrough()
     QVERIFY(m.setData(m.index(1, LegendModel::Scale), -3));
     QCOMPARE(data.series(1).scale_exponent, -3);
     QCOMPARE(m.index(1, LegendModel::Scale).data().toString(), QStringLiteral("0.001"));
-    QVERIFY(!m.setData(m.index(1, LegendModel::Scale), 11));  // outside 10^-10..10^10
+    QVERIFY(!m.setData(m.index(1, LegendModel::Scale), 11));                     // outside 10^-10..10^10
     QVERIFY(!m.setData(m.index(1, LegendModel::Counter), QStringLiteral("x")));  // not editable
     QVERIFY(!(m.flags(m.index(0, LegendModel::Counter)) & Qt::ItemIsEditable));
     QVERIFY(m.flags(m.index(0, LegendModel::Scale)) & Qt::ItemIsEditable);

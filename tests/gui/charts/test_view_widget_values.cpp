@@ -27,8 +27,14 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // Series 1: bytes 18–22 GiB; series 2: a percentage 20–80 %.
-double bytes_at(int i) { return (20.0 + 2.0 * std::sin(i * 0.1)) * kGiB; }
-double percent_at(int i) { return 50.0 + 30.0 * std::sin(i * 0.07); }
+double bytes_at(int i)
+{
+    return (20.0 + 2.0 * std::sin(i * 0.1)) * kGiB;
+}
+double percent_at(int i)
+{
+    return 50.0 + 30.0 * std::sin(i * 0.07);
+}
 
 void fill(ViewData& data, int steps)
 {
@@ -38,8 +44,8 @@ void fill(ViewData& data, int steps)
         if (i == 0) {
             SeriesInfo bytes = make_info(1, QStringLiteral("Memory"), QStringLiteral("Available Bytes"));
             bytes.unit = ValueUnit::bytes;
-            SeriesInfo percent = make_info(2, QStringLiteral("Processor"), QStringLiteral("% Processor Time"),
-                                           QStringLiteral("_Total"));
+            SeriesInfo percent =
+                make_info(2, QStringLiteral("Processor"), QStringLiteral("% Processor Time"), QStringLiteral("_Total"));
             percent.unit = ValueUnit::percent;
             b.added = {bytes, percent};
         }

@@ -54,7 +54,8 @@ public:
             advance_seconds(1.0);
         const double elapsed = static_cast<double>(times().perf_time_100ns - m_start_100ns);
         for (wpo::TestInstance& instance : find(kProcess)->instances)
-            instance.values[0] = kStartRaw + static_cast<std::uint64_t>(std::llround(kCores.at(instance.name) * elapsed));
+            instance.values[0] =
+                kStartRaw + static_cast<std::uint64_t>(std::llround(kCores.at(instance.name) * elapsed));
         return TestSource::collect(query, buffer);
     }
 

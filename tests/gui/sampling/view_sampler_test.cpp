@@ -399,12 +399,18 @@ private slots:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("named");
-        QTest::newRow("unknown object") << "\\Nope\\% Processor Time" << "Nope";
-        QTest::newRow("unknown counter") << "\\Process(*)\\Nope Time" << "Nope Time";
-        QTest::newRow("missing instance") << "\\Process\\% Processor Time" << "has instances";
-        QTest::newRow("no such instance") << "\\Process(zz:9)\\% Processor Time" << "zz:9";
-        QTest::newRow("instance on single object") << "\\System(x)\\Processes" << "(x)";
-        QTest::newRow("not a path") << "Process" << "Process";
+        QTest::newRow("unknown object") << "\\Nope\\% Processor Time"
+                                        << "Nope";
+        QTest::newRow("unknown counter") << "\\Process(*)\\Nope Time"
+                                         << "Nope Time";
+        QTest::newRow("missing instance") << "\\Process\\% Processor Time"
+                                          << "has instances";
+        QTest::newRow("no such instance") << "\\Process(zz:9)\\% Processor Time"
+                                          << "zz:9";
+        QTest::newRow("instance on single object") << "\\System(x)\\Processes"
+                                                   << "(x)";
+        QTest::newRow("not a path") << "Process"
+                                    << "Process";
     }
     void badPathsNameTheBadPart()
     {

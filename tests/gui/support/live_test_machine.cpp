@@ -28,7 +28,8 @@ wpo::NameTable live_test_names()
     return names;
 }
 
-LiveTestMachine::LiveTestMachine() : m_last(std::chrono::steady_clock::now()) {}
+LiveTestMachine::LiveTestMachine() : m_last(std::chrono::steady_clock::now())
+{}
 
 wpo::Status LiveTestMachine::collect(std::string_view query, std::vector<std::byte>& buffer)
 {

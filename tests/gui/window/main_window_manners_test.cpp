@@ -79,11 +79,28 @@ private slots:
 
     void everyIconHasTheAppsOwnFallback()
     {
-        for (const char* name :
-             {"window-new", "window-close", "application-exit", "document-open", "document-save", "document-save-as",
-              "document-open-recent", "document-export", "edit-copy", "list-add", "list-remove", "format-text-bold",
-              "edit-clear", "media-playback-pause", "view-statistics", "zoom-original", "view-grid",
-              "document-properties", "help-contents", "help-about", "edit-undo", "edit-redo"}) {
+        for (const char* name : {"window-new",
+                                 "window-close",
+                                 "application-exit",
+                                 "document-open",
+                                 "document-save",
+                                 "document-save-as",
+                                 "document-open-recent",
+                                 "document-export",
+                                 "edit-copy",
+                                 "list-add",
+                                 "list-remove",
+                                 "format-text-bold",
+                                 "edit-clear",
+                                 "media-playback-pause",
+                                 "view-statistics",
+                                 "zoom-original",
+                                 "view-grid",
+                                 "document-properties",
+                                 "help-contents",
+                                 "help-about",
+                                 "edit-undo",
+                                 "edit-redo"}) {
             const QString path = QStringLiteral(":/perfscope/icons/%1.svg").arg(QLatin1String(name));
             QVERIFY2(QFile::exists(path), name);
             QVERIFY2(!QIcon(path).pixmap(22, 22).isNull(), name);
@@ -108,12 +125,12 @@ private slots:
         // The guide names every key the window has; for the desktop's standard
         // keys, one the platform binds.
         const QHash<QString, QKeySequence::StandardKey> standard = {
-            {"newView", QKeySequence::New},   {"closeView", QKeySequence::Close}, {"openSet", QKeySequence::Open},
-            {"saveSet", QKeySequence::Save},  {"delete", QKeySequence::Delete},   {"undo", QKeySequence::Undo}};
-        for (const char* name : {"newView", "closeView", "quit", "addCounters", "delete", "undo", "highlight",
-                                 "clear", "freeze", "changeGraphType", "zoomReset", "tile", "properties",
-                                 "showBrowser", "userGuide", "openSet", "saveSet", "saveSetAs", "openLog", "export",
-                                 "copyGraph"}) {
+            {"newView", QKeySequence::New},  {"closeView", QKeySequence::Close}, {"openSet", QKeySequence::Open},
+            {"saveSet", QKeySequence::Save}, {"delete", QKeySequence::Delete},   {"undo", QKeySequence::Undo}};
+        for (const char* name : {"newView",    "closeView",   "quit",      "addCounters",     "delete",    "undo",
+                                 "highlight",  "clear",       "freeze",    "changeGraphType", "zoomReset", "tile",
+                                 "properties", "showBrowser", "userGuide", "openSet",         "saveSet",   "saveSetAs",
+                                 "openLog",    "export",      "copyGraph"}) {
             QList<QKeySequence> keys = m_window->action(name)->shortcuts();
             if (standard.contains(name))
                 keys += QKeySequence::keyBindings(standard.value(name));

@@ -238,12 +238,10 @@ private slots:
             ViewPane* view = m_window->view(i);
             QVERIFY(view->isVisible());
             const QRect r(view->mapTo(m_window.get(), QPoint(0, 0)), view->size());
-            QVERIFY2(m_window->rect().contains(r), qPrintable(QString("tile %1 at %2,%3 %4 x %5")
-                                                                  .arg(i)
-                                                                  .arg(r.x())
-                                                                  .arg(r.y())
-                                                                  .arg(r.width())
-                                                                  .arg(r.height())));
+            QVERIFY2(
+                m_window->rect().contains(r),
+                qPrintable(
+                    QString("tile %1 at %2,%3 %4 x %5").arg(i).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
             for (const QRect& other : tiles)
                 QVERIFY(!other.intersects(r));
             tiles.push_back(r);
@@ -295,8 +293,8 @@ private slots:
     {
         ViewPane* view = m_window->addView({.title = "export", .interval_s = 0.1});
         view->addCounters({ViewCounter{"\\System\\Processes", wpo::test::kSystem, wpo::test::kProcesses},
-                           ViewCounter{"\\Process(*)\\% Processor Time", wpo::test::kProcess,
-                                       wpo::test::kProcessorTime, ViewCounter::Instances::all}});
+                           ViewCounter{"\\Process(*)\\% Processor Time", wpo::test::kProcess, wpo::test::kProcessorTime,
+                                       ViewCounter::Instances::all}});
         QTRY_VERIFY_WITH_TIMEOUT(view->data().seriesCount() == 3 && view->data().series(0).history.size() >= 4, 5000);
         m_window->setCurrentView(m_window->viewCount() - 1);
         QTemporaryDir dir;
@@ -345,8 +343,8 @@ private slots:
 
     void counterSetsAndTheSessionRoundTrip()
     {
-        ViewPane* first = m_window->addView({.title = "one", .kind = ViewKind::histogram, .interval_s = 0.3,
-                                             .window_s = 50, .history_capacity = 1000});
+        ViewPane* first = m_window->addView(
+            {.title = "one", .kind = ViewKind::histogram, .interval_s = 0.3, .window_s = 50, .history_capacity = 1000});
         first->addCounters({ViewCounter{"\\Process(*)\\Working Set", wpo::test::kProcess, wpo::test::kWorkingSet,
                                         ViewCounter::Instances::all}});
         ViewPane* second = m_window->addView({.title = "two", .interval_s = 2});
@@ -420,9 +418,11 @@ private slots:
 
     void everyActionHasAShortcutAndATooltip()
     {
-        for (const char* name : {"newView", "closeView", "quit", "addCounters", "delete", "highlight", "clear",
-                                 "freeze", "changeGraphType", "zoomReset", "tile", "properties", "showBrowser",
-                                 "about", "userGuide", "undo", "redo", "openSet", "saveSet", "saveSetAs", "openLog", "export", "copyGraph"}) {
+        for (const char* name : {"newView",   "closeView",  "quit",        "addCounters",     "delete",
+                                 "highlight", "clear",      "freeze",      "changeGraphType", "zoomReset",
+                                 "tile",      "properties", "showBrowser", "about",           "userGuide",
+                                 "undo",      "redo",       "openSet",     "saveSet",         "saveSetAs",
+                                 "openLog",   "export",     "copyGraph"}) {
             QAction* a = m_window->action(name);
             QVERIFY2(a, name);
             QVERIFY2(!a->shortcut().isEmpty(), name);

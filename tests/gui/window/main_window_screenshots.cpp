@@ -46,20 +46,21 @@ private slots:
         m_hub = std::move(*hub);
         m_window = std::make_unique<MainWindow>(*m_hub);
         m_window->resize(1280, 800);
-        auto cpu = resolve_view_counters(*m_hub, {"\\Processor(*)\\% Processor Time", "\\System\\Processes",
-                                                  "\\Memory\\% Committed Bytes In Use"});
+        auto cpu = resolve_view_counters(
+            *m_hub, {"\\Processor(*)\\% Processor Time", "\\System\\Processes", "\\Memory\\% Committed Bytes In Use"});
         QVERIFY(cpu);
         ViewPane* line = m_window->addView({.title = "Processors", .interval_s = 0.2, .window_s = 20});
         line->addCounters(*cpu);
-        auto mem = resolve_view_counters(*m_hub, {"\\Memory\\Available Bytes", "\\Memory\\Cache Bytes",
-                                                  "\\Memory\\Committed Bytes"});
+        auto mem = resolve_view_counters(
+            *m_hub, {"\\Memory\\Available Bytes", "\\Memory\\Cache Bytes", "\\Memory\\Committed Bytes"});
         QVERIFY(mem);
         m_window->addView({.title = "Memory", .kind = ViewKind::histogram, .interval_s = 0.5})->addCounters(*mem);
         auto procs = resolve_view_counters(*m_hub, {"\\Process(*)\\Working Set", "\\Processor(_Total)\\*"});
         QVERIFY(procs);
         m_window->addView({.title = "Processes", .kind = ViewKind::report, .interval_s = 1})->addCounters(*procs);
         m_window->addView({.title = "Disks", .interval_s = 0.5, .window_s = 20})
-            ->addCounters(*resolve_view_counters(*m_hub, {"\\PhysicalDisk(*)\\% Disk Time", "\\System\\Context Switches/sec"}));
+            ->addCounters(
+                *resolve_view_counters(*m_hub, {"\\PhysicalDisk(*)\\% Disk Time", "\\System\\Context Switches/sec"}));
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QTRY_VERIFY_WITH_TIMEOUT(m_window->browser().select("Process", "Working Set"), 10000);
@@ -116,8 +117,8 @@ private slots:
         QVERIFY(data.seriesCount() > 0 && !data.series(0).history.isEmpty());
         const SeriesHistory& h = data.series(0).history;
         const qsizetype i = h.size() / 2;
-        const QPoint at = lines->mapToPosition(QPointF(double(h.timeAt(i)), h.valueAt(i) * data.series(0).scaleFactor()))
-                              .toPoint();
+        const QPoint at =
+            lines->mapToPosition(QPointF(double(h.timeAt(i)), h.valueAt(i) * data.series(0).scaleFactor())).toPoint();
         QTest::mouseMove(widget.chartView()->viewport(), at);
         QTest::qWait(800);
         saveScreen("main_window_hover_readout.png");
@@ -238,9 +239,10 @@ private:
     // Short-lived `sleep` processes: 4 started every 0.1 s, each living 1-6 s.
     void startChurn()
     {
-        m_churn.start(QStringLiteral("bash"),
-                      {QStringLiteral("-c"), QStringLiteral("while :; do for i in 1 2 3 4; do sleep $((RANDOM % 6 + 1)) & "
-                                                            "done; sleep 0.1; done")});
+        m_churn.start(
+            QStringLiteral("bash"),
+            {QStringLiteral("-c"), QStringLiteral("while :; do for i in 1 2 3 4; do sleep $((RANDOM % 6 + 1)) & "
+                                                  "done; sleep 0.1; done")});
         QVERIFY(m_churn.waitForStarted());
     }
     // The sleeps still running end by themselves within seconds.
@@ -265,8 +267,9 @@ private:
         if (QWidget* popup = QApplication::activePopupWidget())
             frame = frame.united(popup->frameGeometry());
         frame = frame.intersected(QGuiApplication::primaryScreen()->geometry());
-        const QImage image = QGuiApplication::primaryScreen()->grabWindow(0, frame.x(), frame.y(), frame.width(),
-                                                                          frame.height()).toImage();
+        const QImage image = QGuiApplication::primaryScreen()
+                                 ->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+                                 .toImage();
         QVERIFY(!image.isNull());
         QVERIFY(image.save(dir() + "/" + name));
         qInfo("wrote %s/%s", qPrintable(dir()), name);

@@ -196,8 +196,7 @@ private slots:
                                  5000);
         const std::vector<Point> before = pointsOf(view->data().series(rowOf(view->data(), "b:200")).history);
         m_window->action("clear")->trigger();
-        QVERIFY(std::ssize(pointsOf(view->data().series(rowOf(view->data(), "b:200")).history)) <
-                std::ssize(before));
+        QVERIFY(std::ssize(pointsOf(view->data().series(rowOf(view->data(), "b:200")).history)) < std::ssize(before));
         QTRY_VERIFY_WITH_TIMEOUT(!view->data().series(rowOf(view->data(), "b:200")).history.isEmpty(), 5000);
         const std::vector<Point> since = pointsOf(view->data().series(rowOf(view->data(), "b:200")).history);
 

@@ -19,7 +19,8 @@ int main(int argc, char** argv)
     const std::string name = argv[1];
     const std::uint64_t value = std::strtoull(argv[2], nullptr, 10);
     const std::string text = "publisher = " + std::string("pkgcxx") + std::to_string(value) +
-                             "\n[object]\nname = " + name + "\nhelp = Package test (C++).\n"
+                             "\n[object]\nname = " + name +
+                             "\nhelp = Package test (C++).\n"
                              "[counter]\nname = Value\nhelp = The value the test chose.\ntype = raw32\n";
     auto definition = wpo::published::parse_definition(text);
     if (!definition) {
