@@ -5,8 +5,9 @@
 #   find_package(Perfscope 0.1 REQUIRED)  target_link_libraries(app PRIVATE Perfscope::perfscope_publish)
 # or `pkg-config --cflags --libs perfscope-publish`.
 #
-# What is installed: both static archives (perfscope_publish and the engine's
-# wpo_format it links, exported together in PerfscopeTargets), and only the
+# What is installed: the three static archives (perfscope_publish and the
+# engine's wpo_published and wpo_format it links, exported together in
+# PerfscopeTargets), and only the
 # headers an application's #include "publisher.h" / "perfscope_publish.h"
 # reaches, under include/perfscope/ with the source layout kept (core/...,
 # published/...), so the one include directory include/perfscope serves
@@ -25,9 +26,10 @@ set(perfscope_includedir ${CMAKE_INSTALL_INCLUDEDIR}/perfscope)
 # libwpo_format.a would be a generic name in the system's library directory.
 # Position-independent, so an application may link them into a shared library too.
 set_target_properties(wpo_format PROPERTIES OUTPUT_NAME perfscope_format POSITION_INDEPENDENT_CODE ON)
+set_target_properties(wpo_published PROPERTIES OUTPUT_NAME perfscope_published POSITION_INDEPENDENT_CODE ON)
 set_target_properties(perfscope_publish PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
-install(TARGETS perfscope_publish wpo_format EXPORT PerfscopeTargets
+install(TARGETS perfscope_publish wpo_published wpo_format EXPORT PerfscopeTargets
         ARCHIVE DESTINATION ${PERFSCOPE_INSTALL_LIBDIR} COMPONENT dev
         INCLUDES DESTINATION ${perfscope_includedir})
 install(FILES

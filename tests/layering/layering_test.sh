@@ -5,6 +5,10 @@
 #     quoted include is a path below engine/, and no Qt or JNI header;
 #   - the query layer (engine/query) in particular includes nothing of app/,
 #     jni/ or Qt;
+#   - the engine's lower libraries stay below the rest: wpo_format
+#     (engine/core, engine/format, engine/names) includes only those three
+#     folders (not published/), wpo_published (engine/published) only those
+#     and itself;
 #   - app/files includes nothing of the CLI or the desktop app, app/cli nothing
 #     of the desktop app;
 #   - jni/ links no target defined under app/.
@@ -39,6 +43,27 @@ check_no_include() {  # folder pattern why
 check_no_include app/files 'cli/|gui/|Q[A-Za-z]' "the file formats include a front end or Qt"
 check_no_include app/cli 'gui/|Q[A-Za-z]' "the CLI includes the desktop app or Qt"
 
+check_only_include() {  # why allowed-pattern folder...: quoted includes of the folders must match the pattern
+    local why=$1 allowed=$2
+    shift 2
+    while IFS=: read -r file line text; do
+        fail "$file:$line $why: $text"
+    done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$@" --include='*.h' --include='*.cpp' \
+                 | grep -vE "#[[:space:]]*include[[:space:]]*\"($allowed)")
+}
+check_only_include "wpo_format includes something above core/, format/, names/" 'core/|format/|names/' \
+    engine/core engine/format engine/names
+check_only_include "wpo_published includes something of the engine above it" 'core/|format/|names/|published/' \
+    engine/published
+# ... and the build puts each folder in its library.
+for folder in core format names; do
+    grep -qE 'target_sources\(wpo_format\b' "engine/$folder/CMakeLists.txt" \
+        || fail "engine/$folder/CMakeLists.txt does not add its sources to wpo_format"
+done
+grep -qE 'target_sources\(wpo_published\b' engine/published/CMakeLists.txt && \
+    ! grep -qE 'target_sources\(wpo_format\b' engine/published/CMakeLists.txt \
+    || fail "engine/published/CMakeLists.txt must add its sources to wpo_published, not wpo_format"
+
 # Targets defined under app/, then any of them named where jni/ links.
 mapfile -t app_targets < <(grep -rhoE '^[[:space:]]*add_(library|executable)\([A-Za-z0-9_.-]+' app \
                                --include=CMakeLists.txt | sed -E 's/.*\(//' | sort -u)
@@ -54,4 +79,5 @@ if (( failures > 0 )); then
     echo "$failures layering violation(s)"
     exit 1
 fi
-echo "layering: engine/ self-contained, app/files and app/cli below the desktop app, jni/ on the engine only"
+echo "layering: engine/ self-contained, wpo_format below wpo_published below the rest of it," \
+     "app/files and app/cli below the desktop app, jni/ on the engine only"

@@ -36,6 +36,7 @@ expected=$(sort <<EOF2
 ./usr/include/perfscope/published/shared_mapping.h
 ./usr/lib/$multiarch/libperfscope_publish.a
 ./usr/lib/$multiarch/libperfscope_format.a
+./usr/lib/$multiarch/libperfscope_published.a
 ./usr/lib/$multiarch/pkgconfig/perfscope-publish.pc
 ./usr/lib/$multiarch/cmake/Perfscope/PerfscopeConfig.cmake
 ./usr/lib/$multiarch/cmake/Perfscope/PerfscopeConfigVersion.cmake

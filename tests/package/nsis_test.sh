@@ -75,6 +75,7 @@ expected=$(sort <<EOF2
 ./lib/cmake/Perfscope/PerfscopeTargets.cmake
 ./lib/libperfscope_format.a
 ./lib/libperfscope_publish.a
+./lib/libperfscope_published.a
 ./lib/pkgconfig/perfscope-publish.pc
 ./share/java/perfscope-wpo-$version.jar
 ./share/perfscope/perfscope-demo.counters
