@@ -5,6 +5,8 @@
 // interval to them (docs/counter-sets.md lists them).
 #pragma once
 
+#include "query/interval.h"
+
 #include <cmath>
 #include <cstddef>
 #include <string_view>
@@ -18,13 +20,13 @@ inline constexpr ViewKind kViewKinds[] = {ViewKind::line, ViewKind::histogram, V
 // The name a counter set stores ("line", "histogram", "report").
 std::string_view to_string(ViewKind kind);
 
-inline constexpr double kMinIntervalS = 0.1;
+inline constexpr double kMinIntervalS = wpo::query::kShortestDurationS;
 inline constexpr double kMaxIntervalS = 3600.0;
-// A year of 365 days, the longest time parse_interval reads (the dialog's
-// field takes it): a long window is useful at a long interval, and a year at
-// one hour is 8,760 values.
+// The longest time parse_interval reads (a year; the dialog's field takes it):
+// a long window is useful at a long interval, and a year at one hour is 8,760
+// values.
 inline constexpr double kMinWindowS = 1.0;
-inline constexpr double kMaxWindowS = 365.0 * 86400;
+inline constexpr double kMaxWindowS = wpo::query::kLongestDurationS;
 inline constexpr std::size_t kMinHistoryCapacity = 1;
 inline constexpr std::size_t kMaxHistoryCapacity = 10'000'000;
 

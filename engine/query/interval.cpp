@@ -32,9 +32,9 @@ wpo::Result<double> parse_interval(std::string_view text, std::string_view optio
             break;
         start = colon + 1;
     }
-    if (total < 0.1)
+    if (total < kShortestDurationS)
         return bad(flag + " must be at least 0.1 seconds, got " + quoted);
-    if (total > 86400.0 * 365)
+    if (total > kLongestDurationS)
         return bad(flag + " is longer than a year: " + quoted);
     return total;
 }

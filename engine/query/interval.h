@@ -11,7 +11,12 @@
 
 namespace wpo::query {
 
-// Seconds, at least 0.1 and at most a year; `option` names the flag in the
+// The shortest and longest time parse_interval reads: a tenth of a second (the
+// shortest interval a sampler keeps) and a year of 365 days.
+inline constexpr double kShortestDurationS = 0.1;
+inline constexpr double kLongestDurationS = 365.0 * 86400;
+
+// Seconds, from kShortestDurationS to kLongestDurationS; `option` names the flag in the
 // error message ("-si needs seconds like 5, ..., got \"x\"").
 wpo::Result<double> parse_interval(std::string_view text, std::string_view option = "-si");
 
