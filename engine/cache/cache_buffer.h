@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace wpo::cache_detail {
@@ -38,9 +39,9 @@ struct CacheBuffer {
     // Written only with `bytes_lock` exclusive and the owner's item lock held.
     std::size_t size = 0;
     BlockHeader block;
-    // The counters the copy was collected for (sorted; empty: the whole
+    // What the copy was collected for (ObjectQuery::spec(); empty: the whole
     // object), written with `size`. See PerfObjectCache::find().
-    std::vector<std::uint32_t> counters;
+    std::string collected_for;
     CacheItem* const owner;  // the item of this object index: lives as long as the cache
 
     // Guarded by the registry lock. `references`: the entity of every

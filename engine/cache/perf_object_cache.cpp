@@ -286,8 +286,7 @@ void PerfObjectCache::detach()
 }
 
 std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, EntityId entity, std::int64_t newer_than,
-                                                  std::chrono::nanoseconds max_age,
-                                                  std::span<const std::uint32_t> counters)
+                                                  std::chrono::nanoseconds max_age, std::string_view collected_for)
 {
     const std::int64_t freshness =
         max_age.count() > 0 ? std::min(max_age, m_options.freshness).count() : m_options.freshness.count();
@@ -306,7 +305,7 @@ std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, En
         return std::nullopt;
     if (copy->block.perf_time <= newer_than)
         return std::nullopt;
-    if (!std::equal(copy->counters.begin(), copy->counters.end(), counters.begin(), counters.end()))
+    if (copy->collected_for != collected_for)
         return std::nullopt;
 
     item->banned.push_back(entity);
@@ -319,7 +318,7 @@ std::optional<CachedObject> PerfObjectCache::find(std::uint32_t object_index, En
 }
 
 Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, const ObjectView& object,
-                                     std::span<const std::uint32_t> counters)
+                                     std::string_view collected_for)
 {
     const std::span<const std::byte> source = object.bytes();
     const std::span<const std::byte> whole = block.bytes();
@@ -386,7 +385,7 @@ Result<bool> PerfObjectCache::insert(EntityId entity, const BlockView& block, co
             std::memcpy(target->data.get(), source.data(), size);
             target->size = size;
             target->block = header;
-            target->counters.assign(counters.begin(), counters.end());
+            target->collected_for.assign(collected_for);
         }
         item->inserted_ns = now_ns(m_options);
         item->source = source_id;

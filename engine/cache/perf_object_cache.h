@@ -67,6 +67,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 
 namespace wpo {
 
@@ -113,23 +114,22 @@ public:
     // `max_age` (> 0) tightens the freshness for this call: an entity that
     // samples every 200 ms wants no copy older than about half of that, or
     // it would keep reading the previous interval's data.
-    // `counters` (sorted; empty: the whole object) must equal those the copy
-    // was inserted for: a source may collect only the counters asked for
-    // (object_query.h), and a copy with other definitions than the entity's
-    // previous sample would cost it an interval (the decoder cannot pair
-    // them), so entities share copies of the same counter set only.
+    // `collected_for` (ObjectQuery::spec(): the processes and counters asked
+    // for; empty: the whole object) must equal what the copy was inserted
+    // for: a source may collect only those (object_query.h), and a copy with
+    // other definitions than the entity's previous sample would cost it an
+    // interval (the decoder cannot pair them), so entities share copies
+    // collected for the same only.
     std::optional<CachedObject> find(std::uint32_t object_index, EntityId entity, std::int64_t newer_than,
-                                     std::chrono::nanoseconds max_age = {},
-                                     std::span<const std::uint32_t> counters = {});
+                                     std::chrono::nanoseconds max_age = {}, std::string_view collected_for = {});
 
     // Stores a copy of `object` (a view into `block`) as the newest for its
     // index, unless the cached copy is at least as new. On storing, the
     // object's bans are replaced by `entity` alone. Returns whether it stored.
-    // `counters`: those the object was collected for (sorted; empty: the
-    // whole object), see find(). Errc::invalid_argument if `object` does not
-    // lie inside `block`.
+    // `collected_for`: what the object was collected for, see find().
+    // Errc::invalid_argument if `object` does not lie inside `block`.
     Result<bool> insert(EntityId entity, const BlockView& block, const ObjectView& object,
-                        std::span<const std::uint32_t> counters = {});
+                        std::string_view collected_for = {});
 
     // Gives back one reference `entity` took with find(); `object` is the
     // bytes.data() it returned. Errc::not_found if the cache holds no such

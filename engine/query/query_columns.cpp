@@ -127,6 +127,12 @@ wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& pa
                 const std::string display = p.path.wildcard_instance ? all[i].display : own_spelling(all[i], p.path);
                 instances.push_back({identities[i], display});
             }
+            // One named process: its entity need not read every other one
+            // (SnapshotOptions::collect_only_requested, set by QuerySampler).
+            if (!p.path.wildcard_instance && instances.size() == 1 &&
+                instances.front().identity.kind == wpo::InstanceIdentity::Kind::process &&
+                instances.front().identity.id <= 0xFFFFFFFFu)
+                p.request.process_id = static_cast<std::uint32_t>(instances.front().identity.id);
         } else {
             if (p.path.has_instance)
                 return Error(Errc::invalid_argument, "object \"" + p.path.object + "\" has no instances; drop \"(" +

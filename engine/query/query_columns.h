@@ -27,7 +27,8 @@ struct QueryPath {
     wpo::CounterPath path;
     std::uint32_t object = 0;
     // What the path's entity asks for: the whole object for "\*", else the
-    // named counter (set by resolve_columns).
+    // named counter, and the process when the path names one process's
+    // instance (set by resolve_columns).
     wpo::CounterRequest request;
 };
 

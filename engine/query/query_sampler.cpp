@@ -29,7 +29,12 @@ wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::s
     sampler.m_filled.resize(columns.size());
     sampler.m_entities.reserve(paths.size());
     for (const QueryPath& path : paths) {
-        auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&path.request, 1}, options);
+        // A path of one named process collects that process only (procfs: its
+        // files, not every process's); any other path collects whole objects,
+        // which the entities of several paths share through the cache.
+        wpo::SnapshotOptions own = options;
+        own.collect_only_requested = path.request.process_id != 0;
+        auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, {&path.request, 1}, own);
         if (!snapshot)
             return snapshot.error();
         if (warnings)

@@ -22,13 +22,10 @@ struct Snapshot::Slot {
     bool requested = false;
     bool whole = false;
     std::vector<std::uint32_t> counters;  // requested counter indices when !whole
-    bool narrow = false;                  // collected for `counters` only (SnapshotOptions::only_requested_counters)
-    // The counters this slot's object is collected, found and inserted for
-    // (empty: the whole object).
-    std::span<const std::uint32_t> collected_for() const
-    {
-        return narrow ? std::span<const std::uint32_t>(counters) : std::span<const std::uint32_t>();
-    }
+    // What the object is collected, found in the cache and inserted for:
+    // ObjectQuery::spec() of its processes and counters under
+    // SnapshotOptions::collect_only_requested, else empty (the whole object).
+    std::string spec;
     // Slots of the objects its instances name as parents (positions in
     // m_slots). Parent references are instance positions, valid only within
     // one collection, so a child and its parents are always taken from the
@@ -97,6 +94,17 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
     struct Wanted {
         bool whole = false;
         std::set<std::uint32_t> counters;
+        bool every_process = false;
+        std::set<std::uint32_t> processes;
+        std::string spec() const
+        {
+            const std::vector<std::uint32_t> p = every_process
+                                                     ? std::vector<std::uint32_t>()
+                                                     : std::vector<std::uint32_t>(processes.begin(), processes.end());
+            const std::vector<std::uint32_t> c =
+                whole ? std::vector<std::uint32_t>() : std::vector<std::uint32_t>(counters.begin(), counters.end());
+            return ObjectQuery::spec(p, c);
+        }
     };
     std::map<std::uint32_t, Wanted> wanted;
     std::string query;
@@ -112,13 +120,13 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
                 w.whole = true;
             else
                 w.counters.insert(r.counter_index);
-        }
-        for (const auto& [index, w] : wanted) {
-            if (m_options.only_requested_counters && !w.whole)
-                ObjectQuery::append(query, index, std::vector<std::uint32_t>(w.counters.begin(), w.counters.end()));
+            if (r.process_id == 0)
+                w.every_process = true;
             else
-                ObjectQuery::append(query, index);
+                w.processes.insert(r.process_id);
         }
+        for (const auto& [index, w] : wanted)
+            ObjectQuery::append(query, index, m_options.collect_only_requested ? w.spec() : std::string());
     } else {
         if (!requests.empty())
             return Error(Errc::invalid_argument, "only a custom snapshot takes a request list");
@@ -189,8 +197,9 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
         if (!w.whole) {
             slot->counters.assign(w.counters.begin(), w.counters.end());
             slot->decoder.select(slot->counters);
-            slot->narrow = m_options.only_requested_counters;
         }
+        if (m_options.collect_only_requested)
+            slot->spec = w.spec();
         m_slots.push_back(std::move(slot));
     }
     // Parents of requested instances (Thread -> Process), so instances keep
@@ -206,6 +215,21 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
     for (std::uint32_t parent : parents) {
         auto slot = std::make_unique<Slot>();
         slot->index = parent;
+        if (m_options.collect_only_requested) {
+            // The processes of its children's lists (Thread of process 1234 ->
+            // Process of 1234); every process when a child wants every one.
+            Wanted of_children;
+            of_children.whole = true;
+            for (const auto& [index, w] : wanted) {
+                const auto instances = block->find_object(index)->instances();
+                if (std::none_of(instances.begin(), instances.end(),
+                                 [&](const InstanceView& i) { return i.parent_object_index() == parent; }))
+                    continue;
+                of_children.every_process |= w.every_process;
+                of_children.processes.insert(w.processes.begin(), w.processes.end());
+            }
+            slot->spec = of_children.spec();
+        }
         m_slots.push_back(std::move(slot));
     }
     std::sort(m_slots.begin(), m_slots.end(), [](const auto& a, const auto& b) { return a->index < b->index; });
@@ -417,7 +441,7 @@ Result<Anomalies> Snapshot::sample()
             m_query.clear();
             for (const auto& slot : m_slots)
                 if (!slot->cached)
-                    ObjectQuery::append(m_query, slot->index, slot->collected_for());
+                    ObjectQuery::append(m_query, slot->index, slot->spec);
             const std::size_t capacity = m_block_bytes.capacity();
             Status collected = m_source.collect_locked(source_lock, m_query, m_block_bytes);
             m_cache.count_source_query();
@@ -469,8 +493,7 @@ bool Snapshot::take_from_cache()
         for (const auto& slot : m_slots) {
             if (slot->cached)
                 continue;
-            if (auto found =
-                    m_cache.find(slot->index, m_entity, slot->newest_time, m_options.max_age, slot->collected_for())) {
+            if (auto found = m_cache.find(slot->index, m_entity, slot->newest_time, m_options.max_age, slot->spec)) {
                 slot->cached = true;
                 slot->cached_object = *found;
             }
@@ -567,13 +590,20 @@ void Snapshot::insert_fresh()
         return;
     // Every object of the block, also those not asked for (Thread brings
     // Process): another entity may want them (docs/snapshots-and-cache.md §2.3).
+    // An object brought along by a query for some processes only (Thread of
+    // 1234 brings Process) may hold those processes only: it is not the
+    // whole object another entity would take it for, so it is not shared.
+    const bool some_processes = std::any_of(m_slots.begin(), m_slots.end(),
+                                            [](const auto& s) { return s->spec.find('/') != std::string::npos; });
     for (const ObjectView& object : m_fresh->objects()) {
         const Slot* slot = nullptr;
         for (const auto& s : m_slots)
             if (s->index == object.name_index())
                 slot = s.get();
-        (void)m_cache.insert(m_entity, *m_fresh, object,
-                             slot ? slot->collected_for() : std::span<const std::uint32_t>());
+        if (slot)
+            (void)m_cache.insert(m_entity, *m_fresh, object, slot->spec);
+        else if (!some_processes)
+            (void)m_cache.insert(m_entity, *m_fresh, object);
     }
 }
 

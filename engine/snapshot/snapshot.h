@@ -63,14 +63,14 @@ struct SnapshotOptions {
     // than the freshness does not keep reading the previous interval's copy.
     std::chrono::nanoseconds max_age{0};
     DecodeOptions decode;
-    // true: an object of which only some counters are requested is collected
-    // for those counters only (a hint sources may follow, object_query.h;
-    // procfs then skips files per process no requested counter needs). The
-    // snapshot's browsing then shows the counters the source returned, and
-    // cached copies are shared only with entities that ask for the same
-    // counters (PerfObjectCache::find()). false: whole objects, as Windows
-    // and the thesis have them.
-    bool only_requested_counters = false;
+    // true: an object of which only some counters, or only some processes'
+    // instances, are requested is collected for those only (a hint sources
+    // may follow, object_query.h; procfs then skips the files no requested
+    // counter needs, and the processes nobody asked for). The snapshot's
+    // browsing then shows what the source returned, and cached copies are
+    // shared only with entities that ask for the same (PerfObjectCache::find()).
+    // false: whole objects, as Windows and the thesis have them.
+    bool collect_only_requested = false;
     // Called after every state change, on the thread that made it (for
     // tracing, and for tests that act in the transient states).
     void (*on_state)(void* context, Snapshot& snapshot, SnapshotState state) = nullptr;

@@ -23,7 +23,11 @@ enum class SnapshotType : std::uint8_t {
 // when counter_index is 0.
 struct CounterRequest {
     std::uint32_t object_index = 0;
-    std::uint32_t counter_index = 0;
+    std::uint32_t counter_index = 0;  // 0: every counter of the object
+    // Not 0: only the instances of this process are needed (Process, Thread
+    // and other objects of per-process instances). A hint for
+    // SnapshotOptions::collect_only_requested; the snapshot may still hold more.
+    std::uint32_t process_id = 0;
 };
 
 // The thesis's EWPOSnapshotState (docs/snapshots-and-cache.md §1). Transitions (docs/snapshots-and-cache.md §2.2):

@@ -3,6 +3,7 @@
 // outdated list, bans, freshness, newest-wins inserts, release / lock /
 // unlock, stats and attaching to one source.
 #include "cache/perf_object_cache.h"
+#include "format/object_query.h"
 
 #include "cache_samples.h"
 
@@ -124,18 +125,21 @@ TEST_F(PerfObjectCacheTest, FindHitsFreshItemInsertedByOther)
     EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));
 }
 
-// A copy collected for some counters only goes to entities asking for exactly
-// those; a whole copy only to those asking for the whole object.
+// A copy collected for some counters (or processes) only goes to entities
+// asking for exactly those; a whole copy only to those asking for the whole object.
 TEST_F(PerfObjectCacheTest, CopiesAreSharedOnlyForTheSameCounters)
 {
     CacheSample narrowed;
     narrowed.build(kProcess, kT0, 7, 3);
-    const std::uint32_t six_180[] = {6, 180};
+    const std::string six_180 = ObjectQuery::spec({}, std::vector<std::uint32_t>{6, 180});
     ASSERT_TRUE(*m_cache.insert(m_a, narrowed.block, narrowed.object, six_180));
 
-    const std::uint32_t six[] = {6};
+    const std::string six = ObjectQuery::spec({}, std::vector<std::uint32_t>{6});
+    const std::string six_180_of_1234 =
+        ObjectQuery::spec(std::vector<std::uint32_t>{1234}, std::vector<std::uint32_t>{6, 180});
     EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime)) << "whole object asked, a narrowed copy held";
     EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime, {}, six)) << "a subset is still another layout";
+    EXPECT_FALSE(m_cache.find(kProcess, m_b, kAnyTime, {}, six_180_of_1234)) << "other instances";
     const auto found = m_cache.find(kProcess, m_b, kAnyTime, {}, six_180);
     ASSERT_TRUE(found);
     EXPECT_TRUE(m_cache.release(m_b, found->bytes.data()));

@@ -87,6 +87,36 @@ TEST(ObjectQuery, CounterListsNarrowAnObject)
     EXPECT_FALSE(q.restricted(230));
 }
 
+TEST(ObjectQuery, ProcessListsNarrowAnObjectToSomeProcesses)
+{
+    ObjectQuery q;
+    ASSERT_TRUE(q.parse("230/1234,99:6 232/1234 238/5 238"));
+    EXPECT_EQ(q.indices(), (std::vector<std::uint32_t>{230, 232, 238}));
+    EXPECT_TRUE(q.process_filtered(230));
+    EXPECT_TRUE(q.restricted(230));
+    EXPECT_TRUE(q.process_filtered(232));
+    EXPECT_FALSE(q.restricted(232));
+    EXPECT_FALSE(q.process_filtered(238));  // listed bare as well: every process
+    EXPECT_FALSE(q.process_filtered(2));    // not asked for
+    std::vector<std::uint32_t> pids;
+    q.append_processes(230, pids);
+    EXPECT_EQ(pids, (std::vector<std::uint32_t>{99, 1234}));
+    q.append_processes(232, pids);
+    EXPECT_EQ(pids, (std::vector<std::uint32_t>{99, 1234, 1234}));
+    ASSERT_TRUE(q.parse("Costly"));
+    EXPECT_FALSE(q.process_filtered(230));
+}
+
+TEST(ObjectQuery, RefusesMalformedProcessLists)
+{
+    ObjectQuery q;
+    for (const char* text : {"230/", "230/x", "230/0", "230:6/12", "230/12:", "230/12,", "230//12", "230/4294967296"}) {
+        const Status status = q.parse(text);
+        ASSERT_FALSE(status.ok()) << text;
+        EXPECT_EQ(status.error().code(), Errc::invalid_argument) << text;
+    }
+}
+
 TEST(ObjectQuery, RefusesMalformedCounterLists)
 {
     ObjectQuery q;
@@ -103,9 +133,12 @@ TEST(ObjectQuery, AppendWithCountersBuildsWhatParseReads)
 {
     std::string query;
     const std::uint32_t process_counters[] = {6, 180};
-    ObjectQuery::append(query, 230, process_counters);
-    ObjectQuery::append(query, 238, {});
+    ObjectQuery::append(query, 230, ObjectQuery::spec({}, process_counters));
+    ObjectQuery::append(query, 238, ObjectQuery::spec({}, {}));
     EXPECT_EQ(query, "230:6,180 238");
+    const std::uint32_t pids[] = {1234, 5678};
+    EXPECT_EQ(ObjectQuery::spec(pids, process_counters), "/1234,5678:6,180");
+    EXPECT_EQ(ObjectQuery::spec(pids, {}), "/1234,5678");
     ObjectQuery q;
     ASSERT_TRUE(q.parse(query));
     EXPECT_TRUE(q.restricted(230));

@@ -619,6 +619,53 @@ TEST_F(OnlyRequestedFilesAreRead, ProcessWithoutThreadLeavesTaskAlone)
     EXPECT_FALSE(any(opened, "meminfo"));
 }
 
+// Narrowed queries (object_query.h): the files of the counters asked for, and
+// of the processes asked for.
+TEST_F(OnlyRequestedFilesAreRead, ACounterListReadsItsFilesOnly)
+{
+    auto opened = opened_by("230:6");
+    EXPECT_TRUE(opened.count("12966/stat"));
+    EXPECT_FALSE(any(opened, "status"));
+    EXPECT_FALSE(any(opened, "statm"));
+    EXPECT_FALSE(any(opened, "/io"));
+    opened = opened_by("230:6,180");
+    EXPECT_TRUE(opened.count("12966/statm"));
+    EXPECT_FALSE(any(opened, "status"));
+    opened = opened_by("232:6");
+    EXPECT_TRUE(opened.count("12966/task/13013/stat"));
+    EXPECT_FALSE(opened.count("12966/task/13013/status"));  // no Context Switches/sec
+}
+
+TEST_F(OnlyRequestedFilesAreRead, AProcessListReadsThoseProcessesOnly)
+{
+    auto opened = opened_by("230/12966:6");
+    EXPECT_TRUE(opened.count("12966/stat"));
+    for (const char* other : {"2/", "12968/", "12970/", "12972/"})
+        EXPECT_FALSE(any(opened, other)) << other;
+    const ObjectView process = *BlockView::parse(m_buffer)->find_object(ix::kProcess);
+    EXPECT_EQ(test::instance_names(process), (std::vector<std::string>{"python3"}));  // no _Total
+
+    opened = opened_by("232/12966:6");
+    EXPECT_TRUE(opened.count("12966/task/13013/stat"));
+    EXPECT_FALSE(any(opened, "12968/"));
+    const BlockView block = *BlockView::parse(m_buffer);
+    // The Process it brings along is that process too, so parents line up.
+    EXPECT_EQ(test::instance_names(*block.find_object(ix::kProcess)), (std::vector<std::string>{"python3"}));
+    EXPECT_EQ(block.find_object(ix::kThread)->instance_count(), 4u);
+
+    // A process that is gone has no instance and costs nothing else.
+    opened_by("230/4000000:6");
+    EXPECT_EQ(BlockView::parse(m_buffer)->find_object(ix::kProcess)->instance_count(), 0u);
+    // Listed bare as well, or asked with System: every process (kept handles
+    // open nothing anew, so the block says it).
+    for (const char* query : {"230/12966 230", "230/12966 2"}) {
+        opened_by(query);
+        const ObjectView all = *BlockView::parse(m_buffer)->find_object(ix::kProcess);
+        EXPECT_TRUE(test::instance_with(all, ix::kIdProcess, 12968)) << query;
+        EXPECT_TRUE(test::instance(all, "_Total")) << query;
+    }
+}
+
 TEST_F(OnlyRequestedFilesAreRead, ThreadReadsTask)
 {
     const auto opened = opened_by("232");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // resolve_paths: many paths, one collection, a result per path.
 #include "query/path_resolution.h"
+#include "query/query_sampler.h"
 
 #include "format/counter_type.h"
 #include "test_source.h"
@@ -120,6 +121,36 @@ TEST(ResolvePaths, AFailingCollectionFailsTheWhole)
     auto result = resolve_paths(texts, shared, table);
     ASSERT_FALSE(result);
     EXPECT_EQ(result.error().message(), "the machine went away");
+}
+
+// A path naming one process's instance asks its entity for that process only
+// (procfs then reads that process's files, not every process's); a wildcard
+// or a single-instance object asks for the whole object.
+TEST(ResolvePaths, OneNamedProcessNarrowsItsEntity)
+{
+    TestSource source = machine();
+    SharedSource shared(source);
+    const NameTable table = names();
+    const std::vector<std::string> texts = {"\\Process(b)\\Working Set", "\\Process(*)\\Working Set",
+                                            "\\Memory\\Available Bytes"};
+    auto result = resolve_paths(texts, shared, table);
+    ASSERT_TRUE(result) << result.error().message();
+    ASSERT_TRUE(result->all_resolved());
+    EXPECT_EQ(result->paths[0].request.process_id, 2u);  // b's ID Process
+    EXPECT_EQ(result->paths[1].request.process_id, 0u);
+    EXPECT_EQ(result->paths[2].request.process_id, 0u);
+
+    PerfObjectCache cache;
+    SnapshotOptions options;
+    options.cache = &cache;
+    const std::vector<QueryPath> only_b(result->paths.begin(), result->paths.begin() + 1);
+    std::vector<QueryColumn> columns;
+    for (const QueryColumn& c : result->columns)
+        if (c.entity == 0)
+            columns.push_back(c);
+    auto sampler = QuerySampler::create(shared, only_b, columns, options, nullptr);
+    ASSERT_TRUE(sampler) << sampler.error().message();
+    EXPECT_EQ(source.last_query(), "230/2:180");
 }
 
 }  // namespace

@@ -57,6 +57,17 @@ struct SnapshotTest : ::testing::Test {
         EXPECT_TRUE(created.ok()) << created.error().describe();
         return created.ok() ? std::move(*created) : nullptr;
     }
+
+    // With SnapshotOptions::collect_only_requested.
+    std::unique_ptr<Snapshot> narrowed_snapshot(std::vector<CounterRequest> requests)
+    {
+        SnapshotOptions options;
+        options.cache = &cache;
+        options.collect_only_requested = true;
+        auto created = Snapshot::create(shared, SnapshotType::custom, requests, options);
+        EXPECT_TRUE(created.ok()) << created.error().describe();
+        return created.ok() ? std::move(*created) : nullptr;
+    }
 };
 
 TEST_F(SnapshotTest, FirstDecodeAlreadyHasTwoSampleValues)
@@ -268,20 +279,13 @@ TEST_F(SnapshotTest, EntitiesShareOneQueryThroughTheCache)
     EXPECT_GE(stats.hits, 5u);
 }
 
-// SnapshotOptions::only_requested_counters: the query names the counters, and
+// SnapshotOptions::collect_only_requested: the query names the counters, and
 // copies go only to entities that asked for the same ones (another layout
 // would cost the receiver an interval), whole copies only to whole askers.
 TEST_F(SnapshotTest, NarrowedEntitiesShareOnlyWithTheSameCounters)
 {
     machine.start_process("bash", 100, 0.25);
-    auto narrowed = [&](std::vector<CounterRequest> requests) {
-        SnapshotOptions options;
-        options.cache = &cache;
-        options.only_requested_counters = true;
-        auto created = Snapshot::create(shared, SnapshotType::custom, requests, options);
-        EXPECT_TRUE(created.ok()) << created.error().describe();
-        return created.ok() ? std::move(*created) : nullptr;
-    };
+    auto narrowed = [&](std::vector<CounterRequest> requests) { return narrowed_snapshot(requests); };
     auto a = narrowed({{kProcess, kProcessorTime}, {kProcess, kWorkingSet}});
     EXPECT_EQ(machine.source().last_query(), "230:6,180");
     auto b = narrowed({{kProcess, kWorkingSet}, {kProcess, kProcessorTime}});
@@ -301,6 +305,34 @@ TEST_F(SnapshotTest, NarrowedEntitiesShareOnlyWithTheSameCounters)
         EXPECT_EQ(machine.source().collect_count(), before + 3) << "round " << round;
         for (Snapshot* s : {a.get(), b.get(), c.get(), whole.get()})
             EXPECT_NEAR(by_pid(*s, kProcess, kProcessorTime)[100].as_double(), 25.0, 1e-9);
+    }
+    EXPECT_EQ(cache.outstanding_references(), 0u);
+}
+
+TEST_F(SnapshotTest, AProcessRequestNamesItsProcessInTheQuery)
+{
+    machine.start_process("bash", 100, 0.25);
+    machine.start_process("yes", 200, 1.0);
+    SnapshotOptions options;
+    options.cache = &cache;
+    options.collect_only_requested = true;
+    const std::vector<CounterRequest> own = {{kProcess, kProcessorTime, 100}};
+    auto a = Snapshot::create(shared, SnapshotType::custom, own, options);
+    ASSERT_TRUE(a.ok()) << a.error().describe();
+    EXPECT_EQ(machine.source().last_query(), "230/100:6");
+    auto b = Snapshot::create(shared, SnapshotType::custom, own, options);
+    ASSERT_TRUE(b.ok());
+    // The same counter of every process: another collection, not a's copy.
+    auto every = narrowed_snapshot({{kProcess, kProcessorTime}});
+    for (int round = 0; round < 2; ++round) {
+        machine.advance(1.0);
+        const std::size_t before = machine.source().collect_count();
+        cycle(**a);
+        cycle(**b);
+        cycle(*every);
+        EXPECT_EQ(machine.source().collect_count(), before + 2) << "round " << round;
+        EXPECT_NEAR(by_pid(**a, kProcess, kProcessorTime)[100].as_double(), 25.0, 1e-9);
+        EXPECT_NEAR(by_pid(*every, kProcess, kProcessorTime)[200].as_double(), 100.0, 1e-9);
     }
     EXPECT_EQ(cache.outstanding_references(), 0u);
 }

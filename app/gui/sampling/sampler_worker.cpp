@@ -29,7 +29,7 @@ wpo::SnapshotOptions SamplerWorker::snapshot_options() const
     // A copy older than half an interval belongs to the previous interval.
     options.max_age = std::chrono::milliseconds(std::max(1, m_interval_ms / 2));
     // \Process(*)\% Processor Time then reads one file per process, not four.
-    options.only_requested_counters = true;
+    options.collect_only_requested = true;
     return options;
 }
 

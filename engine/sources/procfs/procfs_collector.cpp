@@ -63,6 +63,9 @@ ProcfsCollector::Wanted ProcfsCollector::select() const
             w.parts = process_parts();
         if (m_query.restricted(ix::kThread))
             w.thread_switches = m_query.wants(ix::kThread, ix::kContextSwitchesPerSec);
+        w.selected_processes = w.process && !w.system && !w.memory_detail &&
+                               (!m_query.contains(ix::kProcess) || m_query.process_filtered(ix::kProcess)) &&
+                               (!m_query.contains(ix::kThread) || m_query.process_filtered(ix::kThread));
         break;
     }
     return w;
@@ -123,11 +126,19 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     if (want.network)
         read_interfaces();
     m_pids.clear();
-    if (want.system || want.process || want.memory_detail)
+    if (want.selected_processes) {
+        m_query.append_processes(ix::kProcess, m_pids);
+        m_query.append_processes(ix::kThread, m_pids);
+        std::sort(m_pids.begin(), m_pids.end());
+        m_pids.erase(std::unique(m_pids.begin(), m_pids.end()), m_pids.end());
+    } else if (want.system || want.process || want.memory_detail) {
         list_processes();
+    }
     m_processes.clear();
     m_threads.clear();
-    if (want.process || want.memory_detail)
+    if (want.selected_processes)
+        read_selected_processes(want);
+    else if (want.process || want.memory_detail)
         read_processes(want);
 
     BlockBuilder b(buffer, m_counter_slots);
@@ -142,7 +153,7 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     if (want.memory)
         emit_memory(b);
     if (want.process)
-        emit_process(b, want.parts);
+        emit_process(b, want.parts, !want.selected_processes);
     if (want.thread)
         emit_thread(b, want.thread_switches);
     if (want.physical_disk)

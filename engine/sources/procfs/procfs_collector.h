@@ -51,6 +51,10 @@ private:
              logical_disk = false, processor = false, network = false, memory_detail = false;
         ProcessParts parts;
         bool thread_switches = true;  // Context Switches/sec: a second file per thread
+        // Process and Thread only for the processes of the query's lists (no
+        // listing of /proc, no _Total): both asked with a process list, or
+        // one of them and not the other, and nothing that needs every process.
+        bool selected_processes = false;
     };
     // A slice of m_pool.
     struct Name {
@@ -118,17 +122,18 @@ private:
     // procfs_processes.cpp
     ProcessParts process_parts() const;
     void read_processes(const Wanted& want);
+    void read_selected_processes(const Wanted& want);
     bool read_process(const Wanted& want, ProcessHandles& h);
     int process_dir(ProcessHandles& h);
     bool read_process_stat(ProcessHandles& h, PidStat& stat);
-    void read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid);
+    void read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid, bool switches);
     void match_threads(ProcessHandles& h);
     bool read_thread(int task, ThreadHandles& t, PidStat& stat);
     std::uint64_t thread_switches(int task, ThreadHandles& t);
     std::optional<std::string_view> read_kept(CachedFd& slot, int dir, const char* path);
     std::uint32_t handle_count(int pid_dir);
     void detect_switches_file();
-    void emit_process(BlockBuilder& b, const ProcessParts& parts);
+    void emit_process(BlockBuilder& b, const ProcessParts& parts, bool with_total);
     void emit_thread(BlockBuilder& b, bool switches);
     // procfs_disks.cpp
     void read_disks();

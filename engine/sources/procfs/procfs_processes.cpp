@@ -51,6 +51,25 @@ void ProcfsCollector::read_processes(const Wanted& want)
     m_handles.swap(m_next_handles);
 }
 
+// The processes of the query's lists only (Wanted::selected_processes): each
+// pid's entry is found in, or added to, the handle cache; the other entries
+// stay as they are, so a source that serves a whole Process and one process's
+// own counters by turns keeps the handles of both. A pid that is gone (or
+// never was) has no instance.
+void ProcfsCollector::read_selected_processes(const Wanted& want)
+{
+    for (const std::uint32_t pid : m_pids) {
+        auto it = std::lower_bound(m_handles.begin(), m_handles.end(), pid,
+                                   [](const ProcessHandles& h, std::uint32_t p) { return h.pid < p; });
+        if (it == m_handles.end() || it->pid != pid) {
+            it = m_handles.emplace(it);
+            it->pid = pid;
+        }
+        if (!read_process(want, *it))
+            m_handles.erase(it);  // its descriptors close here
+    }
+}
+
 // A file of a task through its kept handle `slot`: opened under `dir` and
 // kept if the budget allows, else opened for this read only.
 std::optional<std::string_view> ProcfsCollector::read_kept(CachedFd& slot, int dir, const char* path)
@@ -157,7 +176,7 @@ bool ProcfsCollector::read_process(const Wanted& want, ProcessHandles& h)
         parse_smaps_rollup(text ? *text : std::string_view(), row.detail);
     }
     if (want.thread)
-        read_threads(h, dir, h.pid);
+        read_threads(h, dir, h.pid, want.thread_switches);
     else if (m_evict_unused)
         h.drop_threads();  // least recently used: kept for a Thread nobody asks for now
     m_processes.push_back(row);
@@ -191,7 +210,7 @@ void ProcfsCollector::match_threads(ProcessHandles& h)
 
 // Thread: a thread whose stat file is gone is left out; an unreadable
 // schedstat (or status) costs its Context Switches/sec only.
-void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid)
+void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid, bool switches)
 {
     int task = -1;
     if (h.task.valid() && ::lseek(h.task.get(), 0, SEEK_SET) == 0) {
@@ -231,7 +250,7 @@ void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, std::uint32_t
         row.user = ticks_to_100ns(stat.utime);
         row.privileged = ticks_to_100ns(stat.stime);
         row.start = start_time(stat.starttime);
-        row.switches = thread_switches(task, t);
+        row.switches = switches ? thread_switches(task, t) : 0;
         m_threads.push_back(row);
     }
     m_task_scratch.reset();
@@ -309,7 +328,7 @@ ProcfsCollector::ProcessParts ProcfsCollector::process_parts() const
 // Process and Thread: the object time is that of read_uptime(), so that
 // Elapsed Time decodes as ps shows etimes. A part not read leaves its
 // counters out of the block (a zero would read as a real value).
-void ProcfsCollector::emit_process(BlockBuilder& b, const ProcessParts& parts)
+void ProcfsCollector::emit_process(BlockBuilder& b, const ProcessParts& parts, bool with_total)
 {
     b.begin_object({.name_index = ix::kProcess,
                     .help_index = ix::kProcess + 1,
@@ -383,10 +402,13 @@ void ProcfsCollector::emit_process(BlockBuilder& b, const ProcessParts& parts)
         total.io.wchar += p.io.wchar;
     }
     // _Total as Windows has it: sums, ID Process 0; its Elapsed Time is the
-    // system's (Windows shows the age of its oldest process, Idle).
-    total.start = start_time(0);
-    b.begin_instance("_Total");
-    write(total);
+    // system's (Windows shows the age of its oldest process, Idle). Not for
+    // selected processes: a sum of some would pass for the machine's.
+    if (with_total) {
+        total.start = start_time(0);
+        b.begin_instance("_Total");
+        write(total);
+    }
     b.end_object();
 }
 
