@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/instance_list_model.h"
 
+#include "gui/data/natural_order.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -24,13 +26,7 @@ QString InstanceListModel::totalText()
 
 QCollator InstanceListModel::naturalCollator()
 {
-    QLocale locale;
-    if (locale.language() == QLocale::C)
-        locale = QLocale(QLocale::English, QLocale::UnitedStates);
-    QCollator collator(locale);
-    collator.setNumericMode(true);
-    collator.setCaseSensitivity(Qt::CaseInsensitive);
-    return collator;
+    return perfscope::gui::naturalCollator();
 }
 
 void InstanceListModel::setInstances(const BrowseInstances& update, bool has_instances)

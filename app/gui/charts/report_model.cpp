@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/report_model.h"
 
+#include "gui/data/natural_order.h"
+
 #include "gui/charts/value_format.h"
 #include "gui/charts/view_data.h"
 
@@ -74,8 +76,7 @@ struct ReportModel::Entry {
 
 ReportModel::ReportModel(const ViewData* data, QObject* parent) : QAbstractTableModel(parent), m_data(data)
 {
-    m_collator.setNumericMode(true);
-    m_collator.setCaseSensitivity(Qt::CaseInsensitive);
+    m_collator = naturalCollator();
     // A large removal of ended series while they show: one reset instead of
     // moving every later column once per removed one.
     connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, [this] {

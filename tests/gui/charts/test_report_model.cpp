@@ -103,7 +103,8 @@ private slots:
         quint64 id = 1;
         for (const QString& instance : cpu_instances)
             f.add(make_info(id++, kProcess, kCpu, instance));
-        for (const QString& instance : {QStringLiteral("firefox"), QStringLiteral("bash")})
+        for (const QString& instance : {QStringLiteral("firefox"), QStringLiteral("bash"), QStringLiteral("bash:10451"),
+                                        QStringLiteral("bash:2903")})
             f.add(make_info(id++, kProcess, kWorkingSet, instance));
         f.add(make_info(id++, QStringLiteral("Memory"), QStringLiteral("Available Bytes")));
         SeriesInfo thread =
@@ -121,9 +122,10 @@ private slots:
         // Natural order (yes#2 before yes#10), _Total last, the column of
         // counters without instances first, a thread as parent/instance.
         QCOMPARE(f.columnNames(),
-                 QStringList({ReportModel::noInstanceColumnName(), QStringLiteral("bash"), QStringLiteral("firefox"),
-                              QStringLiteral("firefox/3"), QStringLiteral("yes"), QStringLiteral("yes#1"),
-                              QStringLiteral("yes#2"), QStringLiteral("yes#10"), QStringLiteral("_Total")}));
+                 QStringList({ReportModel::noInstanceColumnName(), QStringLiteral("bash"), QStringLiteral("bash:2903"),
+                              QStringLiteral("bash:10451"), QStringLiteral("firefox"), QStringLiteral("firefox/3"),
+                              QStringLiteral("yes"), QStringLiteral("yes#1"), QStringLiteral("yes#2"),
+                              QStringLiteral("yes#10"), QStringLiteral("_Total")}));
         // Each series in the cell of its counter's row and its instance's column.
         for (int row = 0; row < f.data.seriesCount(); ++row) {
             const SeriesInfo& s = f.data.series(row).info;
