@@ -12,11 +12,11 @@ using perfscope::jni::utf8_from_java;
 TEST(JavaText, ASurrogatePairBecomesOneFourByteCharacter)
 {
     // U+1F600 = D83D DE00 in UTF-16, F0 9F 98 80 in UTF-8.
-    const std::u16string java = u"\\Process(\xD83D\xDE00" u"emoji)\\ID Process";
+    const std::u16string java = u"\\Process(\U0001F600emoji)\\ID Process";
     std::string utf8;
     std::size_t bad = 0;
     ASSERT_TRUE(utf8_from_java(java, utf8, bad));
-    EXPECT_EQ(utf8, "\\Process(\xF0\x9F\x98\x80" "emoji)\\ID Process");
+    EXPECT_EQ(utf8, std::string("\\Process(\xF0\x9F\x98\x80") + "emoji)\\ID Process");
     std::u16string back;
     java_from_utf8(utf8, back);
     EXPECT_EQ(back, java);
@@ -38,7 +38,8 @@ TEST(JavaText, AnUnpairedSurrogateIsReportedWithItsIndex)
 {
     std::string utf8;
     std::size_t bad = 99;
-    EXPECT_FALSE(utf8_from_java(u"ab\xD83D" u"c", utf8, bad));  // high surrogate, no low one after it
+    // A high surrogate with no low one after it.
+    EXPECT_FALSE(utf8_from_java(std::u16string{u'a', u'b', char16_t{0xD83D}, u'c'}, utf8, bad));
     EXPECT_EQ(bad, 2u);
     EXPECT_FALSE(utf8_from_java(u"\xDE00", utf8, bad));  // low surrogate alone
     EXPECT_EQ(bad, 0u);
@@ -49,7 +50,7 @@ TEST(JavaText, AnUnpairedSurrogateIsReportedWithItsIndex)
 TEST(JavaText, InvalidUtf8BecomesReplacementCharacters)
 {
     std::u16string java;
-    java_from_utf8("a\xFF" "b", java);
+    java_from_utf8(std::string{'a', '\xFF', 'b'}, java);
     EXPECT_EQ(java, u"a\uFFFDb");
 }
 
