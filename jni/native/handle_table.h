@@ -6,6 +6,13 @@
 //
 //   handle = generation << kIndexBits | (slot + 1)     (always > 0)
 //
+// A handle is never valid again once destroyed: a slot whose generation has
+// reached kGenerationMask is retired instead of going back to the free list,
+// so no generation wraps. The price is a finite supply of handles over the
+// process's life, kMaxSlots * kGenerationMask (about 2.1 billion creations
+// per table, the whole positive int range); after that add() reports a full
+// table, as it does when kMaxSlots handles are live.
+//
 // Entries are shared_ptrs: a thread that looked one up keeps it alive while
 // another thread destroys the handle, so destroy-during-use is safe and the
 // entry dies with its last user.
@@ -40,9 +47,7 @@ public:
             return 0;
         }
         Slot& s = m_slots[slot];
-        s.generation = (s.generation + 1) & kGenerationMask;
-        if (s.generation == 0)
-            s.generation = 1;
+        ++s.generation;  // slots on the free list are below kGenerationMask
         s.entry = std::move(entry);
         return static_cast<std::int32_t>((s.generation << kIndexBits) | (slot + 1));
     }
@@ -65,14 +70,24 @@ public:
             return nullptr;
         std::shared_ptr<T> entry = std::move(s->entry);
         s->entry.reset();
-        m_free.push_back(static_cast<std::uint32_t>(s - m_slots.data()));
+        if (s->generation < kGenerationMask)
+            m_free.push_back(static_cast<std::uint32_t>(s - m_slots.data()));
+        else
+            ++m_retired;
         return entry;
     }
 
     std::size_t live() const
     {
         std::lock_guard guard(m_mutex);
-        return m_slots.size() - m_free.size();
+        return m_slots.size() - m_free.size() - m_retired;
+    }
+
+    // Slots used up for good (every generation handed out).
+    std::size_t retired() const
+    {
+        std::lock_guard guard(m_mutex);
+        return m_retired;
     }
 
 private:
@@ -99,6 +114,7 @@ private:
     mutable std::mutex m_mutex;
     std::vector<Slot> m_slots;
     std::vector<std::uint32_t> m_free;
+    std::size_t m_retired = 0;
 };
 
 }  // namespace perfscope::jni

@@ -6,14 +6,19 @@
 // The thesis's methods (docs/java.md §2) return codes and never throw. The plain API's
 // Sampler methods throw org.perfscope.wpo.WPOException naming the problem.
 // Class, field and constructor IDs are looked up once in JNI_OnLoad; the
-// sampling path makes no callbacks into Java.
+// sampling path makes no callbacks into Java. Every body runs inside
+// guarded() (native/guarded.h), so no C++ exception reaches the JVM, and
+// every string crosses as UTF-16 (native/java_text.h).
 #include "native/bridge.h"
 #include "native/error_codes.h"
+#include "native/guarded.h"
+#include "native/java_text.h"
 
 #include <jni.h>
 
 #ifdef PERFSCOPE_JNI_HEADERS
 // javac -h output: the compiler checks each definition against its declaration.
+#include "org_perfscope_wpo_FaultInjection.h"
 #include "org_perfscope_wpo_JWPONames.h"
 #include "org_perfscope_wpo_JWPOSnapshot.h"
 #include "org_perfscope_wpo_NativeThread.h"
@@ -22,6 +27,7 @@
 #endif
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -37,7 +43,10 @@ static_assert(sizeof(jchar) == sizeof(char16_t));
 
 using perfscope::jni::Bridge;
 using perfscope::jni::CounterRecordOut;
+using perfscope::jni::guarded;
+using perfscope::jni::guarded_throwing;
 using perfscope::jni::InputInfo;
+using perfscope::jni::throw_wpo;
 namespace code = perfscope::jni::code;
 
 namespace {
@@ -66,9 +75,7 @@ struct Ids {
     jfieldID calc_status = nullptr;
 
     jobject value_types[3] = {};  // global refs: ValueType.INTEGER, LONG, DOUBLE
-    jclass exception = nullptr;   // global ref: WPOException
-    jmethodID exception_init = nullptr;
-    jclass string = nullptr;  // global ref: java.lang.String
+    jclass string = nullptr;      // global ref: java.lang.String
 };
 
 Ids g_ids;
@@ -120,16 +127,13 @@ bool load_ids(JNIEnv* env)
         env->DeleteLocalRef(constant);
     }
 
-    jclass exception = cls("org/perfscope/wpo/WPOException");
-    if (!exception)
+    if (!perfscope::jni::load_guard_ids(env))
         return false;
-    g_ids.exception = static_cast<jclass>(env->NewGlobalRef(exception));
-    g_ids.exception_init = env->GetMethodID(exception, "<init>", "(ILjava/lang/String;)V");
     jclass string = cls("java/lang/String");
     if (!string)
         return false;
     g_ids.string = static_cast<jclass>(env->NewGlobalRef(string));
-    return !env->ExceptionCheck() && g_ids.exception_init;
+    return !env->ExceptionCheck();
 }
 
 // -1 for null: the bridge's convention for a missing array.
@@ -138,32 +142,35 @@ std::int64_t capacity(JNIEnv* env, jarray array)
     return array ? env->GetArrayLength(array) : -1;
 }
 
-void throw_wpo(JNIEnv* env, int c, const std::string& message)
+// A Java string as UTF-8. False with an exception pending: OutOfMemoryError,
+// or WPOException(invalid_argument) for an unpaired surrogate, which names
+// no character and so no counter, file or instance.
+bool read_string(JNIEnv* env, jstring s, std::string& out, const char* what)
 {
+    thread_local std::u16string chars;
+    const jsize n = env->GetStringLength(s);
+    chars.resize(static_cast<std::size_t>(n));
+    env->GetStringRegion(s, 0, n, reinterpret_cast<jchar*>(chars.data()));
     if (env->ExceptionCheck())
-        return;
-    std::string text(perfscope::jni::code_name(c));
-    if (!message.empty())
-        text += ": " + message;
-    jstring jtext = env->NewStringUTF(text.c_str());
-    if (!jtext)
-        return;  // OutOfMemoryError pending
-    auto exception = static_cast<jthrowable>(env->NewObject(g_ids.exception, g_ids.exception_init, c, jtext));
-    if (exception)
-        env->Throw(exception);
+        return false;
+    std::size_t bad_at = 0;
+    if (!perfscope::jni::utf8_from_java(chars, out, bad_at)) {
+        char unit[8];
+        std::snprintf(unit, sizeof unit, "%04X", static_cast<unsigned>(chars[bad_at]));
+        throw_wpo(env, code::invalid_argument,
+                  std::string(what) + " has an unpaired surrogate U+" + unit + " at character " +
+                      std::to_string(bad_at) + " (a Java string that is not valid Unicode)");
+        return false;
+    }
+    return true;
 }
 
-// Java's modified UTF-8 equals UTF-8 except for NUL and supplementary
-// characters; counter paths have neither that matters, and both stay valid
-// text for the parser, which rejects what it does not understand.
-bool read_string(JNIEnv* env, jstring s, std::string& out)
+// UTF-8 -> a new Java string; null with OutOfMemoryError pending.
+jstring new_string(JNIEnv* env, std::string_view text)
 {
-    const char* chars = env->GetStringUTFChars(s, nullptr);
-    if (!chars)
-        return false;
-    out.assign(chars);
-    env->ReleaseStringUTFChars(s, chars);
-    return true;
+    thread_local std::u16string chars;
+    perfscope::jni::java_from_utf8(text, chars);
+    return env->NewString(reinterpret_cast<const jchar*>(chars.data()), static_cast<jsize>(chars.size()));
 }
 
 }  // namespace
@@ -182,27 +189,30 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*)
 
 // --- JWPONames -----------------------------------------------------------------
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getCount(JNIEnv*, jclass)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getCount(JNIEnv* env, jclass)
 {
-    return Bridge::instance().names_count();
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().names_count(); });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getByteLength(JNIEnv*, jclass)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getByteLength(JNIEnv* env, jclass)
 {
-    return Bridge::instance().names_length();
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().names_length(); });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getNames(JNIEnv* env, jclass, jcharArray names,
                                                                  jintArray indices)
 {
-    std::span<const char16_t> chars;
-    std::span<const std::int32_t> ids;
-    const int c = Bridge::instance().names(capacity(env, names), capacity(env, indices), chars, ids);
-    if (c != code::ok)
-        return c;
-    env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()), reinterpret_cast<const jchar*>(chars.data()));
-    env->SetIntArrayRegion(indices, 0, static_cast<jsize>(ids.size()), reinterpret_cast<const jint*>(ids.data()));
-    return code::ok;
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const char16_t> chars;
+        std::span<const std::int32_t> ids;
+        const int c = Bridge::instance().names(capacity(env, names), capacity(env, indices), chars, ids);
+        if (c != code::ok)
+            return c;
+        env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()),
+                                reinterpret_cast<const jchar*>(chars.data()));
+        env->SetIntArrayRegion(indices, 0, static_cast<jsize>(ids.size()), reinterpret_cast<const jint*>(ids.data()));
+        return code::ok;
+    });
 }
 
 // --- JWPOSnapshot: creation ------------------------------------------------------
@@ -210,90 +220,99 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getNames(JNIEnv* env, jc
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_createSnapshot(JNIEnv* env, jclass, jint type,
                                                                           jobjectArray inputs)
 {
-    std::vector<InputInfo> infos;
-    if (inputs) {
-        const jsize n = env->GetArrayLength(inputs);
-        infos.resize(static_cast<std::size_t>(n));
-        for (jsize i = 0; i < n; ++i) {
-            jobject element = env->GetObjectArrayElement(inputs, i);
-            if (!element) {
-                infos[static_cast<std::size_t>(i)].present = false;
-                continue;
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::vector<InputInfo> infos;
+        if (inputs) {
+            const jsize n = env->GetArrayLength(inputs);
+            infos.resize(static_cast<std::size_t>(n));
+            for (jsize i = 0; i < n; ++i) {
+                jobject element = env->GetObjectArrayElement(inputs, i);
+                if (!element) {
+                    infos[static_cast<std::size_t>(i)].present = false;
+                    continue;
+                }
+                infos[static_cast<std::size_t>(i)].object = env->GetIntField(element, g_ids.input_object);
+                infos[static_cast<std::size_t>(i)].counter = env->GetIntField(element, g_ids.input_counter);
+                env->DeleteLocalRef(element);
             }
-            infos[static_cast<std::size_t>(i)].object = env->GetIntField(element, g_ids.input_object);
-            infos[static_cast<std::size_t>(i)].counter = env->GetIntField(element, g_ids.input_counter);
-            env->DeleteLocalRef(element);
         }
-    }
-    return Bridge::instance().create(type, infos, inputs == nullptr);
+        return Bridge::instance().create(type, infos, inputs == nullptr);
+    });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_destroySnapshot(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_destroySnapshot(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().destroy(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().destroy(handle); });
 }
 
 // --- structure --------------------------------------------------------------------
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectCount(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectCount(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().object_count(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().object_count(handle); });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectNames(JNIEnv* env, jclass, jint handle,
                                                                                       jintArray out)
 {
-    std::span<const std::int32_t> ids;
-    const int c = Bridge::instance().object_names(handle, capacity(env, out), ids);
-    if (c < 0)
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const std::int32_t> ids;
+        const int c = Bridge::instance().object_names(handle, capacity(env, out), ids);
+        if (c < 0)
+            return c;
+        env->SetIntArrayRegion(out, 0, static_cast<jsize>(ids.size()), reinterpret_cast<const jint*>(ids.data()));
         return c;
-    env->SetIntArrayRegion(out, 0, static_cast<jsize>(ids.size()), reinterpret_cast<const jint*>(ids.data()));
-    return c;
+    });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectCountersCount(JNIEnv*, jclass,
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectCountersCount(JNIEnv* env, jclass,
                                                                                               jint handle, jint object)
 {
-    return Bridge::instance().counter_count(handle, object);
+    return guarded(env, jint{code::failure},
+                   [&]() -> jint { return Bridge::instance().counter_count(handle, object); });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectCounters(JNIEnv* env, jclass,
                                                                                          jint handle, jint object,
                                                                                          jobjectArray out)
 {
-    std::span<const CounterRecordOut> records;
-    const int c = Bridge::instance().counters(handle, object, capacity(env, out), records);
-    if (c < 0)
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const CounterRecordOut> records;
+        const int c = Bridge::instance().counters(handle, object, capacity(env, out), records);
+        if (c < 0)
+            return c;
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            jobject element = env->GetObjectArrayElement(out, static_cast<jsize>(i));
+            if (!element)
+                return code::null_argument;
+            const CounterRecordOut& r = records[i];
+            env->SetIntField(element, g_ids.record_description, r.description);
+            env->SetIntField(element, g_ids.record_index, r.index);
+            env->SetIntField(element, g_ids.record_type, r.type);
+            env->SetIntField(element, g_ids.record_kind, r.kind);
+            env->SetIntField(element, g_ids.record_value_type_int, r.value_type);
+            env->SetObjectField(element, g_ids.record_value_type, g_ids.value_types[r.value_type]);
+            env->SetIntField(element, g_ids.record_detail_level, r.detail_level);
+            env->SetIntField(element, g_ids.record_default_scale, r.default_scale);
+            env->DeleteLocalRef(element);
+        }
         return c;
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        jobject element = env->GetObjectArrayElement(out, static_cast<jsize>(i));
-        if (!element)
-            return code::null_argument;
-        const CounterRecordOut& r = records[i];
-        env->SetIntField(element, g_ids.record_description, r.description);
-        env->SetIntField(element, g_ids.record_index, r.index);
-        env->SetIntField(element, g_ids.record_type, r.type);
-        env->SetIntField(element, g_ids.record_kind, r.kind);
-        env->SetIntField(element, g_ids.record_value_type_int, r.value_type);
-        env->SetObjectField(element, g_ids.record_value_type, g_ids.value_types[r.value_type]);
-        env->SetIntField(element, g_ids.record_detail_level, r.detail_level);
-        env->SetIntField(element, g_ids.record_default_scale, r.default_scale);
-        env->DeleteLocalRef(element);
-    }
-    return c;
+    });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstancesCount(JNIEnv*, jclass,
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstancesCount(JNIEnv* env, jclass,
                                                                                                jint handle, jint object)
 {
-    return Bridge::instance().instance_count(handle, object);
+    return guarded(env, jint{code::failure},
+                   [&]() -> jint { return Bridge::instance().instance_count(handle, object); });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstancesLength(JNIEnv*, jclass,
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstancesLength(JNIEnv* env, jclass,
                                                                                                 jint handle,
                                                                                                 jint object)
 {
-    return Bridge::instance().instance_length(handle, object);
+    return guarded(env, jint{code::failure},
+                   [&]() -> jint { return Bridge::instance().instance_length(handle, object); });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstances(JNIEnv* env, jclass,
@@ -301,26 +320,33 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
                                                                                           jcharArray names,
                                                                                           jintArray ids)
 {
-    std::span<const char16_t> chars;
-    std::span<const std::int32_t> parents;
-    const int c =
-        Bridge::instance().instances(handle, object, capacity(env, names), capacity(env, ids), chars, parents);
-    if (c < 0)
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const char16_t> chars;
+        std::span<const std::int32_t> parents;
+        const int c =
+            Bridge::instance().instances(handle, object, capacity(env, names), capacity(env, ids), chars, parents);
+        if (c < 0)
+            return c;
+        env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()),
+                                reinterpret_cast<const jchar*>(chars.data()));
+        env->SetIntArrayRegion(ids, 0, static_cast<jsize>(parents.size()),
+                               reinterpret_cast<const jint*>(parents.data()));
         return c;
-    env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()), reinterpret_cast<const jchar*>(chars.data()));
-    env->SetIntArrayRegion(ids, 0, static_cast<jsize>(parents.size()), reinterpret_cast<const jint*>(parents.data()));
-    return c;
+    });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectInstanceDisplayNames(
     JNIEnv* env, jclass, jint handle, jint object, jcharArray names)
 {
-    std::span<const char16_t> chars;
-    const int c = Bridge::instance().instance_display_names(handle, object, capacity(env, names), chars);
-    if (c < 0)
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const char16_t> chars;
+        const int c = Bridge::instance().instance_display_names(handle, object, capacity(env, names), chars);
+        if (c < 0)
+            return c;
+        env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()),
+                                reinterpret_cast<const jchar*>(chars.data()));
         return c;
-    env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()), reinterpret_cast<const jchar*>(chars.data()));
-    return c;
+    });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObjectSensorInstanceNames(JNIEnv* env, jclass,
@@ -328,62 +354,67 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotPerfObject
                                                                                                     jint object,
                                                                                                     jcharArray names)
 {
-    std::span<const char16_t> chars;
-    const int c = Bridge::instance().instance_display_names(handle, object, capacity(env, names), chars, true);
-    if (c < 0)
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const char16_t> chars;
+        const int c = Bridge::instance().instance_display_names(handle, object, capacity(env, names), chars, true);
+        if (c < 0)
+            return c;
+        env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()),
+                                reinterpret_cast<const jchar*>(chars.data()));
         return c;
-    env->SetCharArrayRegion(names, 0, static_cast<jsize>(chars.size()), reinterpret_cast<const jchar*>(chars.data()));
-    return c;
+    });
 }
 
 // --- measuring -----------------------------------------------------------------------
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_prepareSnapshot(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_prepareSnapshot(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().prepare(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().prepare(handle); });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_sampleSnapshot(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_sampleSnapshot(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().sample(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().sample(handle); });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_decodeSnapshot(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_decodeSnapshot(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().decode(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().decode(handle); });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotItemCount(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotItemCount(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().item_count(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().item_count(handle); });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotItems(JNIEnv* env, jclass, jint handle,
                                                                             jobjectArray out)
 {
-    std::span<const wpo::CalculatedValue> values;
-    const int c = Bridge::instance().items(handle, capacity(env, out), values);
-    if (c < 0)
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const wpo::CalculatedValue> values;
+        const int c = Bridge::instance().items(handle, capacity(env, out), values);
+        if (c < 0)
+            return c;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            jobject element = env->GetObjectArrayElement(out, static_cast<jsize>(i));
+            if (!element)
+                return code::null_argument;
+            const wpo::CalculatedValue& v = values[i];
+            const int type = v.value.type == wpo::ValueType::int32 ? 0 : v.value.type == wpo::ValueType::int64 ? 1 : 2;
+            const bool valid = v.value.valid();
+            env->SetDoubleField(element, g_ids.calc_double, valid && type == 2 ? v.value.f64 : 0.0);
+            env->SetIntField(element, g_ids.calc_int, valid && type == 0 ? v.value.i32 : 0);
+            env->SetLongField(element, g_ids.calc_long, valid && type == 1 ? v.value.i64 : 0);
+            env->SetObjectField(element, g_ids.calc_value_type, g_ids.value_types[type]);
+            env->SetIntField(element, g_ids.calc_object, static_cast<jint>(v.object_index));
+            env->SetIntField(element, g_ids.calc_counter, static_cast<jint>(v.counter_index));
+            env->SetIntField(element, g_ids.calc_instance, v.instance);
+            env->SetIntField(element, g_ids.calc_value_type_int, type);
+            env->SetIntField(element, g_ids.calc_status, static_cast<jint>(v.value.status));
+            env->DeleteLocalRef(element);
+        }
         return c;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        jobject element = env->GetObjectArrayElement(out, static_cast<jsize>(i));
-        if (!element)
-            return code::null_argument;
-        const wpo::CalculatedValue& v = values[i];
-        const int type = v.value.type == wpo::ValueType::int32 ? 0 : v.value.type == wpo::ValueType::int64 ? 1 : 2;
-        const bool valid = v.value.valid();
-        env->SetDoubleField(element, g_ids.calc_double, valid && type == 2 ? v.value.f64 : 0.0);
-        env->SetIntField(element, g_ids.calc_int, valid && type == 0 ? v.value.i32 : 0);
-        env->SetLongField(element, g_ids.calc_long, valid && type == 1 ? v.value.i64 : 0);
-        env->SetObjectField(element, g_ids.calc_value_type, g_ids.value_types[type]);
-        env->SetIntField(element, g_ids.calc_object, static_cast<jint>(v.object_index));
-        env->SetIntField(element, g_ids.calc_counter, static_cast<jint>(v.counter_index));
-        env->SetIntField(element, g_ids.calc_instance, v.instance);
-        env->SetIntField(element, g_ids.calc_value_type_int, type);
-        env->SetIntField(element, g_ids.calc_status, static_cast<jint>(v.value.status));
-        env->DeleteLocalRef(element);
-    }
-    return c;
+    });
 }
 
 // Writes into the Java array's own storage. The critical region opens only
@@ -407,37 +438,43 @@ private:
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValues(JNIEnv* env, jclass, jint handle,
                                                                              jdoubleArray out)
 {
-    CriticalDoubles sink(env, out);
-    return Bridge::instance().values(handle, sink);
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        CriticalDoubles sink(env, out);
+        return Bridge::instance().values(handle, sink);
+    });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValueKeys(JNIEnv* env, jclass, jint handle,
                                                                                 jintArray objects, jintArray counters,
                                                                                 jintArray instances)
 {
-    const bool any_null = !objects || !counters || !instances;
-    const std::size_t no = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(objects));
-    const std::size_t nc = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(counters));
-    const std::size_t ni = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(instances));
-    std::vector<std::int32_t> o(no), c(nc), i(ni);
-    const int n = Bridge::instance().value_keys(handle, o, c, i, any_null);
-    if (n > 0) {
-        env->SetIntArrayRegion(objects, 0, n, reinterpret_cast<const jint*>(o.data()));
-        env->SetIntArrayRegion(counters, 0, n, reinterpret_cast<const jint*>(c.data()));
-        env->SetIntArrayRegion(instances, 0, n, reinterpret_cast<const jint*>(i.data()));
-    }
-    return n;
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        const bool any_null = !objects || !counters || !instances;
+        const std::size_t no = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(objects));
+        const std::size_t nc = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(counters));
+        const std::size_t ni = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(instances));
+        std::vector<std::int32_t> o(no), c(nc), i(ni);
+        const int n = Bridge::instance().value_keys(handle, o, c, i, any_null);
+        if (n > 0) {
+            env->SetIntArrayRegion(objects, 0, n, reinterpret_cast<const jint*>(o.data()));
+            env->SetIntArrayRegion(counters, 0, n, reinterpret_cast<const jint*>(c.data()));
+            env->SetIntArrayRegion(instances, 0, n, reinterpret_cast<const jint*>(i.data()));
+        }
+        return n;
+    });
 }
 
 // --- NativeThread ---------------------------------------------------------------------
 
-JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_NativeThread_currentThreadId(JNIEnv*, jclass)
+JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_NativeThread_currentThreadId(JNIEnv* env, jclass)
 {
+    return guarded(env, jlong{0}, [&]() -> jlong {
 #ifdef _WIN32
-    return static_cast<jlong>(GetCurrentThreadId());
+        return static_cast<jlong>(GetCurrentThreadId());
 #else
-    return static_cast<jlong>(syscall(SYS_gettid));
+        return static_cast<jlong>(syscall(SYS_gettid));
 #endif
+    });
 }
 
 // --- SensorNames (JPMF; throws WPOException) -----------------------------------------------
@@ -445,139 +482,162 @@ JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_NativeThread_currentThreadId(JNIE
 JNIEXPORT jstring JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_format(JNIEnv* env, jclass, jstring object,
                                                                          jstring counter, jstring instance)
 {
-    if (!object || !counter) {
-        throw_wpo(env, code::null_argument, "object and counter names are required");
-        return nullptr;
-    }
-    std::string o, c, i;
-    if (!read_string(env, object, o) || !read_string(env, counter, c) || (instance && !read_string(env, instance, i)))
-        return nullptr;
-    std::string out;
-    const int r = Bridge::format_sensor(o, c, i, out);
-    if (r < 0) {
-        throw_wpo(env, r, "empty object or counter name");
-        return nullptr;
-    }
-    return env->NewStringUTF(out.c_str());
+    return guarded_throwing(env, static_cast<jstring>(nullptr), [&]() -> jstring {
+        if (!object || !counter) {
+            throw_wpo(env, code::null_argument, "object and counter names are required");
+            return nullptr;
+        }
+        std::string o, c, i;
+        if (!read_string(env, object, o, "object name") || !read_string(env, counter, c, "counter name") ||
+            (instance && !read_string(env, instance, i, "instance name")))
+            return nullptr;
+        std::string out;
+        const int r = Bridge::format_sensor(o, c, i, out);
+        if (r < 0) {
+            throw_wpo(env, r, "empty object or counter name");
+            return nullptr;
+        }
+        return new_string(env, out);
+    });
 }
 
 JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_parse(JNIEnv* env, jclass, jstring text)
 {
-    if (!text) {
-        throw_wpo(env, code::null_argument, "sensor name is null");
-        return nullptr;
-    }
-    std::string t;
-    if (!read_string(env, text, t))
-        return nullptr;
-    std::string parts[3];
-    bool has_instance = false;
-    std::string message;
-    const int r = Bridge::parse_sensor(t, parts, has_instance, message);
-    if (r < 0) {
-        throw_wpo(env, r, "sensor name \"" + t + "\": " + message);
-        return nullptr;
-    }
-    const jsize n = has_instance ? 3 : 2;
-    jobjectArray out = env->NewObjectArray(n, g_ids.string, nullptr);
-    if (!out)
-        return nullptr;
-    for (jsize k = 0; k < n; ++k) {
-        jstring s = env->NewStringUTF(parts[k].c_str());
-        if (!s)
+    return guarded_throwing(env, static_cast<jobjectArray>(nullptr), [&]() -> jobjectArray {
+        if (!text) {
+            throw_wpo(env, code::null_argument, "sensor name is null");
             return nullptr;
-        env->SetObjectArrayElement(out, k, s);
-        env->DeleteLocalRef(s);
-    }
-    return out;
+        }
+        std::string t;
+        if (!read_string(env, text, t, "sensor name"))
+            return nullptr;
+        std::string parts[3];
+        bool has_instance = false;
+        std::string message;
+        const int r = Bridge::parse_sensor(t, parts, has_instance, message);
+        if (r < 0) {
+            throw_wpo(env, r, "sensor name \"" + t + "\": " + message);
+            return nullptr;
+        }
+        const jsize n = has_instance ? 3 : 2;
+        jobjectArray out = env->NewObjectArray(n, g_ids.string, nullptr);
+        if (!out)
+            return nullptr;
+        for (jsize k = 0; k < n; ++k) {
+            jstring s = new_string(env, parts[k]);
+            if (!s)
+                return nullptr;
+            env->SetObjectArrayElement(out, k, s);
+            env->DeleteLocalRef(s);
+        }
+        return out;
+    });
 }
 
 // --- Sampler (plain API; throws WPOException) -------------------------------------------
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_open0(JNIEnv* env, jclass, jobjectArray paths)
 {
-    if (!paths) {
-        throw_wpo(env, code::null_argument, "no counter paths (null array)");
-        return code::null_argument;
-    }
-    const jsize n = env->GetArrayLength(paths);
-    std::vector<std::string> texts(static_cast<std::size_t>(n));
-    for (jsize i = 0; i < n; ++i) {
-        auto s = static_cast<jstring>(env->GetObjectArrayElement(paths, i));
-        if (!s) {
-            throw_wpo(env, code::null_argument, "counter path " + std::to_string(i) + " is null");
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        if (!paths) {
+            throw_wpo(env, code::null_argument, "no counter paths (null array)");
             return code::null_argument;
         }
-        const bool ok = read_string(env, s, texts[static_cast<std::size_t>(i)]);
-        env->DeleteLocalRef(s);
-        if (!ok)
-            return code::failure;  // OutOfMemoryError pending
-    }
-    std::string message;
-    const int c = Bridge::instance().open_sampler(texts, message);
-    if (c < 0)
-        throw_wpo(env, c, message);
-    return c;
+        const jsize n = env->GetArrayLength(paths);
+        std::vector<std::string> texts(static_cast<std::size_t>(n));
+        for (jsize i = 0; i < n; ++i) {
+            auto s = static_cast<jstring>(env->GetObjectArrayElement(paths, i));
+            if (!s) {
+                throw_wpo(env, code::null_argument, "counter path " + std::to_string(i) + " is null");
+                return code::null_argument;
+            }
+            const std::string what = "counter path " + std::to_string(i);
+            const bool ok = read_string(env, s, texts[static_cast<std::size_t>(i)], what.c_str());
+            env->DeleteLocalRef(s);
+            if (!ok)
+                return code::invalid_argument;  // exception pending
+        }
+        std::string message;
+        const int c = Bridge::instance().open_sampler(texts, message);
+        if (c < 0)
+            throw_wpo(env, c, message);
+        return c;
+    });
 }
 
 JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Sampler_columns0(JNIEnv* env, jclass, jint handle,
                                                                        jintArray path_of_column)
 {
-    std::vector<std::string> headers;
-    std::vector<std::int32_t> paths;
-    const int c = Bridge::instance().sampler_columns(handle, headers, paths);
-    if (c < 0) {
-        throw_wpo(env, c, "sampler handle " + std::to_string(handle));
-        return nullptr;
-    }
-    if (!path_of_column || env->GetArrayLength(path_of_column) < c) {
-        throw_wpo(env, code::buffer_too_small, "the path array must hold " + std::to_string(c) + " columns");
-        return nullptr;
-    }
-    env->SetIntArrayRegion(path_of_column, 0, c, reinterpret_cast<const jint*>(paths.data()));
-    jobjectArray out = env->NewObjectArray(c, g_ids.string, nullptr);
-    if (!out)
-        return nullptr;
-    for (jsize i = 0; i < c; ++i) {
-        jstring s = env->NewStringUTF(headers[static_cast<std::size_t>(i)].c_str());
-        if (!s)
+    return guarded_throwing(env, static_cast<jobjectArray>(nullptr), [&]() -> jobjectArray {
+        std::vector<std::string> headers;
+        std::vector<std::int32_t> paths;
+        const int c = Bridge::instance().sampler_columns(handle, headers, paths);
+        if (c < 0) {
+            throw_wpo(env, c, "sampler handle " + std::to_string(handle));
             return nullptr;
-        env->SetObjectArrayElement(out, i, s);
-        env->DeleteLocalRef(s);
-    }
-    return out;
+        }
+        if (!path_of_column || env->GetArrayLength(path_of_column) < c) {
+            throw_wpo(env, code::buffer_too_small, "the path array must hold " + std::to_string(c) + " columns");
+            return nullptr;
+        }
+        env->SetIntArrayRegion(path_of_column, 0, c, reinterpret_cast<const jint*>(paths.data()));
+        jobjectArray out = env->NewObjectArray(c, g_ids.string, nullptr);
+        if (!out)
+            return nullptr;
+        for (jsize i = 0; i < c; ++i) {
+            jstring s = new_string(env, headers[static_cast<std::size_t>(i)]);
+            if (!s)
+                return nullptr;
+            env->SetObjectArrayElement(out, i, s);
+            env->DeleteLocalRef(s);
+        }
+        return out;
+    });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_columnCount0(JNIEnv* env, jclass, jint handle)
 {
-    std::vector<std::string> headers;
-    std::vector<std::int32_t> paths;
-    const int c = Bridge::instance().sampler_columns(handle, headers, paths);
-    if (c < 0)
-        throw_wpo(env, c, "sampler handle " + std::to_string(handle));
-    return c;
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        std::vector<std::string> headers;
+        std::vector<std::int32_t> paths;
+        const int c = Bridge::instance().sampler_columns(handle, headers, paths);
+        if (c < 0)
+            throw_wpo(env, c, "sampler handle " + std::to_string(handle));
+        return c;
+    });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclass, jint handle, jdoubleArray values)
 {
-    thread_local std::vector<double> buffer;
-    const std::int64_t n = capacity(env, values);
-    if (n >= 0 && buffer.size() < static_cast<std::size_t>(n))
-        buffer.resize(static_cast<std::size_t>(n));
-    std::string message;
-    const int c = Bridge::instance().sampler_sample(
-        handle, std::span<double>(buffer.data(), n > 0 ? std::size_t(n) : 0), values == nullptr, message);
-    if (c < 0 && c != code::anomaly) {
-        throw_wpo(env, c, message);
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        thread_local std::vector<double> buffer;
+        const std::int64_t n = capacity(env, values);
+        if (n >= 0 && buffer.size() < static_cast<std::size_t>(n))
+            buffer.resize(static_cast<std::size_t>(n));
+        std::string message;
+        const int c = Bridge::instance().sampler_sample(
+            handle, std::span<double>(buffer.data(), n > 0 ? std::size_t(n) : 0), values == nullptr, message);
+        if (c < 0 && c != code::anomaly) {
+            throw_wpo(env, c, message);
+            return c;
+        }
+        env->SetDoubleArrayRegion(values, 0, static_cast<jsize>(n), buffer.data());
         return c;
-    }
-    env->SetDoubleArrayRegion(values, 0, static_cast<jsize>(n), buffer.data());
-    return c;
+    });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv*, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass, jint handle)
 {
-    return Bridge::instance().close_sampler(handle);
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().close_sampler(handle); });
+}
+
+// --- FaultInjection (tests only; package-private) ------------------------------------------
+
+// Arms the calling thread: its next guarded call throws (native/guarded.h).
+JNIEXPORT void JNICALL Java_org_perfscope_wpo_FaultInjection_arm0(JNIEnv*, jclass, jint fault)
+{
+    using perfscope::jni::Fault;
+    perfscope::jni::t_armed_fault = fault == 1 ? Fault::bad_alloc : fault == 2 ? Fault::runtime_error : Fault::none;
 }
 
 }  // extern "C"

@@ -117,6 +117,29 @@ const char* JNICALL GetStringUTFChars(JNIEnv*, jstring s, jboolean*)
 }
 void JNICALL ReleaseStringUTFChars(JNIEnv*, jstring, const char*)
 {}
+// The library's strings cross as UTF-16; the harness's are ASCII.
+jstring JNICALL NewString(JNIEnv*, const jchar* chars, jsize n)
+{
+    Fake* f = make(Fake::string);
+    for (jsize i = 0; i < n; ++i)
+        f->text.push_back(chars[i] < 0x80 ? static_cast<char>(chars[i]) : '?');
+    return reinterpret_cast<jstring>(f);
+}
+jsize JNICALL GetStringLength(JNIEnv*, jstring s)
+{
+    return static_cast<jsize>(F(s)->text.size());
+}
+void JNICALL GetStringRegion(JNIEnv*, jstring s, jsize at, jsize n, jchar* out)
+{
+    for (jsize i = 0; i < n; ++i)
+        out[i] = static_cast<unsigned char>(F(s)->text[static_cast<std::size_t>(at + i)]);
+}
+jint JNICALL ThrowNew(JNIEnv*, jclass, const char* message)
+{
+    g_thrown = make(Fake::object);
+    g_thrown->text = message;
+    return 0;
+}
 jsize JNICALL GetArrayLength(JNIEnv*, jarray a)
 {
     Fake* f = F(a);
@@ -236,6 +259,10 @@ int main()
     g_table.NewStringUTF = NewStringUTF;
     g_table.GetStringUTFChars = GetStringUTFChars;
     g_table.ReleaseStringUTFChars = ReleaseStringUTFChars;
+    g_table.NewString = NewString;
+    g_table.GetStringLength = GetStringLength;
+    g_table.GetStringRegion = GetStringRegion;
+    g_table.ThrowNew = ThrowNew;
     g_table.GetArrayLength = GetArrayLength;
     g_table.SetIntArrayRegion = SetIntArrayRegion;
     g_table.SetCharArrayRegion = SetCharArrayRegion;
