@@ -37,7 +37,7 @@ import org.perfscope.wpo.WPOLibrary;
  */
 class GuestTest {
     private static final String LIBRARY = "libwpojni.so";
-    private static final int SMALL_BOUND = 4;  // descriptors the JVM itself may open meanwhile (a jar, a pipe)
+    private static final int SMALL_BOUND = 8;  // descriptors the JVM itself may open meanwhile (jars, a pipe)
 
     private Path temporary;
     private Path cache;
