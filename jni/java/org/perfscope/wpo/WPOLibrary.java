@@ -177,8 +177,11 @@ public final class WPOLibrary {
             Files.write(temporary, library);
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (FileAlreadyExistsException e) {
-                // Windows: the file is in use by another JVM, which means it is complete; checked below.
+            } catch (IOException e) {
+                // Windows refuses to replace a library another JVM has loaded; if that one is right, use it.
+                if (!hash.equals(sha256(file))) {
+                    throw e;
+                }
             }
         } finally {
             Files.deleteIfExists(temporary);
