@@ -12,11 +12,32 @@
 
 namespace perfscope::jni {
 
+// Held by every snapshot and sampler entry, made before its engine object
+// and let go after it: the last one out tells the source it may let go too.
+class Bridge::Lease {
+public:
+    explicit Lease(Bridge& bridge) : m_bridge(bridge) { m_bridge.m_users.fetch_add(1, std::memory_order_acq_rel); }
+    ~Lease()
+    {
+        if (m_bridge.m_users.fetch_sub(1, std::memory_order_acq_rel) == 1)
+            m_bridge.went_idle();
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+
+private:
+    Bridge& m_bridge;
+};
+
 struct Bridge::Entry {
+    explicit Entry(Bridge& bridge) : lease(bridge) {}
+    Lease lease;  // first: destroyed after the snapshot
     std::unique_ptr<wpo::Snapshot> snapshot;
 };
 
 struct Bridge::SamplerEntry {
+    explicit SamplerEntry(Bridge& bridge) : lease(bridge) {}
+    Lease lease;
     std::unique_ptr<PathSampler> sampler;
 };
 
@@ -89,6 +110,16 @@ Bridge::Bridge(std::unique_ptr<wpo::Source> source, wpo::SnapshotOptions options
 {}
 
 Bridge::~Bridge() = default;
+
+void Bridge::went_idle()
+{
+    if (!m_idle_release)
+        return;
+    auto held = m_shared->lock();
+    // A handle made meanwhile keeps what it needs: it may be collecting right after this lock.
+    if (m_users.load(std::memory_order_acquire) == 0)
+        m_idle_release();
+}
 
 std::shared_ptr<Bridge::Entry> Bridge::find(std::int32_t handle) const
 {
@@ -184,10 +215,10 @@ int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool in
     } else if (!inputs_null && !inputs.empty()) {
         return code::invalid_argument;  // Global and Costly take every object whole
     }
+    auto entry = std::make_shared<Entry>(*this);
     auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, m_options);
     if (!snapshot)
         return code_of(snapshot.error());
-    auto entry = std::make_shared<Entry>();
     entry->snapshot = std::move(*snapshot);
     const std::int32_t handle = m_snapshots.add(std::move(entry));
     return handle > 0 ? handle : code::too_many_handles;
@@ -541,12 +572,12 @@ int Bridge::open_sampler(std::span<const std::string> paths, std::string& messag
         message = "the source has no name table";
         return m_names_error != 0 ? m_names_error : code::failure;
     }
+    auto entry = std::make_shared<SamplerEntry>(*this);
     auto sampler = PathSampler::open(*m_shared, *names, paths, m_options);
     if (!sampler) {
         message = sampler.error().message();
         return code_of(sampler.error());
     }
-    auto entry = std::make_shared<SamplerEntry>();
     entry->sampler = std::move(*sampler);
     const std::int32_t handle = m_samplers.add(std::move(entry));
     if (handle <= 0) {

@@ -17,7 +17,9 @@
 #include "snapshot/snapshot.h"
 #include "sources/source.h"
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -77,6 +79,11 @@ public:
     // (/proc on Linux, or the tree named by PERFSCOPE_PROC_ROOT; the
     // registry on Windows) and the process's default cache.
     static Bridge& instance();
+    // How many descriptors instance()'s source may keep open between
+    // collections (docs/java.md, "The library as a guest"); read when
+    // instance() is first called, so set it before.
+    static constexpr std::size_t kDefaultDescriptorBudget = 64;
+    static void set_descriptor_budget(std::size_t descriptors);
 
     explicit Bridge(std::unique_ptr<wpo::Source> source, wpo::SnapshotOptions options = {});
     ~Bridge();
@@ -154,6 +161,11 @@ public:
     int sampler_columns(std::int32_t handle, std::vector<std::string>& headers, std::vector<std::int32_t>& paths);
     int sampler_sample(std::int32_t handle, std::span<double> values, bool values_null, std::string& message);
 
+    // Called under the source's lock whenever the last snapshot and sampler
+    // are gone, so that the source closes what it keeps open between
+    // collections. Set before the first handle is made.
+    void set_idle_release(std::function<void()> release) { m_idle_release = std::move(release); }
+
     // For tests: live handles.
     std::size_t live_snapshots() const { return m_snapshots.live(); }
     std::size_t live_samplers() const { return m_samplers.live(); }
@@ -165,8 +177,10 @@ private:
     struct SamplerEntry;
     struct NameCache;
     struct Scratch;
+    class Lease;
 
     static Scratch& scratch();
+    void went_idle();
     std::shared_ptr<Entry> find(std::int32_t handle) const;
     const NameCache* load_names();
     int load_objects(std::int32_t handle, Scratch& s);
@@ -181,6 +195,9 @@ private:
     std::mutex m_names_mutex;
     std::unique_ptr<NameCache> m_names;
     int m_names_error = 0;
+    // Snapshots and samplers alive (a Lease each), for m_idle_release.
+    std::atomic<std::size_t> m_users{0};
+    std::function<void()> m_idle_release;
 };
 
 }  // namespace perfscope::jni

@@ -4,6 +4,9 @@
 // not pull in the platform sources.
 #include "native/bridge.h"
 
+#include <atomic>
+#include <cstddef>
+
 #ifdef _WIN32
 #include "sources/registry/registry_source.h"
 #else
@@ -17,12 +20,17 @@ namespace perfscope::jni {
 
 namespace {
 
+std::atomic<std::size_t> g_descriptor_budget{Bridge::kDefaultDescriptorBudget};
+
 std::unique_ptr<wpo::Source> platform_source()
 {
 #ifdef _WIN32
     return std::make_unique<wpo::RegistrySource>();
 #else
     wpo::ProcfsOptions options;
+    // A guest in the JVM: no process-wide limit changes, a few kept descriptors.
+    options.raise_descriptor_limit = false;
+    options.max_open_handles = g_descriptor_budget.load();
     // A captured tree (tests/fixtures/proc-*/proc) instead of the live /proc:
     // replayed data for tests and benchmarks.
     if (const char* root = std::getenv("PERFSCOPE_PROC_ROOT"); root && *root) {
@@ -39,10 +47,26 @@ std::unique_ptr<wpo::Source> platform_source()
 
 }  // namespace
 
+void Bridge::set_descriptor_budget(std::size_t descriptors)
+{
+    g_descriptor_budget.store(descriptors);
+}
+
 Bridge& Bridge::instance()
 {
     // Never destroyed: JVM threads may still call in while the process exits.
-    static Bridge* bridge = new Bridge(platform_source());
+    static Bridge* bridge = [] {
+        auto source = platform_source();
+#ifdef _WIN32
+        return new Bridge(std::move(source));
+#else
+        auto* procfs = static_cast<wpo::ProcfsSource*>(source.get());
+        auto* made = new Bridge(std::move(source));
+        // Nothing stays open on /proc once the application closed everything.
+        made->set_idle_release([procfs] { procfs->release_handles(); });
+        return made;
+#endif
+    }();
     return *bridge;
 }
 

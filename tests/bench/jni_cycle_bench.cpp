@@ -49,6 +49,9 @@ int main(int argc, char** argv)
     options.proc_root = root;
     options.sys_root = (std::filesystem::path(root).parent_path() / "sys").string();
     options.fs_root.clear();
+    // As the JNI library's own source (bridge_instance.cpp): the same budget, so that only JNI differs.
+    options.raise_descriptor_limit = false;
+    options.max_open_handles = Bridge::kDefaultDescriptorBudget;
     Bridge bridge(std::make_unique<wpo::ProcfsSource>(options));
     const int h = bridge.create(0, {}, true);
     if (h <= 0) {

@@ -199,6 +199,73 @@ TEST(ProcfsHandleCache, ContextSwitchesAgreeWithTheKernelsCount)
     }
 }
 
+// What an idle owner (the JNI library once everything is closed) asks for:
+// every kept descriptor closed, the budget back to zero, and the next
+// collect as complete as before.
+TEST(ProcfsHandleCache, ReleasedHandlesAreClosedAndOpenedAgainWhenNeeded)
+{
+    std::vector<std::unique_ptr<Helper>> helpers;
+    for (int i = 0; i < 3; ++i)
+        helpers.push_back(std::make_unique<Helper>(2));
+    const std::size_t before = open_descriptors();
+    const std::size_t held_before = procfs::HandleBudget::process_held();
+    ProcfsSource source;
+    std::vector<std::byte> buffer;
+    test::collect_block(source, "232", buffer);
+    for (const auto& h : helpers)
+        EXPECT_EQ(handles_into(h->pid()), 9) << h->pid();
+    EXPECT_GT(open_descriptors(), before + 3 * 9);
+
+    source.release_handles();
+    for (const auto& h : helpers)
+        EXPECT_EQ(handles_into(h->pid()), 0) << h->pid();
+    EXPECT_EQ(open_descriptors(), before) << "not even the proc directory stays open";
+    EXPECT_EQ(procfs::HandleBudget::process_held(), held_before);
+
+    const BlockView block = test::collect_block(source, "232", buffer);
+    const ObjectView process = *block.find_object(ix::kProcess);
+    for (const auto& h : helpers) {
+        EXPECT_TRUE(test::instance_with(process, ix::kIdProcess, std::uint64_t(h->pid())));
+        EXPECT_EQ(handles_into(h->pid()), 9) << h->pid();
+    }
+}
+
+// A source told not to raise RLIMIT_NOFILE leaves it as it found it (in a
+// child whose soft limit is below the hard one), and keeps to its own limit.
+TEST(ProcfsHandleCache, ASourceThatMustNotRaiseTheLimitLeavesItAlone)
+{
+    std::vector<std::unique_ptr<Helper>> helpers;
+    for (int i = 0; i < 10; ++i)
+        helpers.push_back(std::make_unique<Helper>(2));
+    const pid_t child = fork();
+    if (child == 0) {
+        rlimit limit{};
+        if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+            _exit(2);
+        if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max <= 256)
+            _exit(0);  // no room below the hard limit to tell a raise apart
+        limit.rlim_cur = 256;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
+            _exit(3);
+        const std::size_t before = open_descriptors();
+        ProcfsOptions options;
+        options.raise_descriptor_limit = false;
+        options.max_open_handles = 8;
+        ProcfsSource source(options);
+        std::vector<std::byte> buffer;
+        int failed = source.collect("232", buffer).ok() ? 0 : 4;
+        rlimit after{};
+        getrlimit(RLIMIT_NOFILE, &after);
+        failed |= after.rlim_cur != 256 ? 8 : 0;
+        failed |= open_descriptors() > before + 8 + 1 ? 16 : 0;  // its own limit, and the proc directory
+        _exit(failed);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "failed expectations (bits): " << WEXITSTATUS(status);
+}
+
 // A child process with a soft and hard RLIMIT_NOFILE of 64: the source keeps
 // at most half, reads everything else per read, and loses no process.
 TEST(ProcfsHandleCache, ALowDescriptorLimitCostsNoProcess)

@@ -80,6 +80,19 @@ int ProcfsCollector::sys_fd()
     return m_sys.get();
 }
 
+void ProcfsCollector::release_handles()
+{
+    m_handles.clear();
+    m_next_handles.clear();
+    m_thread_scratch.clear();
+    m_dir_scratch.reset();
+    m_task_scratch.reset();
+    m_root.reset();  // collect() opens it again and redoes what depends on it
+    m_sys.reset();
+    m_sys_tried = false;
+    m_evict_unused = false;
+}
+
 Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& buffer)
 {
     buffer.clear();

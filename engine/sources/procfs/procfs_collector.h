@@ -33,6 +33,8 @@ public:
     Status collect(std::string_view query, std::vector<std::byte>& buffer);
 
     const ProcfsOptions& options() const { return m_options; }
+    // ProcfsSource::release_handles().
+    void release_handles();
 
 private:
     // What one collect reads. Process and Thread read their stat files always

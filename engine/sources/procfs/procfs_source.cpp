@@ -46,4 +46,9 @@ const ProcfsOptions& ProcfsSource::options() const
     return m_impl->collector.options();
 }
 
+void ProcfsSource::release_handles()
+{
+    m_impl->collector.release_handles();
+}
+
 }  // namespace wpo

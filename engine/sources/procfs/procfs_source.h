@@ -48,7 +48,9 @@ struct ProcfsOptions {
     // files beyond it are opened per read. 0 = keep none.
     std::size_t max_open_handles = std::numeric_limits<std::size_t>::max();
     // Raise the soft RLIMIT_NOFILE to the hard limit (once per process, when
-    // its first source is made), so that the share is worth having.
+    // its first source is made), so that the share is worth having. A library
+    // loaded into someone else's process (the JNI library) leaves it alone:
+    // children inherit the limit, and select() breaks above descriptor 1024.
     bool raise_descriptor_limit = true;
     // Where applications' published-counter segments are (procfs_published.h);
     // empty = serve none. Only used over the live /proc.
@@ -67,6 +69,11 @@ public:
     Result<NameTable> load_names() override;
 
     const ProcfsOptions& options() const;
+
+    // Closes every descriptor kept between collections (the handle cache, the
+    // proc and sys directories); the next collect opens what it needs again.
+    // For an owner that goes idle, so that nothing stays open on its behalf.
+    void release_handles();
 
 private:
     class Impl;

@@ -115,9 +115,12 @@ public final class JWPOSnapshot implements AutoCloseable {
 
     private final OwnedHandle owned;
 
-    /** Creates a snapshot; throws {@link WPOException} naming the problem. */
+    /**
+     * Creates a snapshot; throws {@link WPOException} naming the problem. When every native handle is taken,
+     * unreachable snapshots that were never closed are collected first (one GC) and the creation tried once more.
+     */
     public JWPOSnapshot(int type, WPOSnapshotInputInfo... inputs) {
-        int h = createSnapshot(type, inputs);
+        int h = OwnedHandle.createWithRetry(() -> createSnapshot(type, inputs));
         if (h <= 0) {
             throw new WPOException(h, WPOError.describe(h) + ": createSnapshot(type " + type + ", "
                     + (inputs == null ? "null" : java.util.Arrays.toString(inputs)) + ")");

@@ -51,7 +51,12 @@ public final class Sampler implements AutoCloseable {
 
     private Sampler(String[] paths) {
         this.paths = List.copyOf(Arrays.asList(paths));
-        int handle = open0(paths.clone());
+        String[] copy = paths.clone();
+        int handle = OwnedHandle.createWithRetry(() -> openOrCode(copy));
+        if (handle <= 0) {
+            throw new WPOException(handle, WPOError.describe(handle) + ": too many open samplers, even after a GC"
+                    + " (close the samplers no longer needed)");
+        }
         owned = new OwnedHandle(this, handle, Sampler::close0);
         int count = columnCount0(handle);
         int[] pathOf = new int[Math.max(count, 0)];
@@ -68,7 +73,23 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
-    /** Opens a sampler for the given paths; throws {@link WPOException} naming a path that does not resolve. */
+    /** open0, with running out of handles as a code (the one failure {@link OwnedHandle} retries). */
+    private static int openOrCode(String[] paths) {
+        try {
+            return open0(paths);
+        } catch (WPOException e) {
+            if (e.code() == WPOError.TOO_MANY_HANDLES) {
+                return e.code();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a sampler for the given paths; throws {@link WPOException} naming a path that does not resolve. When
+     * every native handle is taken, unreachable samplers that were never closed are collected first (one GC) and
+     * the open tried once more.
+     */
     public static Sampler open(String... paths) {
         if (paths == null) {
             throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: no counter paths (null array)");

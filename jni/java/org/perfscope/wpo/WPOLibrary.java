@@ -3,9 +3,14 @@ package org.perfscope.wpo;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Locale;
 
 /**
@@ -13,12 +18,33 @@ import java.util.Locale;
  * loaders). In order: the file named by the system property {@value #PATH_PROPERTY}; the library installed with
  * this jar (the jar in {@code <prefix>/share/java/}, the library in {@code <prefix>/lib/<multiarch>/jni/} or
  * {@code <prefix>/lib/jni/}, as the Debian package and {@code cmake --install} lay them out);
- * {@code wpojni} on {@code java.library.path}; the copy inside this jar under {@code native/<os>/<arch>/},
- * extracted to a temporary file.
+ * {@code wpojni} on {@code java.library.path}; the copy inside this jar under {@code native/<os>/<arch>/}.
+ *
+ * <p>The copy inside the jar goes to a per-user cache named by its content's SHA-256,
+ * {@code $XDG_CACHE_HOME/perfscope/<sha256>/} (else {@code ~/.cache/perfscope/<sha256>/}; on Windows
+ * {@code %LOCALAPPDATA%\perfscope\<sha256>\}): written to a temporary file beside it and moved into place, reused
+ * by later runs, and checked against the hash before each load. Where that directory cannot be written, the library
+ * is copied to a temporary file that is deleted right after loading (Linux lets a loaded library be unlinked). Either
+ * way a JVM, even a killed one, leaves nothing in the temporary directory and nothing that grows.
+ *
+ * <p>The library is a guest in the JVM: it changes no process-wide setting (it never raises
+ * {@code RLIMIT_NOFILE}) and keeps at most {@value #DEFAULT_DESCRIPTORS} descriptors open on {@code /proc} between
+ * samples, all closed when the last {@link Sampler} and {@link JWPOSnapshot} is closed. The system property
+ * {@value #DESCRIPTORS_PROPERTY} sets another number (0 keeps none: every file is opened for each read; more makes
+ * sampling many processes cheaper); it is read once, when the library loads.
  */
 public final class WPOLibrary {
     /** System property with an explicit path to libwpojni.so / wpojni.dll. */
     public static final String PATH_PROPERTY = "perfscope.wpojni.path";
+
+    /** System property: how many descriptors the library may keep open between samples (a non-negative int). */
+    public static final String DESCRIPTORS_PROPERTY = "perfscope.wpo.descriptors";
+
+    /** Descriptors kept open between samples when {@value #DESCRIPTORS_PROPERTY} is not set. */
+    public static final int DEFAULT_DESCRIPTORS = 64;
+
+    private static final String LIBRARY = System.mapLibraryName("wpojni");
+    private static final long ABANDONED_AFTER_MILLIS = 10 * 60 * 1000;
 
     private static volatile boolean loaded;
     private static String loadedFrom = "";
@@ -36,6 +62,7 @@ public final class WPOLibrary {
                 return;
             }
             loadedFrom = loadOnce();
+            setDescriptorBudget0(descriptorBudget());
             loaded = true;
         }
     }
@@ -43,6 +70,22 @@ public final class WPOLibrary {
     /** Where the library was loaded from (empty before {@link #load()}). */
     public static String loadedFrom() {
         return loadedFrom;
+    }
+
+    private static native void setDescriptorBudget0(int descriptors);
+
+    /** The value of {@value #DESCRIPTORS_PROPERTY}; the default when it is unset or not a non-negative int. */
+    static int descriptorBudget() {
+        String text = System.getProperty(DESCRIPTORS_PROPERTY);
+        if (text == null) {
+            return DEFAULT_DESCRIPTORS;
+        }
+        try {
+            int n = Integer.parseInt(text.trim());
+            return n >= 0 ? n : DEFAULT_DESCRIPTORS;
+        } catch (NumberFormatException e) {
+            return DEFAULT_DESCRIPTORS;
+        }
     }
 
     private static String loadOnce() {
@@ -63,7 +106,8 @@ public final class WPOLibrary {
         } catch (UnsatisfiedLinkError e) {
             fromPath = e;
         }
-        String resource = "/native/" + os() + "/" + arch() + "/" + System.mapLibraryName("wpojni");
+        String resource = "/native/" + os() + "/" + arch() + "/" + LIBRARY;
+        byte[] library;
         try (InputStream in = WPOLibrary.class.getResourceAsStream(resource)) {
             if (in == null) {
                 UnsatisfiedLinkError error = new UnsatisfiedLinkError("wpojni: not in -D" + PATH_PROPERTY
@@ -72,17 +116,158 @@ public final class WPOLibrary {
                 error.initCause(fromPath);
                 throw error;
             }
-            Path dir = Files.createTempDirectory("wpojni");
-            Path file = dir.resolve(System.mapLibraryName("wpojni"));
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            file.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
+            library = in.readAllBytes();
+        } catch (IOException e) {
+            UnsatisfiedLinkError error = new UnsatisfiedLinkError("wpojni: cannot read " + resource + ": " + e);
+            error.initCause(e);
+            throw error;
+        }
+        String hash = sha256(library);
+        Path cached = cacheRoot();
+        if (cached != null) {
+            Path file = cached.resolve(hash).resolve(LIBRARY);
+            try {
+                if (!hash.equals(sha256(file))) {
+                    extract(file, library, hash);
+                }
+                System.load(file.toString());
+                return file.toString();
+            } catch (IOException | SecurityException | UnsatisfiedLinkError e) {
+                // Not writable (a read-only home, a sandbox) or not executable from there: the temporary file below.
+            }
+        }
+        return loadFromTemporaryFile(library, resource);
+    }
+
+    /**
+     * The per-user cache's root for this platform, or null. Only absolute paths count (the XDG rule), so that the
+     * working directory never decides where a library is loaded from.
+     */
+    static Path cacheRoot() {
+        try {
+            if (os().equals("windows")) {
+                String local = System.getenv("LOCALAPPDATA");
+                return absolute(local) ? Path.of(local, "perfscope") : null;
+            }
+            String xdg = System.getenv("XDG_CACHE_HOME");
+            if (absolute(xdg)) {
+                return Path.of(xdg, "perfscope");
+            }
+            String home = System.getProperty("user.home");
+            return absolute(home) ? Path.of(home, ".cache", "perfscope") : null;
+        } catch (IllegalArgumentException | SecurityException e) {
+            return null;
+        }
+    }
+
+    private static boolean absolute(String path) {
+        return path != null && !path.isEmpty() && Path.of(path).isAbsolute();
+    }
+
+    /**
+     * Writes the library to {@code file} atomically: another JVM extracting at the same time, or a JVM killed
+     * half-way, never leaves a partial library under the final name.
+     */
+    private static void extract(Path file, byte[] library, String hash) throws IOException {
+        Path dir = file.getParent();
+        createPrivateDirectories(dir);
+        removeAbandonedCopies(dir);
+        Path temporary = Files.createTempFile(dir, ".wpojni", ".tmp");
+        try {
+            Files.write(temporary, library);
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                // Windows refuses to replace a library another JVM has loaded; if that one is right, use it.
+                if (!hash.equals(sha256(file))) {
+                    throw e;
+                }
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+        if (!hash.equals(sha256(file))) {
+            throw new IOException(file + " does not hold the library just written");
+        }
+    }
+
+    /**
+     * Deletes copies that a JVM killed while extracting left behind; only old ones, so that a copy another JVM is
+     * writing now survives.
+     */
+    private static void removeAbandonedCopies(Path dir) {
+        long old = System.currentTimeMillis() - ABANDONED_AFTER_MILLIS;
+        try (java.nio.file.DirectoryStream<Path> copies = Files.newDirectoryStream(dir, ".wpojni*.tmp")) {
+            for (Path copy : copies) {
+                if (Files.getLastModifiedTime(copy).toMillis() < old) {
+                    Files.deleteIfExists(copy);
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // Best effort: the next extraction tries again.
+        }
+    }
+
+    /** The cache's directories, readable by their owner only where the file system has POSIX permissions. */
+    private static void createPrivateDirectories(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        Path parent = dir.getParent();
+        if (parent != null) {
+            createPrivateDirectories(parent);
+        }
+        try {
+            if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------")));
+            } else {
+                Files.createDirectory(dir);
+            }
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(dir)) {
+                throw e;
+            }
+        }
+    }
+
+    /** Loads a temporary copy and deletes it at once; where deleting a loaded library fails, at exit. */
+    private static String loadFromTemporaryFile(byte[] library, String resource) {
+        Path file = null;
+        try {
+            file = Files.createTempFile("wpojni", "-" + LIBRARY);
+            Files.write(file, library);
             System.load(file.toAbsolutePath().toString());
             return "jar:" + resource;
         } catch (IOException e) {
             UnsatisfiedLinkError error = new UnsatisfiedLinkError("wpojni: cannot extract " + resource + ": " + e);
             error.initCause(e);
             throw error;
+        } finally {
+            if (file != null) {
+                try {
+                    Files.delete(file);
+                } catch (IOException | SecurityException e) {
+                    file.toFile().deleteOnExit();
+                }
+            }
+        }
+    }
+
+    /** The SHA-256 of a file in hex, or "" when it cannot be read. */
+    private static String sha256(Path file) {
+        try {
+            return Files.isRegularFile(file) ? sha256(Files.readAllBytes(file)) : "";
+        } catch (IOException | SecurityException e) {
+            return "";
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing, which every Java platform must have", e);
         }
     }
 
@@ -109,7 +294,7 @@ public final class WPOLibrary {
                 || !share.getFileName().toString().equals("share")) {
             return null;
         }
-        String file = System.mapLibraryName("wpojni");
+        String file = LIBRARY;
         Path[] candidates = os().equals("windows")
                 ? new Path[] {prefix.resolve("bin").resolve(file)}
                 : new Path[] {prefix.resolve("lib").resolve(arch() + "-linux-gnu").resolve("jni").resolve(file),
