@@ -5,20 +5,53 @@
 #include "gui/charts/report_model.h"
 #include "gui/charts/view_data.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QTableView>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 
 namespace perfscope::gui {
+
+namespace {
+
+// Calls back when the watched widget is shown or hidden.
+class VisibilityWatcher : public QObject {
+public:
+    VisibilityWatcher(QWidget* watched, std::function<void(bool)> changed)
+        : QObject(watched), m_changed(std::move(changed))
+    {
+        watched->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Show || event->type() == QEvent::Hide)
+            m_changed(event->type() == QEvent::Show);
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void(bool)> m_changed;
+};
+
+}  // namespace
 
 ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
 {
     m_view = new QTableView(parent);
     m_view->setHorizontalHeader(new ReportHeader(m_view));
     m_model = new ReportModel(data, m_view);
-    m_view->setModel(m_model);
+    // Only while the table is shown does the model follow the view's rows
+    // (and the table the model); shown again, the model is rebuilt in one
+    // reset. Kept up to date while hidden, the report cost a view over every
+    // process on a busy machine a fifth of its CPU: each process that starts
+    // or ends inserts or removes a column.
+    new VisibilityWatcher(m_view, [this](bool shown) { attach(shown); });
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -42,11 +75,10 @@ ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
     m_value_width = fm.horizontalAdvance(QStringLiteral("0,000.000 MiB/s")) + 12;
     top->setDefaultSectionSize(m_value_width);
     QObject::connect(m_model, &QAbstractItemModel::columnsInserted, m_view,
-                     [this](const QModelIndex&, int first, int last) { fitColumns(first, last); });
-    QObject::connect(m_model, &QAbstractItemModel::modelReset, m_view, [this] {
-        fitColumns(0, m_model->columnCount() - 1);
-        showSelected();
-    });
+                     [this](const QModelIndex&, int first, int last) {
+                         if (m_view->model() == m_model)
+                             fitColumns(first, last);
+                     });
 }
 
 ReportGraph::~ReportGraph() = default;
@@ -54,6 +86,31 @@ ReportGraph::~ReportGraph() = default;
 QWidget* ReportGraph::widget() const
 {
     return m_view;
+}
+
+void ReportGraph::attach(bool shown)
+{
+    if (shown == (m_view->model() == m_model))
+        return;
+    if (!shown) {
+        QObject::disconnect(m_reset_connection);
+        m_view->setModel(nullptr);
+        return;
+    }
+    if (m_stale) {
+        m_model->reload();
+        m_stale = false;
+    }
+    m_view->setModel(m_model);
+    // After the table's own reset handling, which clears its current cell:
+    // connected anew after each setModel(), as the table connects there.
+    QObject::disconnect(m_reset_connection);
+    m_reset_connection = QObject::connect(m_model, &QAbstractItemModel::modelReset, m_view, [this] {
+        fitColumns(0, m_model->columnCount() - 1);
+        showSelected();
+    });
+    fitColumns(0, m_model->columnCount() - 1);
+    showSelected();
 }
 
 // A column as wide as a value or its instance's name, whichever is wider,
@@ -69,16 +126,28 @@ void ReportGraph::fitColumns(int first, int last)
 
 void ReportGraph::insertRow(int row)
 {
+    if (m_view->model() != m_model) {
+        m_stale = true;  // attach() reloads
+        return;
+    }
     m_model->seriesInserted(row);
 }
 
 void ReportGraph::removeRow(int row)
 {
+    if (m_view->model() != m_model) {
+        m_stale = true;
+        return;
+    }
     m_model->seriesRemoved(row);
 }
 
 void ReportGraph::changeRow(int row)
 {
+    if (m_view->model() != m_model) {
+        m_stale = true;
+        return;
+    }
     m_model->seriesChanged(row);
 }
 
@@ -100,6 +169,8 @@ void ReportGraph::setSelectedRow(int row)
 
 void ReportGraph::showSelected()
 {
+    if (m_view->model() != m_model)
+        return;  // attach() shows it
     const QModelIndex cell = m_model->indexOfSeries(m_selected_id ? m_data->rowOf(m_selected_id) : -1);
     if (!cell.isValid()) {
         m_view->selectionModel()->clear();

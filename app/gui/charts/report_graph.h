@@ -7,6 +7,8 @@
 
 #include "gui/charts/graph.h"
 
+#include <QMetaObject>
+
 #include <QModelIndex>
 
 class QTableView;
@@ -38,14 +40,19 @@ public:
     ReportModel* model() const { return m_model; }
 
 private:
+    // Shown: the model (reloaded if rows changed meanwhile) in the table;
+    // hidden: nothing, and row changes only mark the model stale.
+    void attach(bool shown);
     void fitColumns(int first, int last);
     void showSelected();
 
     const ViewData* m_data;
     ReportModel* m_model = nullptr;
     QTableView* m_view = nullptr;
-    int m_value_width = 0;      // the narrowest column: a table value with its unit
-    quint64 m_selected_id = 0;  // the selected series, whose cell a reset makes current again
+    int m_value_width = 0;                       // the narrowest column: a table value with its unit
+    QMetaObject::Connection m_reset_connection;  // the model's reset, while it is in the table
+    bool m_stale = true;                         // rows changed while the table was hidden (or never shown)
+    quint64 m_selected_id = 0;                   // the selected series, whose cell a reset makes current again
 };
 
 }  // namespace perfscope::gui

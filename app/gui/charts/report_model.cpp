@@ -182,6 +182,20 @@ void ReportModel::setShowEnded(bool show)
         endBulk();
 }
 
+void ReportModel::reload()
+{
+    beginBulk();
+    m_entries.clear();
+    m_lines.clear();
+    m_columns.clear();
+    m_line_of.clear();
+    m_column_of.clear();
+    m_waiting = 0;
+    for (int row = 0; row < m_data->seriesCount(); ++row)
+        seriesInserted(row);
+    endBulk();
+}
+
 void ReportModel::beginBulk()
 {
     beginResetModel();

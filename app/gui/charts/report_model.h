@@ -46,6 +46,9 @@ public:
     void seriesRemoved(int row);  // before the ViewData removes it
     void seriesChanged(int row);
 
+    // Rebuilds every cell from the ViewData in one reset: for a graph that let
+    // row changes pass while it was hidden.
+    void reload();
     void setShowEnded(bool show);
     bool showsEnded() const { return m_show_ended; }
     // The last values, one per ViewData row (the refresh's frame).

@@ -6,6 +6,7 @@
 #include "gui/charts/chart_view.h"
 #include "gui/charts/legend_model.h"
 #include "gui/charts/plot_lines_item.h"
+#include "gui/charts/report_graph.h"
 #include "gui/charts/view_widget.h"
 #include "gui/charts/histogram_graph.h"
 #include "gui/charts/report_model.h"
@@ -100,6 +101,7 @@ private slots:
     void hiddenSeriesDrawsNothing();
     void histogramShowsLastValues();
     void reportGroupsObjectCounterInstance();
+    void hiddenReportWaitsUntilShown();
     void valueBarShowsSelected();
     void highlightAndRemoveSelected();
     void tooltipNamesValueAndTime();
@@ -475,6 +477,32 @@ void TestViewWidget::histogramShowsLastValues()
     QCOMPARE(bars[1].value, wave(1, 19));
     QVERIFY(w.graphWidget() != static_cast<QWidget*>(w.chartView()));
     QVERIFY(w.graphWidget()->isVisible());
+}
+
+// A report nobody looks at does not follow the rows (a view over every process
+// would pay for each process that starts or ends); shown, it catches up at once
+// (reportGroupsObjectCounterInstance checks the table it then shows).
+void TestViewWidget::hiddenReportWaitsUntilShown()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    QSignalSpy inserted(w.report()->model(), &QAbstractItemModel::columnsInserted);
+    QSignalSpy reset(w.report()->model(), &QAbstractItemModel::modelReset);
+    fill_view(data, 3, 20);
+    data.removeSeries(0);
+    QCOMPARE(inserted.size(), 0);
+    QCOMPARE(reset.size(), 0);
+    w.setKind(ViewWidget::Kind::Report);
+    QCOMPARE(reset.size(), 1);
+    // Series 2 (Memory, no instance) and 3 (cpu3) are left: their two columns.
+    QCOMPARE(w.reportView()->model()->columnCount(), 2);
+    QVERIFY(w.report()->model()->indexOfSeries(0).isValid());
+    // Shown, it follows row by row again.
+    w.setKind(ViewWidget::Kind::Report);
+    data.removeSeries(0);
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(w.reportView()->model()->columnCount(), 1);
 }
 
 void TestViewWidget::reportGroupsObjectCounterInstance()
