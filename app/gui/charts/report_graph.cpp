@@ -51,7 +51,7 @@ ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
     // reset. Kept up to date while hidden, the report cost a view over every
     // process on a busy machine a fifth of its CPU: each process that starts
     // or ends inserts or removes a column.
-    new VisibilityWatcher(m_view, [this](bool shown) { attach(shown); });
+    m_watcher = new VisibilityWatcher(m_view, [this](bool shown) { attach(shown); });
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -81,7 +81,12 @@ ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
                      });
 }
 
-ReportGraph::~ReportGraph() = default;
+// The table outlives this graph (its parent deletes it later, and hides it
+// first): the watcher that calls back into this graph goes now.
+ReportGraph::~ReportGraph()
+{
+    delete m_watcher;
+}
 
 QWidget* ReportGraph::widget() const
 {

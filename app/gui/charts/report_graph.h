@@ -8,6 +8,7 @@
 #include "gui/charts/graph.h"
 
 #include <QMetaObject>
+#include <QPointer>
 
 #include <QModelIndex>
 
@@ -50,6 +51,7 @@ private:
     ReportModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     int m_value_width = 0;                       // the narrowest column: a table value with its unit
+    QPointer<QObject> m_watcher;                 // calls attach() on the table's show and hide
     QMetaObject::Connection m_reset_connection;  // the model's reset, while it is in the table
     bool m_stale = true;                         // rows changed while the table was hidden (or never shown)
     quint64 m_selected_id = 0;                   // the selected series, whose cell a reset makes current again
