@@ -596,10 +596,10 @@ void Snapshot::insert_fresh()
     const bool some_processes = std::any_of(m_slots.begin(), m_slots.end(),
                                             [](const auto& s) { return s->spec.find('/') != std::string::npos; });
     for (const ObjectView& object : m_fresh->objects()) {
-        const Slot* slot = nullptr;
-        for (const auto& s : m_slots)
-            if (s->index == object.name_index())
-                slot = s.get();
+        // m_slots is sorted by index (initialize()).
+        const auto it = std::lower_bound(m_slots.begin(), m_slots.end(), object.name_index(),
+                                         [](const auto& s, std::uint32_t index) { return s->index < index; });
+        const Slot* slot = it != m_slots.end() && (*it)->index == object.name_index() ? it->get() : nullptr;
         if (slot)
             (void)m_cache.insert(m_entity, *m_fresh, object, slot->spec);
         else if (!some_processes)

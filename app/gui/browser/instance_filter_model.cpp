@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/instance_filter_model.h"
 
+#include "gui/data/natural_order.h"
+
 #include "gui/browser/instance_list_model.h"
 
 namespace perfscope::gui {
@@ -86,7 +88,7 @@ bool InstanceFilterModel::lessThan(const QModelIndex& left, const QModelIndex& r
         if (a && b)
             return a->compare(*b) < 0;
     }
-    return InstanceListModel::naturalCollator().compare(left.data().toString(), right.data().toString()) < 0;
+    return naturalCollator().compare(left.data().toString(), right.data().toString()) < 0;
 }
 
 }  // namespace perfscope::gui

@@ -24,11 +24,6 @@ QString InstanceListModel::totalText()
     return QStringLiteral("_Total");
 }
 
-QCollator InstanceListModel::naturalCollator()
-{
-    return perfscope::gui::naturalCollator();
-}
-
 void InstanceListModel::setInstances(const BrowseInstances& update, bool has_instances)
 {
     if (update.object != m_object || has_instances != m_has_instances) {

@@ -39,9 +39,6 @@ public:
 
     static QString allInstancesText();
     static QString totalText();
-    // Case-insensitive, numbers compared by value; a real locale even when
-    // the process runs in "C" (whose collation ignores the numeric mode).
-    static QCollator naturalCollator();
 
 private:
     QCollatorSortKey keyOf(const QString& display) const { return m_collator.sortKey(display); }
