@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/plot_lines_item.h"
 
+#include "gui/charts/flat_runs.h"
+
 #include <QHash>
 #include <QPainter>
 
@@ -179,6 +181,7 @@ void PlotLinesItem::remap(const Line& line) const
         poly.resize(values.size());
         for (qsizetype j = 0; j < values.size(); ++j)
             poly[j] = mapToPosition(values[j]);
+        dropFlatRunInteriors(poly);
     }
     line.dirty = false;
 }
