@@ -217,32 +217,110 @@ std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px)
     return best;
 }
 
-void PlotLinesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+void PlotLinesItem::planPieces() const
 {
-    if (m_area.isEmpty())
-        return;
-    painter->save();
-    painter->setClipRect(m_area, Qt::IntersectClip);
-    painter->setRenderHint(QPainter::Antialiasing, false);
-    painter->setBrush(Qt::NoBrush);
-    const auto draw = [&](int row) {
+    m_pieces.clear();
+    m_coverage.reset(static_cast<int>(std::floor(m_area.top())), static_cast<int>(std::floor(m_area.bottom())));
+    const auto plan = [&](int row) {
         const Line& line = m_lines[static_cast<size_t>(row)];
         if (line.stretches.isEmpty())
             return;
         remap(line);
-        painter->setPen(pen(row));
-        for (const QPolygonF& poly : line.pixels) {
-            if (poly.size() == 1)
-                painter->drawPoint(poly.front());
-            else
-                painter->drawPolyline(poly);
-        }
+        for (const QPolygonF& poly : line.pixels)
+            planStretch(row, poly);
     };
-    for (int row = 0; row < lineCount(); ++row)
-        if (row != m_selected)
-            draw(row);
     if (m_selected >= 0 && m_selected < lineCount())
-        draw(m_selected);
+        plan(m_selected);
+    for (int row = lineCount() - 1; row >= 0; --row)
+        if (row != m_selected)
+            plan(row);
+}
+
+void PlotLinesItem::planStretch(int row, const QPolygonF& pixels) const
+{
+    const qsizetype n = pixels.size();
+    if (n < 2) {
+        if (n == 1)
+            m_pieces.push_back({row, pixels});
+        return;
+    }
+    // Segment j as a horizontal run: both ends on one pixel row (the row ⌊y⌋
+    // the raster engine draws it on), over columns [from, to].
+    struct Run {
+        bool flat;
+        int y, from, to;
+    };
+    const auto run = [&](qsizetype j) {
+        const QPointF& a = pixels[j];
+        const QPointF& b = pixels[j + 1];
+        const double y = std::floor(a.y());
+        if (y != std::floor(b.y()))
+            return Run{false, 0, 0, 0};
+        return Run{true, static_cast<int>(y), static_cast<int>(std::floor(std::min(a.x(), b.x()))),
+                   static_cast<int>(std::floor(std::max(a.x(), b.x())))};
+    };
+    // A dash pattern runs along the whole polyline: cutting it would move the
+    // dashes of the pieces after a cut. Such a stretch is left out only when
+    // every segment of it is covered, and is otherwise drawn whole.
+    if (lineStyle(row) != Qt::SolidLine) {
+        bool hidden = true;
+        for (qsizetype j = 0; j + 1 < n && hidden; ++j) {
+            const Run r = run(j);
+            hidden = r.flat && m_coverage.covered(r.y, r.from, r.to);
+        }
+        if (hidden)
+            return;
+        for (qsizetype j = 0; j + 1 < n; ++j)
+            if (const Run r = run(j); r.flat)
+                m_coverage.cover(r.y, r.from, r.to);
+        m_pieces.push_back({row, pixels});
+        return;
+    }
+    // A solid line: covered segments are left out, the rest drawn as the
+    // pieces between them.
+    qsizetype start = 0;
+    bool cut = false;
+    for (qsizetype j = 0; j + 1 < n; ++j) {
+        const Run r = run(j);
+        if (!r.flat)
+            continue;
+        if (!m_coverage.covered(r.y, r.from, r.to)) {
+            m_coverage.cover(r.y, r.from, r.to);
+            continue;
+        }
+        if (j > start)
+            m_pieces.push_back({row, pixels.mid(start, j - start + 1)});
+        start = j + 1;
+        cut = true;
+    }
+    if (!cut)
+        m_pieces.push_back({row, pixels});
+    else if (n - 1 > start)
+        m_pieces.push_back({row, pixels.mid(start)});
+}
+
+void PlotLinesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (m_area.isEmpty())
+        return;
+    planPieces();
+    painter->save();
+    painter->setClipRect(m_area, Qt::IntersectClip);
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setBrush(Qt::NoBrush);
+    // Planned from the top down, drawn from the bottom up: the first rows
+    // first, the selected line last.
+    int pen_row = -1;
+    for (auto it = m_pieces.crbegin(); it != m_pieces.crend(); ++it) {
+        if (it->row != pen_row) {
+            painter->setPen(pen(it->row));
+            pen_row = it->row;
+        }
+        if (it->points.size() == 1)
+            painter->drawPoint(it->points.front());
+        else
+            painter->drawPolyline(it->points);
+    }
     painter->restore();
 }
 

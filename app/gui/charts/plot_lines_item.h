@@ -16,6 +16,8 @@
 #include <QPolygonF>
 #include <QRectF>
 
+#include "gui/charts/row_coverage.h"
+
 #include <optional>
 #include <vector>
 
@@ -49,6 +51,9 @@ public:
     // the selected line first), or none.
     std::optional<int> lineAt(const QPointF& position, double max_px) const;
 
+    // Polylines and points the last paint() drew (for tests and benchmarks).
+    qsizetype lastPaintPieces() const { return static_cast<qsizetype>(m_pieces.size()); }
+
     QRectF boundingRect() const override { return m_area; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
@@ -61,9 +66,18 @@ private:
         mutable bool dirty = true;
         mutable Qt::PenStyle style = Qt::SolidLine;
     };
+    // A part of a row's stretch that is drawn: what the lines above it do
+    // not already cover (row_coverage.h).
+    struct Piece {
+        int row;
+        QPolygonF points;
+    };
     void markAllDirty();
     void remap(const Line& line) const;
     void restyle() const;
+    // Fills m_pieces from the top line down (the reverse of drawing order).
+    void planPieces() const;
+    void planStretch(int row, const QPolygonF& pixels) const;
 
     std::vector<Line> m_lines;
     QRectF m_area;
@@ -71,6 +85,8 @@ private:
     int m_selected = -1;
     bool m_highlight = false;
     mutable bool m_styles_dirty = true;
+    mutable std::vector<Piece> m_pieces;
+    mutable RowCoverage m_coverage;
 };
 
 }  // namespace perfscope::gui

@@ -44,7 +44,14 @@ struct Ink {
     int lost = 0;
     int added = 0;
     int far = 0;
-    QString text() const { return QStringLiteral(": %1 inked, %2 lost, %3 added, %4 off the line").arg(total).arg(lost).arg(added).arg(far); }
+    QString text() const
+    {
+        return QStringLiteral(": %1 inked, %2 lost, %3 added, %4 off the line")
+            .arg(total)
+            .arg(lost)
+            .arg(added)
+            .arg(far);
+    }
 };
 
 Ink compare(const QImage& before, const QImage& after, const QImage& line)
@@ -112,7 +119,8 @@ private slots:
                     dropFlatRunInteriors(after);
                     total += static_cast<int>(before.size());
                     dropped += static_cast<int>(before.size() - after.size());
-                    const QString where = QStringLiteral("spacing %1, jitter %2, base %3").arg(spacing).arg(jitter).arg(base);
+                    const QString where =
+                        QStringLiteral("spacing %1, jitter %2, base %3").arg(spacing).arg(jitter).arg(base);
                     const QImage solid_before = draw(before, Qt::SolidLine);
                     const QImage solid_after = draw(after, Qt::SolidLine);
                     // Solid: the same pixels, but for the odd pixel the raster
