@@ -43,8 +43,7 @@ ThreadCpuReader::ThreadCpuReader(wpo::SharedSource& source, std::uint32_t proces
     wpo::ObjectQuery::append(m_query, kThread, wpo::ObjectQuery::spec(pid, thread_counters));
 }
 
-wpo::Result<std::unique_ptr<ThreadCpuReader>> ThreadCpuReader::open(wpo::SharedSource& source,
-                                                                     std::uint32_t process_id)
+wpo::Result<std::unique_ptr<ThreadCpuReader>> ThreadCpuReader::open(wpo::SharedSource& source, std::uint32_t process_id)
 {
     if (process_id == 0)
         return Error(Errc::invalid_argument, "process id 0 has no threads to watch");
@@ -145,8 +144,8 @@ wpo::Status ThreadCpuReader::collect()
         const std::int32_t previous = m_previous_of[i];
         if (previous < 0)
             continue;
-        const wpo::Value v = wpo::decode(*cpu, raw[i], m_times[next], &m_raw[m_at][static_cast<std::size_t>(previous)],
-                                         &m_times[m_at]);
+        const wpo::Value v =
+            wpo::decode(*cpu, raw[i], m_times[next], &m_raw[m_at][static_cast<std::size_t>(previous)], &m_times[m_at]);
         if (v.valid())
             rows[i].percent = v.as_double();
     }

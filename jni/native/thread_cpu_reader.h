@@ -31,8 +31,8 @@ namespace perfscope::jni {
 class ThreadCpuReader {
 public:
     struct Row {
-        std::int64_t id = 0;     // native thread id (TID)
-        std::int64_t start = 0;  // start time as the Thread object's identity has it (a FILETIME on both platforms)
+        std::int64_t id = 0;         // native thread id (TID)
+        std::int64_t start = 0;      // start time as the Thread object's identity has it (a FILETIME on both platforms)
         std::int64_t cpu_100ns = 0;  // user + privileged time so far
         double percent = 0.0;        // NaN when the thread has no previous sample
     };

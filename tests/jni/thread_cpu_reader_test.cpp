@@ -24,7 +24,7 @@ namespace {
 using perfscope::jni::ThreadCpuReader;
 
 constexpr std::uint32_t kPid = 12966;
-constexpr std::int64_t kTick = 100'000;  // USER_HZ 100 in 100 ns units
+constexpr std::int64_t kTick = 100'000;         // USER_HZ 100 in 100 ns units
 constexpr std::int64_t kBtime = 1'795'335'363;  // proc/stat of the fixture
 constexpr std::int64_t kMonotonic = 123'456'789'000;
 constexpr std::int64_t kWall = wpo::kFiletimeUnixEpoch + 1'795'336'206LL * 10'000'000;
