@@ -38,10 +38,8 @@ long machine_threads()
 int run_java(const char* java, const char* classpath, const char* library, const char* mode)
 {
     const std::string lib = std::string("-Dperfscope.wpojni.path=") + library;
-    std::vector<const char*> args = {java,      "-Xshare:auto",
-                                     lib.c_str(), "-cp",
-                                     classpath, "org.perfscope.wpo.bench.JavaSelfBench",
-                                     mode,      nullptr};
+    std::vector<const char*> args = {
+        java, "-Xshare:auto", lib.c_str(), "-cp", classpath, "org.perfscope.wpo.bench.JavaSelfBench", mode, nullptr};
     std::fflush(stdout);
     const pid_t pid = fork();
     if (pid < 0)
