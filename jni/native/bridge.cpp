@@ -41,6 +41,12 @@ struct Bridge::SamplerEntry {
     std::unique_ptr<PathSampler> sampler;
 };
 
+struct Bridge::ThreadCpuEntry {
+    explicit ThreadCpuEntry(Bridge& bridge) : lease(bridge) {}
+    Lease lease;
+    std::unique_ptr<ThreadCpuReader> reader;
+};
+
 struct Bridge::NameCache {
     wpo::NameTable table;
     std::u16string chars;  // "name\0name\0...\0"
@@ -621,6 +627,60 @@ int Bridge::sampler_sample(std::int32_t handle, std::span<double> values, bool v
         return code_of(sampled.error());
     }
     return *sampled ? code::anomaly : code::ok;
+}
+
+// --- ThreadCpu ---------------------------------------------------------------
+
+int Bridge::open_thread_cpu(std::uint32_t process_id, std::string& message)
+{
+    auto entry = std::make_shared<ThreadCpuEntry>(*this);
+    auto reader = ThreadCpuReader::open(*m_shared, process_id);
+    if (!reader) {
+        message = reader.error().message();
+        return code_of(reader.error());
+    }
+    entry->reader = std::move(*reader);
+    const std::int32_t handle = m_thread_cpus.add(std::move(entry));
+    if (handle <= 0) {
+        message = "too many open ThreadCpu objects";
+        return code::too_many_handles;
+    }
+    return handle;
+}
+
+int Bridge::close_thread_cpu(std::int32_t handle)
+{
+    return m_thread_cpus.remove(handle) ? code::ok : code::invalid_handle;
+}
+
+int Bridge::thread_cpu_sample(std::int32_t handle, std::vector<ThreadCpuReader::Row>& rows, std::string& message)
+{
+    auto entry = m_thread_cpus.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (wpo::Status sampled = entry->reader->sample(rows); !sampled) {
+        message = sampled.error().message();
+        return code_of(sampled.error());
+    }
+    return to_int(rows.size());
+}
+
+int Bridge::thread_cpu_rows(std::int32_t handle, std::vector<ThreadCpuReader::Row>& rows)
+{
+    auto entry = m_thread_cpus.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    entry->reader->rows(rows);
+    return to_int(rows.size());
+}
+
+int Bridge::thread_cpu_names(std::int32_t handle, std::vector<std::string>& names)
+{
+    auto entry = m_thread_cpus.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    entry->reader->names(names);
+    return to_int(names.size());
 }
 
 }  // namespace perfscope::jni

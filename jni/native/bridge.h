@@ -12,6 +12,7 @@
 #include "native/error_codes.h"
 #include "native/handle_table.h"
 #include "native/path_sampler.h"
+#include "native/thread_cpu_reader.h"
 
 #include "names/name_table.h"
 #include "snapshot/snapshot.h"
@@ -161,6 +162,16 @@ public:
     int sampler_columns(std::int32_t handle, std::vector<std::string>& headers, std::vector<std::int32_t>& paths);
     int sampler_sample(std::int32_t handle, std::span<double> values, bool values_null, std::string& message);
 
+    // --- ThreadCpu: one process's threads (thread_cpu_reader.h) --------------
+    // Handle > 0, or a code with `message` naming the problem.
+    int open_thread_cpu(std::uint32_t process_id, std::string& message);
+    int close_thread_cpu(std::int32_t handle);
+    // One sample; its rows copied into `rows`. The number of rows or a code.
+    int thread_cpu_sample(std::int32_t handle, std::vector<ThreadCpuReader::Row>& rows, std::string& message);
+    // The last sample's rows again, and their threads' names.
+    int thread_cpu_rows(std::int32_t handle, std::vector<ThreadCpuReader::Row>& rows);
+    int thread_cpu_names(std::int32_t handle, std::vector<std::string>& names);
+
     // Called under the source's lock whenever the last snapshot and sampler
     // are gone, so that the source closes what it keeps open between
     // collections. Set before the first handle is made.
@@ -169,12 +180,14 @@ public:
     // For tests: live handles.
     std::size_t live_snapshots() const { return m_snapshots.live(); }
     std::size_t live_samplers() const { return m_samplers.live(); }
+    std::size_t live_thread_cpus() const { return m_thread_cpus.live(); }
     // The name table (loaded on first use). Null when the source has none.
     const wpo::NameTable* name_table();
 
 private:
     struct Entry;
     struct SamplerEntry;
+    struct ThreadCpuEntry;
     struct NameCache;
     struct Scratch;
     class Lease;
@@ -192,6 +205,7 @@ private:
     wpo::SnapshotOptions m_options;
     HandleTable<Entry> m_snapshots;
     HandleTable<SamplerEntry> m_samplers;
+    HandleTable<ThreadCpuEntry> m_thread_cpus;
     std::mutex m_names_mutex;
     std::unique_ptr<NameCache> m_names;
     int m_names_error = 0;

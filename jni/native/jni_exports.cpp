@@ -13,6 +13,7 @@
 #include "native/error_codes.h"
 #include "native/guarded.h"
 #include "native/java_text.h"
+#include "native/thread_start.h"
 
 #include <jni.h>
 
@@ -23,6 +24,7 @@
 #include "org_perfscope_wpo_JWPOSnapshot.h"
 #include "org_perfscope_wpo_NativeThread.h"
 #include "org_perfscope_wpo_Sampler.h"
+#include "org_perfscope_wpo_ThreadCpu.h"
 #include "org_perfscope_wpo_jpmf_SensorNames.h"
 #endif
 
@@ -477,6 +479,11 @@ JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_NativeThread_currentThreadId(JNIE
     });
 }
 
+JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_NativeThread_currentThreadStart(JNIEnv* env, jclass)
+{
+    return guarded(env, jlong{0}, [&]() -> jlong { return perfscope::jni::current_thread_start(); });
+}
+
 // --- SensorNames (JPMF; throws WPOException) -----------------------------------------------
 
 JNIEXPORT jstring JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_format(JNIEnv* env, jclass, jstring object,
@@ -629,6 +636,119 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclas
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass, jint handle)
 {
     return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().close_sampler(handle); });
+}
+
+// --- ThreadCpu (plain API; throws WPOException) -----------------------------------------
+
+namespace {
+
+using perfscope::jni::ThreadCpuReader;
+
+thread_local std::vector<ThreadCpuReader::Row> t_thread_rows;
+thread_local std::vector<jlong> t_thread_column;
+thread_local std::vector<jdouble> t_thread_percent;
+
+// The rows into the four arrays when they all hold them (else nothing: the
+// caller grows its arrays and asks for the rows again). Returns the row count.
+jint copy_thread_rows(JNIEnv* env, jlongArray ids, jlongArray starts, jlongArray cpu, jdoubleArray percent)
+{
+    const auto& rows = t_thread_rows;
+    const auto n = static_cast<jsize>(rows.size());
+    if (!ids || !starts || !cpu || !percent) {
+        throw_wpo(env, code::null_argument, "a ThreadCpu array is null");
+        return code::null_argument;
+    }
+    if (env->GetArrayLength(ids) < n || env->GetArrayLength(starts) < n || env->GetArrayLength(cpu) < n ||
+        env->GetArrayLength(percent) < n)
+        return n;
+    auto& column = t_thread_column;
+    column.resize(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        column[i] = rows[i].id;
+    env->SetLongArrayRegion(ids, 0, n, column.data());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        column[i] = rows[i].start;
+    env->SetLongArrayRegion(starts, 0, n, column.data());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        column[i] = rows[i].cpu_100ns;
+    env->SetLongArrayRegion(cpu, 0, n, column.data());
+    t_thread_percent.resize(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        t_thread_percent[i] = rows[i].percent;
+    env->SetDoubleArrayRegion(percent, 0, n, t_thread_percent.data());
+    return n;
+}
+
+}  // namespace
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_ThreadCpu_open0(JNIEnv* env, jclass, jlong process_id)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        if (process_id <= 0 || process_id > jlong{UINT32_MAX}) {
+            throw_wpo(env, code::invalid_argument, "process id " + std::to_string(process_id) + " out of range");
+            return code::invalid_argument;
+        }
+        std::string message;
+        const int c = Bridge::instance().open_thread_cpu(static_cast<std::uint32_t>(process_id), message);
+        if (c < 0)
+            throw_wpo(env, c, message);
+        return c;
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_ThreadCpu_sample0(JNIEnv* env, jclass, jint handle, jlongArray ids,
+                                                                jlongArray starts, jlongArray cpu, jdoubleArray percent)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        std::string message;
+        const int c = Bridge::instance().thread_cpu_sample(handle, t_thread_rows, message);
+        if (c < 0) {
+            throw_wpo(env, c, message.empty() ? "ThreadCpu handle " + std::to_string(handle) : message);
+            return c;
+        }
+        return copy_thread_rows(env, ids, starts, cpu, percent);
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_ThreadCpu_rows0(JNIEnv* env, jclass, jint handle, jlongArray ids,
+                                                              jlongArray starts, jlongArray cpu, jdoubleArray percent)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        const int c = Bridge::instance().thread_cpu_rows(handle, t_thread_rows);
+        if (c < 0) {
+            throw_wpo(env, c, "ThreadCpu handle " + std::to_string(handle));
+            return c;
+        }
+        return copy_thread_rows(env, ids, starts, cpu, percent);
+    });
+}
+
+JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_ThreadCpu_names0(JNIEnv* env, jclass, jint handle)
+{
+    return guarded_throwing(env, static_cast<jobjectArray>(nullptr), [&]() -> jobjectArray {
+        std::vector<std::string> names;
+        const int c = Bridge::instance().thread_cpu_names(handle, names);
+        if (c < 0) {
+            throw_wpo(env, c, "ThreadCpu handle " + std::to_string(handle));
+            return nullptr;
+        }
+        jobjectArray out = env->NewObjectArray(c, g_ids.string, nullptr);
+        if (!out)
+            return nullptr;
+        for (jsize i = 0; i < c; ++i) {
+            jstring s = new_string(env, names[static_cast<std::size_t>(i)]);
+            if (!s)
+                return nullptr;
+            env->SetObjectArrayElement(out, i, s);
+            env->DeleteLocalRef(s);
+        }
+        return out;
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_ThreadCpu_close0(JNIEnv* env, jclass, jint handle)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().close_thread_cpu(handle); });
 }
 
 // --- FaultInjection (tests only; package-private) ------------------------------------------

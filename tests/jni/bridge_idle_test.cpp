@@ -94,6 +94,31 @@ TEST_F(BridgeIdleTest, AFailedOpenLeavesTheBridgeIdle)
     EXPECT_EQ(releases.load(), 2) << "each attempt held the source, and let it go";
 }
 
+// ThreadCpu holds the source like a sampler, and lists its process's threads only.
+TEST_F(BridgeIdleTest, AThreadCpuIsAUserAndListsOneProcessesThreads)
+{
+    machine.start_process("other", 300, 0.25);
+    std::string message;
+    const int h = bridge->open_thread_cpu(200, message);
+    ASSERT_GT(h, 0) << message;
+    EXPECT_EQ(bridge->live_thread_cpus(), 1u);
+    std::vector<ThreadCpuReader::Row> rows;
+    ASSERT_EQ(bridge->thread_cpu_sample(h, rows, message), 1) << message;
+    EXPECT_EQ(rows[0].id, 201);  // the test machine's TID is pid + 1
+    std::vector<std::string> names;
+    EXPECT_EQ(bridge->thread_cpu_names(h, names), 1);
+    EXPECT_EQ(bridge->thread_cpu_rows(h, rows), 1);
+    EXPECT_EQ(releases.load(), 0);
+    EXPECT_EQ(bridge->close_thread_cpu(h), code::ok);
+    EXPECT_EQ(releases.load(), 1);
+    EXPECT_EQ(bridge->close_thread_cpu(h), code::invalid_handle);
+    EXPECT_EQ(bridge->thread_cpu_sample(h, rows, message), code::invalid_handle);
+    EXPECT_EQ(bridge->thread_cpu_rows(h, rows), code::invalid_handle);
+    EXPECT_EQ(bridge->thread_cpu_names(h, names), code::invalid_handle);
+    EXPECT_EQ(bridge->open_thread_cpu(0, message), code::invalid_argument);
+    EXPECT_EQ(releases.load(), 2) << "a failed open held the source, and let it go";
+}
+
 TEST_F(BridgeIdleTest, ThreadsOpeningAndClosingEndIdle)
 {
     std::vector<std::thread> threads;

@@ -666,6 +666,35 @@ TEST_F(OnlyRequestedFilesAreRead, AProcessListReadsThoseProcessesOnly)
     }
 }
 
+// /proc/stat gives Process the boot time, once; System and Processor read it every time.
+TEST_F(OnlyRequestedFilesAreRead, ProcessReadsTheKernelStatOnce)
+{
+    EXPECT_TRUE(opened_by("230/12966:6").count("stat"));
+    for (const char* query : {"230/12966:6", "232/12966:6", "230"})
+        EXPECT_FALSE(opened_by(query).count("stat")) << query;
+    for (const char* query : {"2 230", "238"})
+        EXPECT_TRUE(opened_by(query).count("stat")) << query;
+}
+
+// A Thread of one process lists and reads that process's tasks only, with
+// other processes' threads present in the tree; its Process narrowed to ID
+// Process costs one stat file (what a JVM watching its own threads asks).
+TEST_F(OnlyRequestedFilesAreRead, AThreadOfOneProcessReadsItsTasksOnly)
+{
+    const auto opened = opened_by("230/12966:784 232/12966:6");
+    std::size_t task_files = 0;
+    for (const std::string& path : opened) {
+        if (path.find('/') == std::string::npos)
+            continue;  // the root's own files (stat, uptime)
+        EXPECT_EQ(path.rfind("12966/", 0), 0u) << path;
+        task_files += path.find("/task/") != std::string::npos && path.ends_with("/stat");
+    }
+    EXPECT_EQ(task_files, 4u);  // 12966/task/{12966,13013,13014,13015}/stat
+    EXPECT_FALSE(any(opened, "status"));
+    // The other processes of the tree have threads of their own.
+    EXPECT_TRUE(std::filesystem::exists(m_root / "proc/12968/task/12968/stat"));
+}
+
 TEST_F(OnlyRequestedFilesAreRead, ThreadReadsTask)
 {
     const auto opened = opened_by("232");

@@ -122,7 +122,10 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
     // Processor are the values most sensitive to the gap between the two.
     const std::int64_t monotonic = m_clock.monotonic_ns();
     const std::int64_t wall = m_clock.wall_filetime();
-    if (want.system || want.processor || want.process)
+    // Process needs /proc/stat for the boot time only (read_uptime()'s
+    // anchor), which never moves once known: a collect of a few processes
+    // (a JVM watching itself) does not pay for formatting every CPU's line.
+    if (want.system || want.processor || (want.process && m_anchor == 0))
         read_kernel_stat();
     if (want.system || want.process)
         read_uptime(wall);
