@@ -22,18 +22,21 @@ run_image() {  # run_image NAME EXTRA_MODULES [JVM_OPTION...]: prints the progra
     "$bin/jlink" --module-path "$jar:$work/app.jar" --add-modules "org.perfscope.jlinkapp$modules" --output "$image" \
         --no-header-files --no-man-pages || fail "jlink ($1)"
     # The library comes out of the image into a cache of the test's own, named by the library's hash.
-    XDG_CACHE_HOME="$work/cache" "$image/bin/java" -Xcheck:jni "$@" -m org.perfscope.jlinkapp/org.perfscope.jlinkapp.JlinkApp ||
+    XDG_CACHE_HOME="$work/cache" "$image/bin/java" -Xcheck:jni "$@" \
+        -m org.perfscope.jlinkapp/org.perfscope.jlinkapp.JlinkApp ||
         fail "the program in the $1 image"
 }
 
 out=$(run_image base "") || fail "$out"
 echo "$out"
 grep -qx "module org.perfscope.wpo" <<<"$out" || fail "Sampler is not in the named module"
-grep -qE "^loaded $work/cache/perfscope/[0-9a-f]{64}/libwpojni.so$" <<<"$out" || fail "library not loaded from the image"
+grep -qE "^loaded $work/cache/perfscope/[0-9a-f]{64}/libwpojni.so$" <<<"$out" ||
+    fail "the library was not loaded from the image"
 grep -qE '^value [0-9.E]+$' <<<"$out" || fail "no counter value"
 grep -q '^jmx\|^jfr' <<<"$out" && fail "the base image has java.management or jdk.jfr"
-"$work/base/bin/java" --list-modules | cut -d@ -f1 | sort | tr '\n' ' ' | grep -qx "java.base org.perfscope.jlinkapp org.perfscope.wpo " ||
-    fail "the base image holds more than java.base and the two modules"
+modules=$("$work/base/bin/java" --list-modules | cut -d@ -f1 | sort | tr '\n' ' ')
+[[ $modules == "java.base org.perfscope.jlinkapp org.perfscope.wpo " ]] ||
+    fail "the base image holds $modules, not only java.base and the two modules"
 
 # Modules required static are in the image but resolved only when asked for, as the application's own
 # "requires static" leaves them to the one who runs it.
