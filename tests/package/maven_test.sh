@@ -19,11 +19,13 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 list=$("$jar_tool" --list --file "$base.jar") || fail "jar --list"
 for entry in native/linux/x86_64/libwpojni.so native/windows/x86_64/wpojni.dll org/perfscope/wpo/Sampler.class \
-             org/perfscope/wpo/Version.class META-INF/services/org.perfscope.wpo.jpmf.DataSource; do
+             org/perfscope/wpo/Version.class META-INF/services/org.perfscope.wpo.jpmf.DataSource module-info.class; do
     grep -qx "$entry" <<<"$list" || fail "$entry is not in $(basename "$base.jar")"
 done
 "$jar_tool" --list --file "$base-sources.jar" | grep -qx org/perfscope/wpo/Version.java || fail "sources jar"
-"$jar_tool" --list --file "$base-javadoc.jar" | grep -qx org/perfscope/wpo/Sampler.html || fail "javadoc jar"
+"$jar_tool" --list --file "$base-sources.jar" | grep -qx module-info.java || fail "module-info.java in the sources jar"
+"$jar_tool" --list --file "$base-javadoc.jar" | grep -qx org.perfscope.wpo/org/perfscope/wpo/Sampler.html ||
+    fail "javadoc jar (the module's, org.perfscope.wpo/ at its root)"
 # The DLL is a PE file for x86-64 (machine 0x8664 after the PE signature).
 (cd "$work" && "$jar_tool" --extract --file "$base.jar" native/windows/x86_64/wpojni.dll) || fail "extract the DLL"
 pe=$(od -An -tu4 -j60 -N4 "$work/native/windows/x86_64/wpojni.dll" | tr -d ' ')

@@ -24,6 +24,11 @@ import java.util.WeakHashMap;
  * }</pre>
  *
  * <p>{@link #sample()} allocates nothing once its arrays have grown to the number of threads.
+ *
+ * <p>Thread-safety: {@link #register()} and {@link #nativeIdOf(Thread)} are safe from any thread. An instance is
+ * not safe for concurrent use: {@link #sample()} refills the arrays {@link #percent(long)} reads, so one thread
+ * samples and reads, or the caller synchronises; closing from another thread at worst makes a racing
+ * {@link #sample()} fail with {@link WPOException}.
  */
 public final class ThreadCpu implements AutoCloseable {
     /** Thread object. */
@@ -35,14 +40,23 @@ public final class ThreadCpu implements AutoCloseable {
 
     private static final Map<Thread, Long> NATIVE_IDS = Collections.synchronizedMap(new WeakHashMap<>());
 
-    /** Records the calling thread's native id; returns it. */
+    /**
+     * Records the calling thread's native id, so that {@link #percent(Thread)} finds it from any thread.
+     *
+     * @return the calling thread's native id
+     */
     public static long register() {
         long id = NativeThread.currentThreadId();
         NATIVE_IDS.put(Thread.currentThread(), id);
         return id;
     }
 
-    /** The native id a thread registered, if it did. */
+    /**
+     * The native id a thread registered, if it did.
+     *
+     * @param thread a Java thread
+     * @return its native id, or empty when it never called {@link #register()}
+     */
     public static OptionalLong nativeIdOf(Thread thread) {
         Long id = NATIVE_IDS.get(thread);
         return id == null ? OptionalLong.empty() : OptionalLong.of(id);
@@ -55,13 +69,21 @@ public final class ThreadCpu implements AutoCloseable {
     private int[] instances = new int[0];
     private int count;
 
-    /** A snapshot of the two counters of every thread of the machine (takes the first sample). */
+    /**
+     * A snapshot of the two counters of every thread of the machine (takes the first sample).
+     *
+     * @throws WPOException when the snapshot cannot be created (no Thread object, every handle taken)
+     */
     public ThreadCpu() {
         snapshot = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, new WPOSnapshotInputInfo(THREAD, ID_THREAD),
                 new WPOSnapshotInputInfo(THREAD, PROCESSOR_TIME));
     }
 
-    /** Measures once: CPU over the time since the previous sample (or since creation). */
+    /**
+     * Measures once: CPU over the time since the previous sample (or since creation).
+     *
+     * @throws WPOException when measuring fails or the instance is closed
+     */
     public void sample() {
         snapshot.measure();
         int h = snapshot.handle();
@@ -77,7 +99,12 @@ public final class ThreadCpu implements AutoCloseable {
         WPOError.check(JWPOSnapshot.getSnapshotValueKeys(h, objects, counters, instances), "getSnapshotValueKeys");
     }
 
-    /** % Processor Time of the thread with this native id in the last sample; NaN if it is not there. */
+    /**
+     * % Processor Time of a thread in the last sample.
+     *
+     * @param nativeId the thread's operating-system id ({@link NativeThread#currentThreadId()})
+     * @return its percentage of one CPU over the last interval; NaN if it is not in the sample
+     */
     public double percent(long nativeId) {
         int instance = -1;
         for (int i = 0; i < count; i++) {
@@ -97,7 +124,12 @@ public final class ThreadCpu implements AutoCloseable {
         return Double.NaN;
     }
 
-    /** % Processor Time of a registered Java thread; NaN if it did not register or has ended. */
+    /**
+     * % Processor Time of a registered Java thread in the last sample.
+     *
+     * @param thread a thread that called {@link #register()}
+     * @return its percentage of one CPU over the last interval; NaN if it did not register or has ended
+     */
     public double percent(Thread thread) {
         OptionalLong id = nativeIdOf(thread);
         return id.isPresent() ? percent(id.getAsLong()) : Double.NaN;

@@ -7,7 +7,9 @@ package org.perfscope.wpo;
  * <p>Thread-safety: immutable once thrown, safe to pass between threads.
  */
 public class WPOException extends RuntimeException {
+    /** The serialised form's version. */
     private static final long serialVersionUID = 1L;
+    /** The negative code ({@link WPOError}). */
     private final int code;
 
     /**
