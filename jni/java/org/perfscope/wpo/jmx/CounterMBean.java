@@ -21,8 +21,9 @@ import org.perfscope.wpo.WPOException;
  * Counters as the attributes of a dynamic MBean: one read-only {@code double} attribute per column of a
  * {@link Sampler}, named by the column ({@code \Process(java:1234)\Working Set}), whose value is the counter's
  * current value. Reading an attribute samples at most once per interval, however many clients read how many
- * attributes; between samples the last values are returned. Rates (CPU percentages) span the time since the
- * previous sample, so the interval sets their resolution.
+ * attributes; between samples the last values are returned. The first read always samples. Rates (CPU
+ * percentages) span the time since the previous sample (the first one the time since the MBean was created), so
+ * the interval sets their resolution.
  *
  * <p>Unregistering the MBean from its server, or {@link #close()}, closes the native sampler. See
  * {@link PerfscopeMBeans#register} for registering one on the platform MBean server, where JConsole and JDK Mission
@@ -37,6 +38,8 @@ public final class CounterMBean implements DynamicMBean, MBeanRegistration, Auto
     private final long intervalNanos;
     private final MBeanInfo info;
     private long lastSampleNanos;
+    /** Whether a value has been read: opening sampled natively, but the values arrive with the first read. */
+    private boolean sampled;
     private MBeanServer server;
     private ObjectName name;
     private boolean closed;
@@ -57,7 +60,6 @@ public final class CounterMBean implements DynamicMBean, MBeanRegistration, Auto
         }
         intervalNanos = interval.toNanos();
         sampler = Sampler.open(paths);
-        lastSampleNanos = System.nanoTime();  // opening took the first sample
         columns = sampler.columns();
         MBeanAttributeInfo[] attributes = new MBeanAttributeInfo[columns.size()];
         for (int i = 0; i < attributes.length; i++) {
@@ -243,9 +245,10 @@ public final class CounterMBean implements DynamicMBean, MBeanRegistration, Auto
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the CounterMBean is closed");
         }
         long now = System.nanoTime();
-        if (now - lastSampleNanos >= intervalNanos) {
+        if (!sampled || now - lastSampleNanos >= intervalNanos) {
             sampler.sample();
             lastSampleNanos = now;
+            sampled = true;
         }
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
+import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -83,6 +84,27 @@ class JfrTest {
             }
             assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("jdk.GarbageCollection")),
                     "the JVM's GC events in the same recording");
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
+    void theJdksDefaultSettingsRecordTheEventEverySecond() throws Exception {
+        // A recording started with the JDK's "default" settings (as -XX:StartFlightRecording and JDK Mission
+        // Control start one) names no Perfscope event: the event's own annotations apply, enabled every second.
+        Path file = Files.createTempFile("perfscope-jfr", ".jfr");
+        try (PerfscopeRecorder recorder = PerfscopeRecorder.open(AVAILABLE);
+             Recording recording = new Recording(Configuration.getConfiguration("default"))) {
+            assertEquals(List.of(AVAILABLE), recorder.columns());
+            recording.start();
+            Thread.sleep(2500);
+            recording.stop();
+            recording.dump(file);
+            List<RecordedEvent> counters = RecordingFile.readAllEvents(file).stream()
+                    .filter(e -> e.getEventType().getName().equals(CounterEvent.NAME)).collect(Collectors.toList());
+            // Two periods of 1 s fit in 2.5 s (a loaded machine may run one late); a 100 ms period would give 25.
+            assertTrue(counters.size() >= 1 && counters.size() <= 4, "events in 2.5 s: " + counters.size());
         } finally {
             Files.deleteIfExists(file);
         }

@@ -71,7 +71,13 @@ class JmxTest {
         ObjectName name = new ObjectName("org.perfscope.test:type=Counters,name=cached");
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try (CounterMBean bean = PerfscopeMBeans.register(name, Duration.ofHours(1), AVAILABLE)) {
+            // The first read samples, however long the interval: a value, not the NaN of no sample yet.
+            long availableBefore = ProcFiles.memAvailable();
             double first = (Double) server.getAttribute(name, AVAILABLE);
+            long availableAfter = ProcFiles.memAvailable();
+            assertTrue(first >= Math.min(availableBefore, availableAfter) - 256 * MIB
+                    && first <= Math.max(availableBefore, availableAfter) + 256 * MIB,
+                    "Available Bytes " + first + ", MemAvailable " + availableBefore + " .. " + availableAfter);
             assertEquals(first, (Double) bean.getAttribute(AVAILABLE), 0.0);
             // Free memory changes by the page within milliseconds; an hour's interval means no new sample.
             for (int i = 0; i < 10; i++) {
