@@ -4,6 +4,7 @@
 # against it on the module path, linked with it into two runtime images (one
 # with java.base only, one with java.management and jdk.jfr as well), and run
 # from each; the library is loaded from inside the image, nothing on a path.
+# First the same program runs from the JDK's own module path.
 #   jlink_test.sh JDK_BIN_DIR perfscope-wpo.jar APP_SOURCE_DIR
 set -uo pipefail
 bin=$1 jar=$2 src=$3
@@ -26,6 +27,12 @@ run_image() {  # run_image NAME EXTRA_MODULES [JVM_OPTION...]: prints the progra
         -m org.perfscope.jlinkapp/org.perfscope.jlinkapp.JlinkApp ||
         fail "the program in the $1 image"
 }
+
+out=$(XDG_CACHE_HOME="$work/cache" "$bin/java" -Xcheck:jni --module-path "$jar:$work/app.jar" \
+      -m org.perfscope.jlinkapp/org.perfscope.jlinkapp.JlinkApp) || fail "from the module path: $out"
+echo "$out"
+grep -qx "module org.perfscope.wpo" <<<"$out" || fail "Sampler is not in the named module on the module path"
+grep -qE '^value [0-9.E]+$' <<<"$out" || fail "no counter value from the module path"
 
 out=$(run_image base "") || fail "$out"
 echo "$out"
