@@ -4,6 +4,9 @@ package org.perfscope.wpo;
 /**
  * One decoded value of one counter of one instance (the thesis's {@code CalcValue}, docs/java.md §2). Filled
  * natively.
+ *
+ * <p>Thread-safety: a plain mutable holder, not safe for concurrent use; the native methods fill it in the calling
+ * thread, and a value shared between threads needs the caller's synchronisation.
  */
 public final class CalcValue {
     /** {@link #status} of a value that carries a number. */
@@ -33,12 +36,20 @@ public final class CalcValue {
      */
     public int status;
 
-    /** Whether the value carries a number. */
+    /**
+     * Whether the value carries a number.
+     *
+     * @return true when {@link #status} is {@link #STATUS_VALID}
+     */
     public boolean isValid() {
         return status == STATUS_VALID;
     }
 
-    /** The value as a double, whatever its type. */
+    /**
+     * The value as a double, whatever its type.
+     *
+     * @return the field {@link #valueType} names, widened to double
+     */
     public double asDouble() {
         switch (valueType) {
             case INTEGER: return intValue;

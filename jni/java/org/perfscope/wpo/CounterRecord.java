@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo;
 
-/** One counter of a performance object (the thesis's {@code COUNTER_RECORD}, docs/java.md §2). Filled natively. */
+/**
+ * One counter of a performance object (the thesis's {@code COUNTER_RECORD}, docs/java.md §2). Filled natively.
+ *
+ * <p>Thread-safety: a plain mutable holder, not safe for concurrent use without the caller's synchronisation.
+ */
 public final class CounterRecord {
     /** JPMF classification: the value accumulates (a rate over two samples). */
     public static final int KIND_COUNTER = 0;

@@ -5,6 +5,8 @@ package org.perfscope.wpo;
  * Tests only, not part of the API: makes the next native call of the calling thread throw a C++ exception inside
  * the library, to check that it reaches Java as {@link OutOfMemoryError} or {@link WPOException} (or a failure
  * code) and never as a crashed JVM. Package-private; nothing in the library calls it.
+ *
+ * <p>Thread-safety: a fault is armed for the calling thread only.
  */
 final class FaultInjection {
     static {

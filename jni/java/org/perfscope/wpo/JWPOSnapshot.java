@@ -19,6 +19,12 @@ import java.util.List;
  * becomes unreachable unclosed. Instances may be used from several threads (the library takes the snapshot's
  * reader-writer lock), but one measuring cycle belongs to one thread: interleaved cycles get
  * {@link WPOError#INVALID_STATE}.
+ *
+ * <p>Thread-safety: the static methods and an instance are safe to call from several threads (the library checks
+ * every handle and takes the snapshot's lock); what is not shared is a cycle: prepare, sample, decode and reading
+ * the values belong together, so threads that measure the same snapshot synchronise around {@link #measure()} and
+ * the reads that follow it, or use a snapshot each. Closing from another thread makes later calls fail with
+ * {@link WPOError#INVALID_HANDLE}, never crash.
  */
 public final class JWPOSnapshot implements AutoCloseable {
     static {
@@ -34,67 +40,167 @@ public final class JWPOSnapshot implements AutoCloseable {
 
     // --- the thesis's native methods (docs/java.md §2) ------------------------------------------------------------
 
-    /** Creates a snapshot; a positive handle, or a negative code. Takes the first sample. */
+    /**
+     * Creates a snapshot and takes its first sample.
+     *
+     * @param aSnapshotType {@link #TYPE_GLOBAL}, {@link #TYPE_COSTLY} or {@link #TYPE_CUSTOM}
+     * @param aInputInfo the objects and counters of a {@link #TYPE_CUSTOM} snapshot; ignored by the others
+     * @return a positive handle, or a negative code ({@link WPOError})
+     */
     public static native int createSnapshot(int aSnapshotType, WPOSnapshotInputInfo[] aInputInfo);
 
-    /** Destroys a snapshot; 0, or {@link WPOError#INVALID_HANDLE} for a handle that is not live. */
+    /**
+     * Destroys a snapshot.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @return 0, or {@link WPOError#INVALID_HANDLE} for a handle that is not live
+     */
     public static native int destroySnapshot(int aSnapshotHandle);
 
+    /**
+     * Number of performance objects the snapshot measures.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @return the count, or a negative code
+     */
     public static native int getSnapshotPerfObjectCount(int aSnapshotHandle);
 
-    /** Object indices into {@code aIndices}; their number, or a negative code. */
+    /**
+     * The name indices of the snapshot's objects.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aIndices at least {@link #getSnapshotPerfObjectCount} elements, filled with the indices
+     * @return their number, or a negative code
+     */
     public static native int getSnapshotPerfObjectNames(int aSnapshotHandle, int[] aIndices);
 
+    /**
+     * Number of counters of one of the snapshot's objects.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @return the count, or a negative code
+     */
     public static native int getSnapshotPerfObjectCountersCount(int aSnapshotHandle, int aPerfObject);
 
-    /** Counter records into caller-allocated (non-null) elements; their number, or a negative code. */
+    /**
+     * The counters of one of the snapshot's objects.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @param aCounterRecords caller-allocated, non-null elements, at least
+     *     {@link #getSnapshotPerfObjectCountersCount} of them, filled in definition order
+     * @return their number, or a negative code
+     */
     public static native int getSnapshotPerfObjectCounters(int aSnapshotHandle, int aPerfObject,
             CounterRecord[] aCounterRecords);
 
+    /**
+     * Number of instances of one of the snapshot's objects in the last sample.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @return the count (0 for an object without instances), or a negative code
+     */
     public static native int getSnapshotPerfObjectInstancesCount(int aSnapshotHandle, int aPerfObject);
 
-    /** Characters of all raw instance names, each NUL-terminated, plus one final NUL. */
+    /**
+     * Length of the array {@link #getSnapshotPerfObjectInstances} needs.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @return characters of all raw instance names, each NUL-terminated, plus one final NUL; or a negative code
+     */
     public static native int getSnapshotPerfObjectInstancesLength(int aSnapshotHandle, int aPerfObject);
 
     /**
      * Raw instance names (NUL-separated, two NULs at the end) and each instance's parent object index, in block
-     * order; the number of instances, or a negative code.
+     * order.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @param aNames at least {@link #getSnapshotPerfObjectInstancesLength} characters
+     * @param aIds at least {@link #getSnapshotPerfObjectInstancesCount} elements
+     * @return the number of instances, or a negative code
      */
     public static native int getSnapshotPerfObjectInstances(int aSnapshotHandle, int aPerfObject, char[] aNames,
             int[] aIds);
 
+    /**
+     * Stage one of a cycle: gets the snapshot ready to sample.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @return 0, or a negative code ({@link WPOError#INVALID_STATE} inside another thread's cycle)
+     */
     public static native int prepareSnapshot(int aSnapshotHandle);
 
-    /** 0 success, -6 anomaly (instances came or went, a buffer grew), other negative failure. */
+    /**
+     * Stage two of a cycle: takes the sample.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @return 0 success, -6 anomaly (instances came or went, a buffer grew), other negative failure
+     */
     public static native int sampleSnapshot(int aSnapshotHandle);
 
-    /** 0, or a negative code. When the structure changed the library measures again before returning. */
+    /**
+     * Stage three of a cycle: decodes the sample. When the structure changed the library measures again before
+     * returning.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @return 0, or a negative code
+     */
     public static native int decodeSnapshot(int aSnapshotHandle);
 
+    /**
+     * Number of decoded values of the last cycle.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @return the count, or a negative code
+     */
     public static native int getSnapshotItemCount(int aSnapshotHandle);
 
-    /** Decoded values into caller-allocated (non-null) elements; their number, or a negative code. */
+    /**
+     * The decoded values of the last cycle.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aValues caller-allocated, non-null elements, at least {@link #getSnapshotItemCount} of them
+     * @return their number, or a negative code
+     */
     public static native int getSnapshotItems(int aSnapshotHandle, CalcValue[] aValues);
 
     // --- Perfscope additions ------------------------------------------------------------------------------------
 
     /**
      * Unique display names of the instances ("java:1234" for a process, "java:1234/1240" for a thread),
-     * NUL-separated with two NULs at the end; the characters used, or a negative code.
+     * NUL-separated with two NULs at the end.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @param aNames the array the names are written to
+     * @return the characters used, or a negative code ({@link WPOError#BUFFER_TOO_SMALL}: a longer array is needed)
      */
     public static native int getSnapshotPerfObjectInstanceDisplayNames(int aSnapshotHandle, int aPerfObject,
             char[] aNames);
 
     /**
      * JPMF sensor instance names (a Process by its PID alone, anything else by its display name), NUL-separated
-     * with two NULs at the end; the characters used, or a negative code.
+     * with two NULs at the end.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @param aNames the array the names are written to
+     * @return the characters used, or a negative code ({@link WPOError#BUFFER_TOO_SMALL}: a longer array is needed)
      */
     public static native int getSnapshotPerfObjectSensorInstanceNames(int aSnapshotHandle, int aPerfObject,
             char[] aNames);
 
     /**
-     * {@link #getSnapshotPerfObjectSensorInstanceNames} as a list, with an array grown until the names fit; throws
-     * {@link WPOException} on failure.
+     * {@link #getSnapshotPerfObjectSensorInstanceNames} as a list, with an array grown until the names fit.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aPerfObject the object's name index (one of {@link #getSnapshotPerfObjectNames})
+     * @return the sensor instance names
+     * @throws WPOException when the native call fails
      */
     public static List<String> sensorInstanceNames(int aSnapshotHandle, int aPerfObject) {
         return NulStrings.fetchList(chars -> getSnapshotPerfObjectSensorInstanceNames(aSnapshotHandle, aPerfObject,
@@ -103,11 +209,23 @@ public final class JWPOSnapshot implements AutoCloseable {
 
     /**
      * The fast path: every decoded value as a double (NaN where there is none) into one caller-owned array, in
-     * the order of {@link #getSnapshotItems}; the number of values, or a negative code. No allocation.
+     * the order of {@link #getSnapshotItems}. No allocation.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aValues at least {@link #getSnapshotItemCount} elements
+     * @return the number of values, or a negative code
      */
     public static native int getSnapshotValues(int aSnapshotHandle, double[] aValues);
 
-    /** Object index, counter index and instance position of each value of {@link #getSnapshotValues}. */
+    /**
+     * Object index, counter index and instance position of each value of {@link #getSnapshotValues}.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aObjects at least {@link #getSnapshotItemCount} elements, filled with object name indices
+     * @param aCounters as long, filled with counter name indices
+     * @param aInstances as long, filled with instance positions (-1 for an object without instances)
+     * @return the number of values, or a negative code
+     */
     public static native int getSnapshotValueKeys(int aSnapshotHandle, int[] aObjects, int[] aCounters,
             int[] aInstances);
 
@@ -118,6 +236,10 @@ public final class JWPOSnapshot implements AutoCloseable {
     /**
      * Creates a snapshot; throws {@link WPOException} naming the problem. When every native handle is taken,
      * unreachable snapshots that were never closed are collected first (one GC) and the creation tried once more.
+     *
+     * @param type {@link #TYPE_GLOBAL}, {@link #TYPE_COSTLY} or {@link #TYPE_CUSTOM}
+     * @param inputs the objects and counters of a {@link #TYPE_CUSTOM} snapshot
+     * @throws WPOException naming the problem (an unknown object or counter, no handle left even after a GC)
      */
     public JWPOSnapshot(int type, WPOSnapshotInputInfo... inputs) {
         int h = OwnedHandle.createWithRetry(() -> createSnapshot(type, inputs));
@@ -128,17 +250,31 @@ public final class JWPOSnapshot implements AutoCloseable {
         owned = new OwnedHandle(this, h, JWPOSnapshot::destroySnapshot);
     }
 
-    /** The native handle (valid until {@link #close()}). */
+    /**
+     * The native handle, for the static methods.
+     *
+     * @return the handle (valid until {@link #close()})
+     */
     public int handle() {
         return owned.handle();
     }
 
-    /** Whether {@link #close()} ran. */
+    /**
+     * Whether {@link #close()} ran.
+     *
+     * @return true once closed
+     */
     public boolean isClosed() {
         return owned.isClosed();
     }
 
-    /** prepare, sample and decode; true when the sample reported an anomaly. Throws on failure. */
+    /**
+     * One cycle: prepare, sample and decode.
+     *
+     * @return true when the sample reported an anomaly
+     * @throws WPOException when a stage fails (the message names it), e.g. {@link WPOError#INVALID_STATE} when
+     *     another thread's cycle on this snapshot is under way
+     */
     public boolean measure() {
         int handle = owned.handle();
         WPOError.check(prepareSnapshot(handle), "prepareSnapshot");

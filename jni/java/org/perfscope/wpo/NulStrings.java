@@ -7,6 +7,8 @@ import java.util.List;
 /**
  * The native methods that return names fill a caller's char array with NUL-terminated strings; the ones that return
  * a list end it with an empty string (two NULs) and answer {@link WPOError#BUFFER_TOO_SMALL} until the array fits.
+ *
+ * <p>Thread-safety: stateless, safe from any thread.
  */
 final class NulStrings {
     /** One native call filling {@code chars}: the characters used or a negative code. */

@@ -12,6 +12,8 @@ import java.util.function.IntSupplier;
  * A native handle that its owner releases once: on {@link #close()}, or through a {@link Cleaner} when the owner
  * becomes unreachable unclosed. The release action must not refer to the owner (it would never become
  * unreachable): pass a static method such as {@code JWPOSnapshot::destroySnapshot}.
+ *
+ * <p>Thread-safety: safe from any thread; the release runs once, whichever of close and the Cleaner comes first.
  */
 final class OwnedHandle {
     private static final Cleaner CLEANER = Cleaner.create();

@@ -7,6 +7,8 @@ import java.util.List;
 /**
  * Browsing for the plain API: the objects the machine serves, an object's counters and its instances, by name
  * (what {@code perfscope-cli list} shows). Each call creates a short-lived snapshot; use {@link Sampler} to measure.
+ *
+ * <p>Thread-safety: safe from any thread; each call uses a snapshot of its own and the name table is loaded once.
  */
 public final class PerfObjects {
     private static volatile JWPONames names;
@@ -14,7 +16,12 @@ public final class PerfObjects {
     private PerfObjects() {
     }
 
-    /** The name table, loaded once. */
+    /**
+     * The name table, loaded once.
+     *
+     * @return the table of object and counter names, shared by every caller
+     * @throws WPOException when the native library cannot read the names
+     */
     public static JWPONames names() {
         JWPONames n = names;
         if (n == null) {
@@ -29,7 +36,12 @@ public final class PerfObjects {
         return n;
     }
 
-    /** Names of the objects of the "Global" and "Costly" queries. */
+    /**
+     * Names of the objects of the "Global" and "Costly" queries.
+     *
+     * @return the object names, Global ones first, each once
+     * @throws WPOException when the Global snapshot cannot be created or read
+     */
     public static List<String> objects() {
         List<String> out = new ArrayList<>();
         for (int type : new int[] {JWPOSnapshot.TYPE_GLOBAL, JWPOSnapshot.TYPE_COSTLY}) {
@@ -52,7 +64,13 @@ public final class PerfObjects {
         return out;
     }
 
-    /** Counter names of an object, in definition order; throws {@link WPOException} for an unknown object. */
+    /**
+     * Counter names of an object, in definition order.
+     *
+     * @param object an object name ("Process")
+     * @return its counters' names
+     * @throws WPOException for an unknown object ({@link WPOError#NOT_FOUND}) or when reading it fails
+     */
     public static List<String> counters(String object) {
         int index = objectIndex(object);
         try (JWPOSnapshot s = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, new WPOSnapshotInputInfo(index, 0))) {
@@ -70,7 +88,13 @@ public final class PerfObjects {
         }
     }
 
-    /** Unique display names of an object's instances ("java:1234"); empty for an object without instances. */
+    /**
+     * Unique display names of an object's instances.
+     *
+     * @param object an object name ("Process")
+     * @return the instances' names ("java:1234"); empty for an object without instances
+     * @throws WPOException for an unknown object ({@link WPOError#NOT_FOUND}) or when reading it fails
+     */
     public static List<String> instances(String object) {
         int index = objectIndex(object);
         try (JWPOSnapshot s = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, new WPOSnapshotInputInfo(index, 0))) {
@@ -79,7 +103,13 @@ public final class PerfObjects {
         }
     }
 
-    /** The title index of an object name; throws {@link WPOException} (NOT_FOUND) for an unknown one. */
+    /**
+     * The title index of an object name.
+     *
+     * @param object an object name ("Process")
+     * @return its index in the name table (230 for Process)
+     * @throws WPOException for an unknown object ({@link WPOError#NOT_FOUND})
+     */
     public static int objectIndex(String object) {
         int index = names().findObject(object);
         if (index <= 0) {

@@ -27,6 +27,12 @@ import java.util.Map;
  *
  * <p>Creation takes a first sample, so rates have values from the first {@link #sample()} on. Errors (malformed
  * paths, unknown objects, counters or instances) throw {@link WPOException} with a message naming the path.
+ *
+ * <p>Thread-safety: not safe for concurrent use. {@link #sample()} writes the array the value readers read, so one
+ * thread samples and reads, or the caller synchronises (a sampler per thread costs little: snapshots share the
+ * process's collected objects). The native side checks the handle on every call, so a sampler used or closed from
+ * several threads at once never crashes the JVM: at worst a call fails with {@link WPOException}
+ * ({@link WPOError#INVALID_HANDLE}) or reads values of a sample in progress.
  */
 public final class Sampler implements AutoCloseable {
     static {
@@ -89,6 +95,12 @@ public final class Sampler implements AutoCloseable {
      * Opens a sampler for the given paths; throws {@link WPOException} naming a path that does not resolve. When
      * every native handle is taken, unreachable samplers that were never closed are collected first (one GC) and
      * the open tried once more.
+     *
+     * @param paths counter paths, {@code \Object(Instance)\Counter}; wildcards expand to the instances present now
+     * @return an open sampler, which has taken its first sample; the caller closes it
+     * @throws WPOException for a null array or path ({@link WPOError#NULL_ARGUMENT}), a path that does not parse or
+     *     resolve (the message names it), or when every handle is taken even after a GC
+     *     ({@link WPOError#TOO_MANY_HANDLES})
      */
     public static Sampler open(String... paths) {
         if (paths == null) {
@@ -102,12 +114,20 @@ public final class Sampler implements AutoCloseable {
         return new Sampler(paths);
     }
 
-    /** The resolved columns, as {@code \Object(Instance)\Counter}. */
+    /**
+     * The resolved columns.
+     *
+     * @return the columns as {@code \Object(Instance)\Counter}, an unmodifiable list in value order
+     */
     public List<String> columns() {
         return columns;
     }
 
-    /** The paths as given to {@link #open}. */
+    /**
+     * The paths as given to {@link #open}.
+     *
+     * @return the paths, an unmodifiable list
+     */
     public List<String> paths() {
         return paths;
     }
@@ -115,6 +135,9 @@ public final class Sampler implements AutoCloseable {
     /**
      * Measures once (prepare, sample, decode natively) into the sampler's own array. Returns true when the sample
      * saw an anomaly (instances came or went); values are right either way.
+     *
+     * @return true when instances came or went since the previous sample
+     * @throws WPOException when the sampler is closed ({@link WPOError#INVALID_HANDLE}) or sampling fails
      */
     public boolean sample() {
         if (owned.isClosed()) {
@@ -123,12 +146,24 @@ public final class Sampler implements AutoCloseable {
         return sample0(owned.handle(), values) == WPOError.ANOMALY;
     }
 
-    /** The last sample's value of a column; NaN when there is none (instance gone, no sample yet). */
+    /**
+     * The last sample's value of a column.
+     *
+     * @param column a position in {@link #columns()}
+     * @return the value; NaN when there is none (instance gone, no sample yet)
+     * @throws ArrayIndexOutOfBoundsException when {@code column} is out of range
+     */
     public double value(int column) {
         return values[column];
     }
 
-    /** The last sample's value of a column named by its header or by a path given without wildcards. */
+    /**
+     * The last sample's value of a column named by its header or by a path given without wildcards.
+     *
+     * @param path a column header or a path as given to {@link #open}
+     * @return the value; NaN when there is none
+     * @throws IllegalArgumentException when no column has that name (the message lists the columns)
+     */
     public double value(String path) {
         Integer column = byName.get(path);
         if (column == null) {
@@ -138,13 +173,24 @@ public final class Sampler implements AutoCloseable {
         return values[column];
     }
 
-    /** The column of a header or path, or -1. */
+    /**
+     * The column of a header or path.
+     *
+     * @param path a column header or a path as given to {@link #open}
+     * @return its position in {@link #columns()}, or -1
+     */
     public int columnOf(String path) {
         Integer column = byName.get(path);
         return column == null ? -1 : column;
     }
 
-    /** Copies the last sample's values into {@code out} (at least {@link #columns()}.size() long). */
+    /**
+     * Copies the last sample's values into {@code out}.
+     *
+     * @param out at least {@link #columns()}.size() long
+     * @throws IndexOutOfBoundsException when {@code out} is too short
+     * @throws NullPointerException when {@code out} is null
+     */
     public void copyValues(double[] out) {
         System.arraycopy(values, 0, out, 0, values.length);
     }

@@ -32,6 +32,11 @@ import java.util.Locale;
  * samples, all closed when the last {@link Sampler} and {@link JWPOSnapshot} is closed. The system property
  * {@value #DESCRIPTORS_PROPERTY} sets another number (0 keeps none: every file is opened for each read; more makes
  * sampling many processes cheaper); it is read once, when the library loads.
+ *
+ * <p>The library loads the same way from the class path and from the module path, a jlink image included: the copy
+ * inside the jar is a resource of the module {@code org.perfscope.wpo}.
+ *
+ * <p>Thread-safety: safe from any thread; loading happens once, under the class's lock.
  */
 public final class WPOLibrary {
     /** System property with an explicit path to libwpojni.so / wpojni.dll. */
@@ -52,7 +57,11 @@ public final class WPOLibrary {
     private WPOLibrary() {
     }
 
-    /** Loads the library if it is not loaded yet; throws UnsatisfiedLinkError saying where it looked. */
+    /**
+     * Loads the library if it is not loaded yet; every class with native methods calls this first.
+     *
+     * @throws UnsatisfiedLinkError when no library could be loaded, saying where it looked
+     */
     public static void load() {
         if (loaded) {
             return;
@@ -67,7 +76,12 @@ public final class WPOLibrary {
         }
     }
 
-    /** Where the library was loaded from (empty before {@link #load()}). */
+    /**
+     * Where the library was loaded from.
+     *
+     * @return the file, "java.library.path", or "jar:" and the resource for a deleted temporary copy; empty before
+     *     {@link #load()}
+     */
     public static String loadedFrom() {
         return loadedFrom;
     }

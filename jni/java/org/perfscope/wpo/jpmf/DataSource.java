@@ -8,20 +8,41 @@ import java.util.List;
  * A JPMF data source (docs/java.md §4.1): it exposes sensors by name and creates probe contexts
  * that measure them. Perfscope's own interface, mirroring JPMF's (which has no public jar); docs/java.md says how
  * to adapt it to a real JPMF. Implementations are found through {@link java.util.ServiceLoader}.
+ *
+ * <p>Thread-safety: implementations are safe to share between threads; the probe contexts they create are not
+ * (see {@link ProbeContext}).
  */
 public interface DataSource {
-    /** The first part of every sensor name ("win32.winperf"). */
+    /**
+     * The data source's name.
+     *
+     * @return the first part of every sensor name ("win32.winperf")
+     */
     String name();
 
-    /** Every sensor the source offers. */
+    /**
+     * Every sensor the source offers.
+     *
+     * @return the sensors, an unmodifiable list
+     */
     List<Sensor> sensors();
 
-    /** The sensor of that name ({@code datasource/group/sensor}), or null. */
+    /**
+     * A sensor by name.
+     *
+     * @param name a sensor name, {@code datasource/group/sensor}
+     * @return the sensor of that name, or null
+     */
     Sensor sensor(String name);
 
     /**
      * A probe context measuring the given sensor or sensor-instance names
      * ({@code datasource/group/sensor} or {@code datasource/group/sensor#instance}).
+     *
+     * @param sensorNames the sensors and sensor instances to measure
+     * @return a new probe context; the caller closes it
+     * @throws org.perfscope.wpo.WPOException for a name the source does not offer or that does not parse, or when
+     *     the native snapshot cannot be created
      */
     ProbeContext createProbeContext(Collection<String> sensorNames);
 }

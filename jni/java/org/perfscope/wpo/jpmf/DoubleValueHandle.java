@@ -3,7 +3,11 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A decimal value (the thesis's addition to JPMF, docs/java.md §4.1): integer conversions throw. */
+/**
+ * A decimal value (the thesis's addition to JPMF, docs/java.md §4.1): integer conversions throw.
+ *
+ * <p>Thread-safety: as {@link ValueHandle}, not safe for concurrent use.
+ */
 public final class DoubleValueHandle extends ValueHandle {
     private double value;
 

@@ -3,7 +3,11 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A 32-bit integer value. */
+/**
+ * A 32-bit integer value.
+ *
+ * <p>Thread-safety: as {@link ValueHandle}, not safe for concurrent use.
+ */
 public final class IntValueHandle extends ValueHandle {
     private int value;
 

@@ -3,7 +3,11 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A 64-bit integer value. */
+/**
+ * A 64-bit integer value.
+ *
+ * <p>Thread-safety: as {@link ValueHandle}, not safe for concurrent use.
+ */
 public final class LongValueHandle extends ValueHandle {
     private long value;
 

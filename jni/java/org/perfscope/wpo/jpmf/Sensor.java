@@ -3,14 +3,30 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A sensor: one counter of one performance object (docs/java.md §4.1). */
+/**
+ * A sensor: one counter of one performance object (docs/java.md §4.1).
+ *
+ * <p>Thread-safety: implementations are immutable and safe to share between threads.
+ */
 public interface Sensor {
-    /** {@code win32.winperf/Object/Counter}, each part escaped ('%' %25, '/' %2F, '#' %23). */
+    /**
+     * The sensor's name.
+     *
+     * @return {@code win32.winperf/Object/Counter}, each part escaped ('%' %25, '/' %2F, '#' %23)
+     */
     String name();
 
-    /** Counter or gauge. */
+    /**
+     * JPMF's classification.
+     *
+     * @return counter or gauge
+     */
     SensorType type();
 
-    /** INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, docs/java.md §4.1). */
+    /**
+     * The type of the sensor's values.
+     *
+     * @return INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, docs/java.md §4.1)
+     */
     ValueType valueType();
 }

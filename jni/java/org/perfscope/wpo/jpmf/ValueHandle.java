@@ -7,20 +7,48 @@ import org.perfscope.wpo.ValueType;
  * Storage for one sensor (instance) value, written by a probe context's decode (docs/java.md §4.1: JPMF's
  * ValueHandle with IntValueHandle, LongValueHandle and the DoubleValueHandle the thesis added). Conversions that
  * would lose the value throw, as in the thesis.
+ *
+ * <p>Thread-safety: a plain mutable holder, written by the thread that decodes; not safe for concurrent use.
  */
 public abstract class ValueHandle {
     private boolean valid;
 
-    /** The value's type. */
+    /**
+     * The value's type.
+     *
+     * @return INTEGER, LONG or DOUBLE, matching the subclass
+     */
     public abstract ValueType type();
 
+    /**
+     * The value as a 32-bit integer.
+     *
+     * @return the value
+     * @throws ArithmeticException when a 64-bit value does not fit an int
+     * @throws UnsupportedOperationException for a decimal value ({@link DoubleValueHandle})
+     */
     public abstract int intValue();
 
+    /**
+     * The value as a 64-bit integer.
+     *
+     * @return the value
+     * @throws UnsupportedOperationException for a decimal value ({@link DoubleValueHandle})
+     */
     public abstract long longValue();
 
+    /**
+     * The value as a double.
+     *
+     * @return the value, widened where it is an integer
+     */
     public abstract double doubleValue();
 
-    /** Whether the last decode gave a value (false: first sample of a rate, instance gone). */
+    /**
+     * Whether the last decode gave a value.
+     *
+     * @return false for the first sample of a rate or an instance that has gone
+     */
     public boolean isValid() {
         return valid;
     }
@@ -32,7 +60,12 @@ public abstract class ValueHandle {
     /** Stores a decoded value (as the library delivers it, a double). */
     abstract void set(double value);
 
-    /** A handle of the given type. */
+    /**
+     * A handle of the given type.
+     *
+     * @param type the value type of the sensor
+     * @return an {@link IntValueHandle}, {@link LongValueHandle} or {@link DoubleValueHandle}
+     */
     public static ValueHandle of(ValueType type) {
         switch (type) {
             case INTEGER: return new IntValueHandle();

@@ -23,6 +23,9 @@ import org.perfscope.wpo.WPOSnapshotInputInfo;
  * query, named {@code win32.winperf/Object/Counter}; objects with instances give {@link StaticSensor}s whose
  * instances are named {@code ...#Instance} (a process by its PID). Probe contexts are native snapshots sharing the
  * process's object cache, so many contexts sampling together cost one collection.
+ *
+ * <p>Thread-safety: the data source is immutable once built and safe to share between threads; each of its probe
+ * contexts belongs to one thread at a time ({@link ProbeContext}).
  */
 public final class WinPerfDataSource implements DataSource {
     /** The data source part of every sensor name. */
@@ -32,7 +35,11 @@ public final class WinPerfDataSource implements DataSource {
     private final List<Sensor> sensors = new ArrayList<>();
     private final Map<String, WinPerfSensor> byName = new HashMap<>();
 
-    /** Builds the sensor list from one Global snapshot (ServiceLoader calls this). */
+    /**
+     * Builds the sensor list from one Global snapshot (ServiceLoader calls this).
+     *
+     * @throws WPOException when the Global snapshot cannot be created or read
+     */
     public WinPerfDataSource() {
         names = PerfObjects.names();
         try (JWPOSnapshot global = new JWPOSnapshot(JWPOSnapshot.TYPE_GLOBAL)) {
