@@ -20,7 +20,8 @@ void BlockDecoder::ContextDeleter::operator()(ZSTD_DCtx_s* context) const
     ZSTD_freeDCtx(context);
 }
 
-BlockDecoder::BlockDecoder() : m_context(ZSTD_createDCtx()) {}
+BlockDecoder::BlockDecoder() : m_context(ZSTD_createDCtx())
+{}
 BlockDecoder::~BlockDecoder() = default;
 BlockDecoder::BlockDecoder(BlockDecoder&&) noexcept = default;
 BlockDecoder& BlockDecoder::operator=(BlockDecoder&&) noexcept = default;
@@ -37,15 +38,15 @@ Result<std::span<const std::byte>> BlockDecoder::decode(std::string_view query, 
     if (!m_context)
         return Error(Errc::invalid_state, "zstd: no decompression context");
     if (raw_length == 0 || raw_length > kMaxBlockBytes)
-        return Error(Errc::out_of_bounds, "block length " + std::to_string(raw_length) + " is outside 1.." +
-                                              std::to_string(kMaxBlockBytes));
+        return Error(Errc::out_of_bounds,
+                     "block length " + std::to_string(raw_length) + " is outside 1.." + std::to_string(kMaxBlockBytes));
     if (kind != BlockKind::key && kind != BlockKind::delta)
         return Error(Errc::unsupported, "block kind " + std::to_string(static_cast<unsigned>(kind)));
     // The frame states its size; a mismatch is refused before the buffer grows.
     const unsigned long long stated = ZSTD_getFrameContentSize(frame.data(), frame.size());
     if (stated != raw_length)
-        return Error(Errc::out_of_bounds, "compressed frame does not hold a block of " + std::to_string(raw_length) +
-                                              " bytes");
+        return Error(Errc::out_of_bounds,
+                     "compressed frame does not hold a block of " + std::to_string(raw_length) + " bytes");
     auto stream = std::find_if(m_streams.begin(), m_streams.end(), [&](const Stream& s) { return s.query == query; });
     if (stream == m_streams.end()) {
         m_streams.push_back(Stream{std::string(query), {}, false});
@@ -63,15 +64,16 @@ Result<std::span<const std::byte>> BlockDecoder::decode(std::string_view query, 
             return zstd_error(r, "zstd: prefix");
     }
     m_scratch.resize(raw_length);
-    const std::size_t got = ZSTD_decompressDCtx(context, m_scratch.data(), m_scratch.size(), frame.data(), frame.size());
+    const std::size_t got =
+        ZSTD_decompressDCtx(context, m_scratch.data(), m_scratch.size(), frame.data(), frame.size());
     if (ZSTD_isError(got)) {
         stream->valid = false;
         return zstd_error(got, "zstd: decompressing a block");
     }
     if (got != raw_length) {
         stream->valid = false;
-        return Error(Errc::truncated, "block decompressed to " + std::to_string(got) + " bytes, not " +
-                                          std::to_string(raw_length));
+        return Error(Errc::truncated,
+                     "block decompressed to " + std::to_string(got) + " bytes, not " + std::to_string(raw_length));
     }
     std::swap(stream->previous, m_scratch);
     stream->valid = true;

@@ -30,8 +30,8 @@ public:
     void start_chunk();
     // Decompresses one frame of `raw_length` bytes. The result stays valid
     // until the next decode() of the same query or start_chunk().
-    Result<std::span<const std::byte>> decode(std::string_view query, BlockKind kind,
-                                              std::span<const std::byte> frame, std::uint32_t raw_length);
+    Result<std::span<const std::byte>> decode(std::string_view query, BlockKind kind, std::span<const std::byte> frame,
+                                              std::uint32_t raw_length);
 
 private:
     struct Stream {

@@ -26,7 +26,8 @@ void BlockEncoder::ContextDeleter::operator()(ZSTD_CCtx_s* context) const
     ZSTD_freeCCtx(context);
 }
 
-BlockEncoder::BlockEncoder(int level) : m_context(ZSTD_createCCtx()), m_level(level) {}
+BlockEncoder::BlockEncoder(int level) : m_context(ZSTD_createCCtx()), m_level(level)
+{}
 BlockEncoder::~BlockEncoder() = default;
 BlockEncoder::BlockEncoder(BlockEncoder&&) noexcept = default;
 BlockEncoder& BlockEncoder::operator=(BlockEncoder&&) noexcept = default;
@@ -43,7 +44,8 @@ Result<BlockKind> BlockEncoder::encode(std::string_view query, std::span<const s
     if (!m_context)
         return Error(Errc::invalid_state, "zstd: no compression context");
     if (block.size() > kMaxBlockBytes)
-        return Error(Errc::too_large, "block of " + std::to_string(block.size()) + " bytes is above the recording's limit");
+        return Error(Errc::too_large,
+                     "block of " + std::to_string(block.size()) + " bytes is above the recording's limit");
     auto stream = std::find_if(m_streams.begin(), m_streams.end(), [&](const Stream& s) { return s.query == query; });
     if (stream == m_streams.end()) {
         m_streams.push_back(Stream{std::string(query), {}, false});

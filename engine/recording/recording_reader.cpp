@@ -108,8 +108,8 @@ Result<RecordingReader> RecordingReader::from_bytes(std::vector<std::byte> bytes
 Status RecordingReader::read_at(std::uint64_t offset, std::size_t size, std::vector<std::byte>& out)
 {
     if (offset > m_size || size > m_size - offset)
-        return Error(Errc::truncated, "recording \"" + m_name + "\": " + std::to_string(size) + " bytes " +
-                                          at(offset) + " reach past its end (" + std::to_string(m_size) + " bytes)");
+        return Error(Errc::truncated, "recording \"" + m_name + "\": " + std::to_string(size) + " bytes " + at(offset) +
+                                          " reach past its end (" + std::to_string(m_size) + " bytes)");
     out.resize(size);
     if (!m_file) {
         std::copy_n(m_memory.begin() + static_cast<std::ptrdiff_t>(offset), size, out.begin());
@@ -258,8 +258,8 @@ Status RecordingReader::read_chunk(std::size_t index, std::vector<RecordedBlock>
         return bad(Errc::bad_signature, "CRC mismatch");
     // Each record takes at least its fixed fields and one query byte.
     if (count == 0 || count > payload / (kRecordFixedBytes + 1))
-        return bad(Errc::count_exceeds_data, std::to_string(count) + " records cannot fit in " +
-                                                 std::to_string(payload) + " bytes");
+        return bad(Errc::count_exceeds_data,
+                   std::to_string(count) + " records cannot fit in " + std::to_string(payload) + " bytes");
     out.resize(count);
     m_decoder.start_chunk();
     Cursor cursor(chunk.subspan(kChunkHeaderBytes, payload));
@@ -277,11 +277,11 @@ Status RecordingReader::read_chunk(std::size_t index, std::vector<RecordedBlock>
             !cursor.get(reserved) || !cursor.get(times.time_100ns) || !cursor.get(times.perf_time) ||
             !cursor.get(times.perf_freq) || !cursor.get(raw_length) || !cursor.get(frame_length) ||
             !cursor.get(frame_length, frame))
-            return bad(Errc::truncated, "record " + std::to_string(i) + " " + at(offset + record_at) +
-                                            " reaches past the chunk's end");
+            return bad(Errc::truncated,
+                       "record " + std::to_string(i) + " " + at(offset + record_at) + " reaches past the chunk's end");
         if (query_length == 0 || query_length > kMaxQueryBytes)
-            return bad(Errc::out_of_bounds, "record " + std::to_string(i) + ": query length " +
-                                                std::to_string(query_length));
+            return bad(Errc::out_of_bounds,
+                       "record " + std::to_string(i) + ": query length " + std::to_string(query_length));
         RecordedBlock& block = out[i];
         block.query = text_of(query);
         block.kind = static_cast<BlockKind>(kind);

@@ -21,8 +21,7 @@ std::span<const std::byte> magic(const std::array<char, N>& text)
 
 RecordingWriter::RecordingWriter(std::FILE* file, std::string path, WriterOptions options)
     : m_file(file), m_path(std::move(path)), m_options(options), m_encoder(options.compression_level)
-{
-}
+{}
 
 RecordingWriter::RecordingWriter(RecordingWriter&& other) noexcept
     : m_file(std::exchange(other.m_file, nullptr)),
@@ -40,8 +39,7 @@ RecordingWriter::RecordingWriter(RecordingWriter&& other) noexcept
       m_blocks(other.m_blocks),
       m_raw_bytes(other.m_raw_bytes),
       m_failed(other.m_failed)
-{
-}
+{}
 
 RecordingWriter::~RecordingWriter()
 {
@@ -91,8 +89,8 @@ Status RecordingWriter::write(std::span<const std::byte> bytes)
     if (done != bytes.size() || std::fflush(m_file) != 0) {
         m_failed = true;
         const int reason = errno;
-        return Error(Errc::io_error, "writing recording \"" + m_path + "\" failed: " +
-                                         (reason ? std::strerror(reason) : "short write") +
+        return Error(Errc::io_error, "writing recording \"" + m_path +
+                                         "\" failed: " + (reason ? std::strerror(reason) : "short write") +
                                          "; the file holds the chunks written before");
     }
     m_offset += bytes.size();

@@ -51,8 +51,8 @@ public:
     Status close();
 
     std::uint64_t blocks() const { return m_blocks; }
-    std::uint64_t raw_bytes() const { return m_raw_bytes; }      // of the blocks appended
-    std::uint64_t file_bytes() const { return m_offset; }        // written so far
+    std::uint64_t raw_bytes() const { return m_raw_bytes; }           // of the blocks appended
+    std::uint64_t file_bytes() const { return m_offset; }             // written so far
     std::uint64_t pending_bytes() const { return m_payload.size(); }  // of the chunk being filled
 
 private:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "recording/replay_source.h"
 
+#include "core/byte_io.h"
+#include "format/layout.h"
 #include "format/object_query.h"
 
 #include <memory>
@@ -26,7 +28,8 @@ std::chrono::nanoseconds to_duration(const RecordTimes& times)
     if (times.perf_freq <= 0)
         return std::chrono::nanoseconds(times.time_100ns * 100);
     const auto ticks = static_cast<long double>(times.perf_time);
-    return std::chrono::nanoseconds(static_cast<std::int64_t>(ticks * 1e9L / static_cast<long double>(times.perf_freq)));
+    return std::chrono::nanoseconds(
+        static_cast<std::int64_t>(ticks * 1e9L / static_cast<long double>(times.perf_freq)));
 }
 
 }  // namespace
@@ -39,7 +42,8 @@ Result<std::unique_ptr<ReplaySource>> ReplaySource::open(const std::string& path
     return std::make_unique<ReplaySource>(std::move(*reader));
 }
 
-ReplaySource::ReplaySource(RecordingReader reader) : m_reader(std::move(reader)) {}
+ReplaySource::ReplaySource(RecordingReader reader) : m_reader(std::move(reader))
+{}
 
 std::chrono::nanoseconds ReplaySource::clock(void* self)
 {
@@ -105,10 +109,26 @@ Status ReplaySource::collect(std::string_view query, std::vector<std::byte>& buf
 {
     buffer.clear();
     if (!positioned())
-        return Error(Errc::invalid_state, "the recording's replay stands on no record (before the first or past the last)");
+        return Error(Errc::invalid_state,
+                     "the recording's replay stands on no record (before the first or past the last)");
     ObjectQuery asked;
     if (Status status = asked.parse(query); !status)
         return status;
+    if (asked.kind() == ObjectQuery::Kind::costly) {
+        // A recording cannot tell which of its objects a live machine would
+        // call costly; every one answers Global and index lists, and Costly
+        // gets the current block's header alone (no objects), so a caller
+        // asking both does not see each object twice.
+        const std::vector<std::byte>& bytes = current().bytes;
+        const std::uint32_t header_length =
+            bytes.size() >= layout::block::kSize ? load_u32(bytes.data() + layout::block::kHeaderLength) : 0;
+        if (header_length < layout::block::kSize || header_length > bytes.size())
+            return Error(Errc::out_of_bounds, "recorded block header length " + std::to_string(header_length));
+        buffer.assign(bytes.begin(), bytes.begin() + header_length);
+        store<std::uint32_t>(buffer.data() + layout::block::kTotalByteLength, header_length);
+        store<std::uint32_t>(buffer.data() + layout::block::kNumObjectTypes, 0);
+        return {};
+    }
     for (std::size_t i = m_record + 1; i-- > 0;) {
         if (covers(m_records[i].query, asked)) {
             buffer.assign(m_records[i].bytes.begin(), m_records[i].bytes.end());

@@ -44,8 +44,8 @@ TEST(BlockCodec, RoundTripIsByteExactAndDeltasAreSmall)
         EXPECT_EQ(*kind, i % 4 == 0 ? BlockKind::key : BlockKind::delta) << i;
         (*kind == BlockKind::key ? key_bytes : delta_bytes) += frame.size();
         deltas += *kind == BlockKind::delta;
-        auto back = decoder.decode(test::kMachineQuery, *kind, frame,
-                                   static_cast<std::uint32_t>(samples[i].block.size()));
+        auto back =
+            decoder.decode(test::kMachineQuery, *kind, frame, static_cast<std::uint32_t>(samples[i].block.size()));
         ASSERT_TRUE(back) << back.error().describe();
         ASSERT_TRUE(std::equal(back->begin(), back->end(), samples[i].block.begin(), samples[i].block.end())) << i;
     }

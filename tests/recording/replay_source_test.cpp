@@ -24,8 +24,7 @@ class BlockListSource : public Source {
 public:
     explicit BlockListSource(std::vector<Sample> samples, NameTable names = {})
         : m_samples(std::move(samples)), m_names(std::move(names))
-    {
-    }
+    {}
     Status collect(std::string_view, std::vector<std::byte>& buffer) override
     {
         buffer = m_samples[m_at].block;
@@ -164,6 +163,12 @@ TEST(ReplaySource, ServesTheRecordedNamesAndSeeks)
     ASSERT_TRUE(*(*replay)->next());
     ASSERT_TRUE((*replay)->collect("Global", block));
     EXPECT_EQ(block, samples[7].block);
+    // Costly: the header alone, so nothing is listed twice.
+    ASSERT_TRUE((*replay)->collect("Costly", block));
+    auto costly = BlockView::parse(block);
+    ASSERT_TRUE(costly) << costly.error().describe();
+    EXPECT_EQ(costly->object_count(), 0u);
+    EXPECT_EQ(costly->header().perf_time, samples[7].times.perf_time);
     EXPECT_FALSE(*(*replay)->seek(samples[9].times.time_100ns + 1));
     std::filesystem::remove(path);
 }
