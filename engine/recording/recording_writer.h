@@ -28,6 +28,10 @@ struct WriterOptions {
     std::uint32_t max_blocks_per_chunk = 600;
     // ... or once its blocks span this much collection time (100 ns units).
     std::int64_t max_chunk_span_100ns = 10 * 10'000'000LL;
+    // zstd's level. On Process + Processor + Memory blocks of 240 KB, 3 gave
+    // deltas of 1.8 KB for 0.27 ms a block; 6 gave 1.3 KB for 1.0 ms, 19
+    // 1.2 KB for 44 ms: beyond 3 the bytes saved cost more CPU than the
+    // recorder's budget allows.
     int compression_level = 3;
 };
 
