@@ -95,7 +95,8 @@ wpo::Status run_record(const Options& given, Context& c)
 
     std::error_code ec;
     if (std::filesystem::exists(options.output_file, ec) && !options.overwrite)
-        return Error(Errc::invalid_argument, "output file \"" + options.output_file + "\" exists; add -y to overwrite it");
+        return Error(Errc::invalid_argument,
+                     "output file \"" + options.output_file + "\" exists; add -y to overwrite it");
 
     std::vector<std::byte> buffer;
     if (wpo::Status status = c.source.collect(query, buffer); !status)
@@ -120,7 +121,7 @@ wpo::Status run_record(const Options& given, Context& c)
     std::uint64_t samples = 0;
     std::uint64_t values = 0;
     wpo::Status status;
-    for (std::int64_t tick = 0;; ) {
+    for (std::int64_t tick = 0;;) {
         if (samples > 0) {
             // Collect (again) on the fixed grid; ticks missed by a slow
             // sample are skipped rather than taken back to back.

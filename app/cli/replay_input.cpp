@@ -22,12 +22,10 @@ ReplayInput::ReplayInput(std::unique_ptr<wpo::recording::ReplaySource> source, s
       m_cache(std::make_unique<wpo::PerfObjectCache>(
           wpo::CacheOptions{std::chrono::milliseconds(500), &wpo::recording::ReplaySource::clock, m_source.get()})),
       m_end_100ns(end_100ns)
-{
-}
+{}
 
-wpo::Result<std::unique_ptr<ReplayInput>> ReplayInput::open(const std::string& path,
-                                                            std::optional<std::int64_t> begin_ms,
-                                                            std::optional<std::int64_t> end_ms)
+wpo::Result<std::unique_ptr<ReplayInput>>
+ReplayInput::open(const std::string& path, std::optional<std::int64_t> begin_ms, std::optional<std::int64_t> end_ms)
 {
     auto source = wpo::recording::ReplaySource::open(path);
     if (!source)
@@ -40,8 +38,8 @@ wpo::Result<std::unique_ptr<ReplayInput>> ReplayInput::open(const std::string& p
     if (!found)
         return found.error();
     if (!*found || (end && input->m_source->current().times.time_100ns > *end))
-        return Error(Errc::not_found, "recording \"" + path + "\" has no sample" +
-                                          (begin_ms || end_ms ? " between -b and -e" : ""));
+        return Error(Errc::not_found,
+                     "recording \"" + path + "\" has no sample" + (begin_ms || end_ms ? " between -b and -e" : ""));
     return input;
 }
 

@@ -147,7 +147,9 @@ int main(int argc, char** argv)
         raw_out.close();
         const std::uint64_t file_bytes = std::filesystem::file_size(recording);
         const std::uint64_t xz = xz9_bytes(raw);
-        const auto per_value = [&](std::uint64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(values); };
+        const auto per_value = [&](std::uint64_t bytes) {
+            return static_cast<double>(bytes) / static_cast<double>(values);
+        };
         Round round;
         round.bytes_per_value = per_value(file_bytes);
         round.chunk_bytes_per_value = per_value(file_bytes - header_bytes);

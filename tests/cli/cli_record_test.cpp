@@ -135,8 +135,8 @@ std::vector<Raw> raw_values(const fs::path& file)
 TEST_F(CliRecord, QueryInputRowsMatchTheRecordedRawValues)
 {
     const fs::path file = dir / "cpu-memory.psrec";
-    const CliRun record = run({"record", "-o", file.string(), "-si", "0.2", "-sc", "5", "--stats", kCpuPath,
-                               kMemoryPath});
+    const CliRun record =
+        run({"record", "-o", file.string(), "-si", "0.2", "-sc", "5", "--stats", kCpuPath, kMemoryPath});
     ASSERT_EQ(record.exit_code, 0) << record.err;
     EXPECT_NE(record.err.find("record: samples 5,"), std::string::npos) << record.err;
     EXPECT_NE(record.err.find("bytes per stored value"), std::string::npos) << record.err;
@@ -155,8 +155,8 @@ TEST_F(CliRecord, QueryInputRowsMatchTheRecordedRawValues)
         const Raw& before = raw[r];
         const Raw& after = raw[r + 1];
         // 100NSEC_TIMER_INV: the idle share of the elapsed 100 ns ticks, inverted.
-        const double idle = static_cast<double>(after.cpu - before.cpu) /
-                            static_cast<double>(after.time_100ns - before.time_100ns);
+        const double idle =
+            static_cast<double>(after.cpu - before.cpu) / static_cast<double>(after.time_100ns - before.time_100ns);
         const double cpu = std::max(0.0, 100.0 * (1.0 - idle));
         ASSERT_EQ(log->rows[r].values.size(), 2u);
         ASSERT_TRUE(log->rows[r].values[0] && log->rows[r].values[1]) << query.out;
@@ -191,10 +191,39 @@ TEST_F(CliRecord, SigtermClosesTheFileWithItsIndex)
     ASSERT_FALSE(reader->chunks().empty());
 }
 
+// A recorder killed outright loses at most the chunk it was filling: no more
+// than the last 10 s. The file has no index; the reader walks it.
+TEST_F(CliRecord, KillNineLosesAtMostTheLastTenSeconds)
+{
+    const fs::path file = dir / "killed.psrec";
+    const pid_t pid = spawn({"record", "-o", file.string(), "-si", "0.5", "Memory"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(12500));
+    const auto killed_at = std::chrono::system_clock::now();
+    kill(pid, SIGKILL);
+    const CliRun r = finish(pid);
+    ASSERT_EQ(r.exit_code, 128 + SIGKILL);
+    auto reader = wpo::recording::RecordingReader::open(file.string());
+    ASSERT_TRUE(reader) << reader.error().describe();
+    EXPECT_TRUE(reader->index_rebuilt());
+    ASSERT_FALSE(reader->chunks().empty());
+    // FILETIME of the kill: 100 ns units since 1601.
+    const std::int64_t killed_100ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(killed_at.time_since_epoch()).count() / 100 +
+        116'444'736'000'000'000LL;
+    const std::int64_t last = reader->chunks().back().last_time;
+    EXPECT_LE(killed_100ns - last, 10 * 10'000'000LL) << "the last kept sample is older than 10 s";
+    std::vector<wpo::recording::RecordedBlock> chunk;
+    for (std::size_t c = 0; c < reader->chunks().size(); ++c)
+        EXPECT_TRUE(reader->read_chunk(c, chunk));
+    const CliRun list = run({"list", "--input", file.string()});
+    EXPECT_EQ(list.exit_code, 0) << list.err;
+    EXPECT_NE(list.out.find("Memory"), std::string::npos) << list.out;
+}
+
 TEST_F(CliRecord, BadArgumentsAreRefused)
 {
-    EXPECT_EQ(run({"record", "Memory"}).exit_code, 2);                         // no -o
-    EXPECT_EQ(run({"record", "-o", (dir / "x").string()}).exit_code, 2);        // nothing to record
+    EXPECT_EQ(run({"record", "Memory"}).exit_code, 2);                    // no -o
+    EXPECT_EQ(run({"record", "-o", (dir / "x").string()}).exit_code, 2);  // nothing to record
     EXPECT_EQ(run({"record", "-o", (dir / "x").string(), "-sc", "2", "--duration", "3", "Memory"}).exit_code, 2);
     EXPECT_EQ(run({"record", "-o", (dir / "x").string(), "NoSuchObject"}).exit_code, 2);
     EXPECT_EQ(run({"query", "-b", "11/26/2026 03:00:00", kMemoryPath}).exit_code, 2);  // -b without --input

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Writes the seeds of fuzz_recording: small recordings of the test source's
+// Writes the starting corpus of fuzz_recording: small recordings of the test source's
 // blocks, closed (with an index), cut inside a chunk (walked) and with one
 // block per chunk.
 //   make_recording_corpus <dir>  ->  <dir>/recording/*.bin
@@ -40,7 +40,7 @@ bool write(const fs::path& path, std::uint32_t per_chunk, int blocks)
     TestSource source = machine();
     recording::WriterOptions options;
     options.max_blocks_per_chunk = per_chunk;
-    auto writer = recording::RecordingWriter::create(path.string(), {"seed", "Linux", *source.load_names()}, options);
+    auto writer = recording::RecordingWriter::create(path.string(), {"corpus", "Linux", *source.load_names()}, options);
     if (!writer)
         return false;
     std::vector<std::byte> block;
