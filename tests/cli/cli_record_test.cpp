@@ -220,6 +220,17 @@ TEST_F(CliRecord, KillNineLosesAtMostTheLastTenSeconds)
     EXPECT_NE(list.out.find("Memory"), std::string::npos) << list.out;
 }
 
+// A full disk (the /dev/full device refuses every write with ENOSPC) ends
+// the recording with the operating system's reason and exit code 1.
+TEST_F(CliRecord, FullDiskIsAClearError)
+{
+    if (!fs::exists("/dev/full"))
+        GTEST_SKIP() << "no /dev/full";
+    const CliRun r = run({"record", "-y", "-o", "/dev/full", "-sc", "3", "Memory"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+}
+
 TEST_F(CliRecord, BadArgumentsAreRefused)
 {
     EXPECT_EQ(run({"record", "Memory"}).exit_code, 2);                    // no -o
