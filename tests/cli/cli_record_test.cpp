@@ -4,6 +4,7 @@
 // the raw values in the recorded blocks, read here with the recording reader
 // and the block views (not through the decoder the CLI uses).
 #include "files/pdh_csv_reader.h"
+#include "files/pdh_csv_time.h"
 #include "format/block_view.h"
 #include "format/counter_type.h"
 #include "recording/recording_reader.h"
@@ -163,6 +164,38 @@ TEST_F(CliRecord, QueryInputRowsMatchTheRecordedRawValues)
         EXPECT_NEAR(*log->rows[r].values[0], cpu, 1e-4) << "row " << r;
         EXPECT_NEAR(*log->rows[r].values[1], static_cast<double>(after.available), 0.5) << "row " << r;
     }
+}
+
+// -b and -e cut the replay to the samples between them (local times, as the
+// logs write them): entities start on the first sample at or after -b, and
+// rows end with the last sample at or before -e.
+TEST_F(CliRecord, BeginAndEndCutTheReplay)
+{
+    const fs::path file = dir / "cut.psrec";
+    ASSERT_EQ(run({"record", "-o", file.string(), "-si", "0.2", "-sc", "6", kCpuPath, kMemoryPath}).exit_code, 0);
+    const std::vector<Raw> raw = raw_values(file);
+    ASSERT_EQ(raw.size(), 6u);
+    const auto local = [](std::int64_t filetime) {
+        const std::int64_t unix_ms = filetime / 10'000 - 11'644'473'600'000LL;
+        return perfscope::files::format_pdh_time(perfscope::files::utc_to_local_wall_ms(
+            std::chrono::system_clock::time_point(std::chrono::milliseconds(unix_ms))));
+    };
+    // From sample 1 (its time rounded down to the millisecond: the next one
+    // at or after it is sample 1) to sample 4: rows for samples 2, 3 and 4.
+    const CliRun query = run({"query", "--input", file.string(), "-b", local(raw[1].time_100ns), "-e",
+                              local(raw[4].time_100ns + 10'000), kMemoryPath});
+    ASSERT_EQ(query.exit_code, 0) << query.err;
+    auto log = perfscope::files::parse_pdh_csv(query.out);
+    ASSERT_TRUE(log) << query.out;
+    ASSERT_EQ(log->rows.size(), 3u) << query.out;
+    for (std::size_t r = 0; r < 3; ++r) {
+        ASSERT_TRUE(log->rows[r].values[0]);
+        EXPECT_NEAR(*log->rows[r].values[0], static_cast<double>(raw[r + 2].available), 0.5);
+    }
+    const CliRun after_end =
+        run({"query", "--input", file.string(), "-b", local(raw[5].time_100ns + 10'000'000), kMemoryPath});
+    EXPECT_EQ(after_end.exit_code, 2) << after_end.err;
+    EXPECT_NE(after_end.err.find("has no sample"), std::string::npos) << after_end.err;
 }
 
 TEST_F(CliRecord, ListInputShowsTheRecordedObjects)
