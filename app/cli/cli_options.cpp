@@ -72,7 +72,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
             (command == Command::record &&
              (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration")) ||
-            ((command == Command::query || command == Command::list) && (a == "--input" || a == "-b" || a == "-e"));
+            ((command == Command::query || command == Command::list || command == Command::dump) &&
+             (a == "--input" || a == "-b" || a == "-e"));
         if (takes_value)
             ++i;
     }
@@ -168,7 +169,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 else
                     return bad("-f supports csv and tsv, got \"" + *v + "\"");
             }
-        } else if ((o.command == Command::query || o.command == Command::list) &&
+        } else if ((o.command == Command::query || o.command == Command::list || o.command == Command::dump) &&
                    (a == "--input" || a == "-b" || a == "-e")) {
             auto v = value_of(a);
             if (!v)
@@ -221,6 +222,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!s)
                 return s.error();
             o.interval_s = *s;
+            o.interval_given = true;
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             return bad("unknown option \"" + a + "\" for " + command);
         } else if (o.command == Command::list) {
@@ -343,11 +345,14 @@ Example: perfscope-cli record -o today.psrec -si 5 Processor Memory Process
 )";
 
 constexpr const char* kDumpUsage = R"(Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...] [-si S] [--once]
+                                          [--input FILE [-b TIME]]
 
 Every counter of the objects (all objects without OBJECT): raw value, type and
 decoded value, object by object. Takes two samples S seconds apart (default 1)
 so rates have a value; --once takes one sample and shows raw values only.
 OBJECT is a name (any case) or an index, as `perfscope-cli list` shows them.
+  --input FILE  a recording's first two samples (from -b TIME on) instead
+                of this machine's; -si does not apply
 
 Example: perfscope-cli dump Memory --once
 )";
@@ -383,7 +388,7 @@ Commands:
                              --cap100 cap percentages at 100 as PDH does by default,
                              --stats print the object cache's figures to stderr at exit,
                              --set FILE the counters of a counter set's views
-  dump [OBJECT...] [-si S] [--once]
+  dump [OBJECT...] [-si S] [--once] [--input FILE [-b TIME]]
                              every raw and decoded value, object by object
   record -o FILE [-si S] [-sc N | --duration T] [--stats] [--set FILE] [OBJECT | PATH]...
                              record whole objects into a file; list and query

@@ -198,6 +198,24 @@ TEST_F(CliRecord, BeginAndEndCutTheReplay)
     EXPECT_NE(after_end.err.find("has no sample"), std::string::npos) << after_end.err;
 }
 
+// dump --input: the raw values of the recording's first two samples, the
+// decoded value of a rate from both.
+TEST_F(CliRecord, DumpInputShowsTheRecordedRawValues)
+{
+    const fs::path file = dir / "dump.psrec";
+    ASSERT_EQ(run({"record", "-o", file.string(), "-si", "0.2", "-sc", "3", kCpuPath, kMemoryPath}).exit_code, 0);
+    const std::vector<Raw> raw = raw_values(file);
+    ASSERT_EQ(raw.size(), 3u);
+    const CliRun dump = run({"dump", "--input", file.string(), "Memory"});
+    ASSERT_EQ(dump.exit_code, 0) << dump.err;
+    // The second sample's Available Bytes, raw, is in the dump.
+    EXPECT_NE(dump.out.find(std::to_string(raw[1].available)), std::string::npos) << dump.out;
+    const CliRun once = run({"dump", "--once", "--input", file.string(), "Memory"});
+    ASSERT_EQ(once.exit_code, 0) << once.err;
+    EXPECT_NE(once.out.find(std::to_string(raw[0].available)), std::string::npos) << once.out;
+    EXPECT_EQ(run({"dump", "--input", file.string(), "-si", "2", "Memory"}).exit_code, 2);
+}
+
 TEST_F(CliRecord, ListInputShowsTheRecordedObjects)
 {
     const fs::path file = dir / "objects.psrec";
