@@ -11,7 +11,7 @@ set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest
           qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
-          openjdk-17-jdk-headless junit5)
+          openjdk-17-jdk-headless junit5 libzstd-dev pkgconf)
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
               xvfb xauth

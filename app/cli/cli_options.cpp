@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/cli_options.h"
 
+#include "files/pdh_csv_time.h"
 #include "query/interval.h"
 
 #include <charconv>
@@ -16,6 +17,15 @@ namespace {
 Error bad(const std::string& what)
 {
     return Error(Errc::invalid_argument, what);
+}
+
+// -b / -e: a local time as PDH-CSV logs write it (relog's -b and -e take the same).
+wpo::Result<std::int64_t> parse_time(const std::string& flag, const std::string& text)
+{
+    const auto wall = files::parse_pdh_time(text);
+    if (!wall)
+        return bad(flag + " needs a local time \"MM/DD/YYYY HH:MM:SS\", got \"" + text + "\"");
+    return files::local_wall_to_utc_ms(*wall);
 }
 
 wpo::Result<std::uint64_t> parse_count(const std::string& flag, const std::string& text)
@@ -42,6 +52,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::dump;
     if (name == "counters")
         return Command::counters;
+    if (name == "record")
+        return Command::record;
     return std::nullopt;
 }
 
@@ -57,7 +69,11 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             return true;
         const bool takes_value =
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
-            (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library");
+            (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
+            (command == Command::record &&
+             (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration")) ||
+            ((command == Command::query || command == Command::list || command == Command::dump) &&
+             (a == "--input" || a == "-b" || a == "-e"));
         if (takes_value)
             ++i;
     }
@@ -100,7 +116,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (args[i] != "help") {
                 o.help_topic = command_named(args[i]);
                 if (!o.help_topic)
-                    return bad("unknown command \"" + args[i] + "\"; the commands are list, query, dump and counters");
+                    return bad("unknown command \"" + args[i] +
+                               "\"; the commands are list, query, dump, record and counters");
             }
         }
         return o;
@@ -122,7 +139,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
         const std::string& a = args[i];
         if (o.command == Command::list && a == "--help-text") {
             o.help_text = true;
-        } else if (o.command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f")) {
+        } else if ((o.command == Command::query || o.command == Command::record) &&
+                   (a == "-si" || a == "-sc" || a == "-o" || (a == "-f" && o.command == Command::query))) {
             auto v = value_of(a);
             if (!v)
                 return v.error();
@@ -151,7 +169,30 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 else
                     return bad("-f supports csv and tsv, got \"" + *v + "\"");
             }
-        } else if (o.command == Command::query && a == "--set") {
+        } else if ((o.command == Command::query || o.command == Command::list || o.command == Command::dump) &&
+                   (a == "--input" || a == "-b" || a == "-e")) {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (a == "--input") {
+                if (v->empty())
+                    return bad("--input needs a file name");
+                o.input_file = *v;
+            } else {
+                auto t = parse_time(a, *v);
+                if (!t)
+                    return t.error();
+                (a == "-b" ? o.begin_ms : o.end_ms) = *t;
+            }
+        } else if (o.command == Command::record && a == "--duration") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            auto s = wpo::query::parse_interval(*v);
+            if (!s)
+                return s.error();
+            o.duration_s = *s;
+        } else if ((o.command == Command::query || o.command == Command::record) && a == "--set") {
             auto v = value_of(a);
             if (!v)
                 return v.error();
@@ -160,11 +201,11 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!o.set_file.empty())
                 return bad("--set given twice: \"" + o.set_file + "\" and \"" + *v + "\"");
             o.set_file = *v;
-        } else if (o.command == Command::query && a == "-y") {
+        } else if ((o.command == Command::query || o.command == Command::record) && a == "-y") {
             o.overwrite = true;
         } else if (o.command == Command::query && a == "--cap100") {
             o.cap_percent = true;
-        } else if (o.command == Command::query && a == "--stats") {
+        } else if ((o.command == Command::query || o.command == Command::record) && a == "--stats") {
             o.stats = true;
         } else if (o.command == Command::counters && a == "--library") {
             auto v = value_of("--library");
@@ -181,6 +222,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!s)
                 return s.error();
             o.interval_s = *s;
+            o.interval_given = true;
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             return bad("unknown option \"" + a + "\" for " + command);
         } else if (o.command == Command::list) {
@@ -189,6 +231,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             o.object = a;
         } else if (o.command == Command::query) {
             o.paths.push_back(a);
+        } else if (o.command == Command::record) {
+            (a.starts_with('\\') ? o.paths : o.objects).push_back(a);
         } else if (o.command == Command::dump) {
             o.objects.push_back(a);
         } else if (o.command == Command::counters && o.counters_action.empty()) {
@@ -208,6 +252,20 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                                                   : "counters uninstall needs the publisher name");
     if (o.command == Command::counters && o.counters_action == "uninstall" && !o.library.empty())
         return bad("--library is for counters install");
+    if (o.command == Command::record) {
+        if (o.output_file.empty())
+            return bad("record needs -o FILE");
+        if (o.paths.empty() && o.objects.empty() && o.set_file.empty())
+            return bad("record needs objects (Processor Memory), counter paths or --set FILE");
+        if (o.samples != 0 && o.duration_s != 0)
+            return bad("record takes -sc or --duration, not both");
+    }
+    if (!o.input_file.empty() && o.interval_given)
+        return bad("-si does not apply to --input: a recording is replayed at its own samples");
+    if (o.input_file.empty() && (o.begin_ms || o.end_ms))
+        return bad("-b and -e need --input FILE");
+    if (o.begin_ms && o.end_ms && *o.end_ms < *o.begin_ms)
+        return bad("-e is before -b");
     if (o.command == Command::query && o.paths.empty() && o.set_file.empty())
         return bad("query needs at least one counter path or --set FILE, "
                    "e.g. \"\\Processor(_Total)\\% Processor Time\"");
@@ -217,19 +275,23 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
 namespace {
 
 constexpr const char* kListUsage = R"(Usage: perfscope-cli [--proc-root DIR] list [OBJECT] [--help-text]
+                                          [--input FILE [-b TIME]]
 
 Without OBJECT: every object this machine serves, with its index, name, number
 of counters and number of instances ("-" for a single-instance object).
 With OBJECT (a name, any case, or an index): its counters (index, name, type)
 and its instances as query paths name them (name:pid for processes).
   --help-text   also print each object's and counter's explanation
+  --input FILE  the objects of a recording (perfscope-cli record) instead of
+                this machine's, as at its first sample (or at -b TIME)
 
 Example: perfscope-cli list Processor
 )";
 
 constexpr const char* kQueryUsage =
     R"(Usage: perfscope-cli [--proc-root DIR] query [-si S] [-sc N] [-o FILE] [-f csv|tsv] [-y]
-                                           [--cap100] [--stats] [--set FILE] PATH...
+                                           [--cap100] [--stats] [--set FILE]
+                                           [--input FILE [-b TIME] [-e TIME]] PATH...
 
 Samples counters like Windows typeperf and writes PDH-CSV 4.0 (one header row,
 one row per sample) to stdout or FILE. Find objects, counters and instances
@@ -254,16 +316,43 @@ Options:
   --set FILE  also sample every counter of a counter set's views (saved by the
               desktop app; docs/counter-sets.md), each path once, before the
               PATHs; without -si, at the interval of the set's current view
+  --input FILE  replay a recording (perfscope-cli record) instead of sampling
+              this machine: one row per recorded sample after the first, stamped
+              with its recorded time; -b TIME / -e TIME ("MM/DD/YYYY HH:MM:SS",
+              local time) start and end the replay
 
 Example: perfscope-cli query -si 0.5 -sc 10 "\Processor(_Total)\% Processor Time"
 )";
 
+constexpr const char* kRecordUsage =
+    R"(Usage: perfscope-cli [--proc-root DIR] record -o FILE [-y] [-si S] [-sc N | --duration T] [--stats]
+                                            [--set FILE] [OBJECT | PATH]...
+
+Records whole objects into a recording (docs/recording-format.md): every
+counter and instance of each object, so any of them can be read later with
+`query --input FILE` or `list --input FILE`. OBJECT is a name (any case) or an
+index; a PATH (\Object\Counter, as query takes) or a counter set (--set)
+records the objects its paths name.
+  -o FILE       the recording; -y to overwrite it
+  -si S         interval, [[hh:]mm:]ss, at least 0.1 s (default 1)
+  -sc N         number of samples; --duration T: for T ([[hh:]mm:]ss); neither:
+                until Ctrl-C. Ctrl-C and SIGTERM close the file cleanly; if the
+                recorder is killed, at most the last 10 s of data are lost
+  --stats       print samples, bytes per stored value and the recorder's own
+                CPU time to stderr at the end
+
+Example: perfscope-cli record -o today.psrec -si 5 Processor Memory Process
+)";
+
 constexpr const char* kDumpUsage = R"(Usage: perfscope-cli [--proc-root DIR] dump [OBJECT...] [-si S] [--once]
+                                          [--input FILE [-b TIME]]
 
 Every counter of the objects (all objects without OBJECT): raw value, type and
 decoded value, object by object. Takes two samples S seconds apart (default 1)
 so rates have a value; --once takes one sample and shows raw values only.
 OBJECT is a name (any case) or an index, as `perfscope-cli list` shows them.
+  --input FILE  a recording's first two samples (from -b TIME on) instead
+                of this machine's; -si does not apply
 
 Example: perfscope-cli dump Memory --once
 )";
@@ -299,8 +388,11 @@ Commands:
                              --cap100 cap percentages at 100 as PDH does by default,
                              --stats print the object cache's figures to stderr at exit,
                              --set FILE the counters of a counter set's views
-  dump [OBJECT...] [-si S] [--once]
+  dump [OBJECT...] [-si S] [--once] [--input FILE [-b TIME]]
                              every raw and decoded value, object by object
+  record -o FILE [-si S] [-sc N | --duration T] [--stats] [--set FILE] [OBJECT | PATH]...
+                             record whole objects into a file; list and query
+                             replay it with --input FILE [-b TIME] [-e TIME]
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
@@ -322,6 +414,7 @@ std::string usage(std::optional<Command> command)
     case Command::query: return kQueryUsage;
     case Command::dump: return kDumpUsage;
     case Command::counters: return kCountersUsage;
+    case Command::record: return kRecordUsage;
     default: return kOverview;
     }
 }

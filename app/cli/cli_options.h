@@ -12,7 +12,7 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump, counters };
+enum class Command { help, version, list, query, dump, counters, record };
 enum class OutputFormat { csv, tsv };
 
 struct Options {
@@ -37,6 +37,14 @@ struct Options {
     bool overwrite = false;    // -y
     bool cap_percent = false;  // --cap100 (typeperf shows values above 100)
     bool stats = false;        // --stats: the cache's figures on stderr at exit
+
+    // list, query: replay a recording instead of sampling this machine
+    std::string input_file;                // --input
+    std::optional<std::int64_t> begin_ms;  // -b: UTC milliseconds since 1970
+    std::optional<std::int64_t> end_ms;    // -e
+
+    // record (also -si, -sc, -o, -y, --set, --stats and `paths` of query)
+    double duration_s = 0;  // --duration, 0 = none
 
     // dump
     std::vector<std::string> objects;

@@ -9,6 +9,7 @@
 #include "names/name_table.h"
 #include "sources/source.h"
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -19,6 +20,18 @@ namespace perfscope::cli {
 using wpo::query::resolve_object;
 using wpo::query::unknown_object_hint;
 
+// A recording being replayed (list|query --input): the commands step it
+// instead of waiting for the clock. Implemented where the recording library
+// is built (replay_input.h).
+class Replay {
+public:
+    virtual ~Replay() = default;
+    // Moves to the next recorded sample; false past the last one or -e.
+    virtual wpo::Result<bool> next() = 0;
+    // When the sample stood on was collected (UTC).
+    virtual std::chrono::system_clock::time_point time() const = 0;
+};
+
 struct Context {
     wpo::Source& source;
     const wpo::NameTable& names;
@@ -27,6 +40,9 @@ struct Context {
     // Tests give each run its own: a cache serves one source.
     wpo::PerfObjectCache* cache = nullptr;
     std::FILE* err = stderr;  // query --stats writes here, keeping `out` pure CSV
+    // Set for --input: the source replays a recording standing on its first
+    // sample (or -b's), and `cache` runs on the recording's clock.
+    Replay* replay = nullptr;
 };
 
 wpo::Status run_list(const Options& options, Context& context);
@@ -38,6 +54,9 @@ wpo::Status run_query(const Options& options, Context& context);
 // leaves out a set's path not found now (an ended process) with a warning.
 wpo::Result<Options> apply_counter_set(const Options& options);
 wpo::Status run_dump(const Options& options, Context& context);
+// record: samples whole objects of `context.source` into a recording
+// (record_command.cpp, built with the recording library).
+wpo::Status run_record(const Options& options, Context& context);
 // counters install|uninstall: needs no source (docs/windows-provider.md).
 wpo::Status run_counters(const Options& options, std::FILE* out);
 

@@ -35,7 +35,19 @@ wpo::Status run_dump(const Options& options, Context& c)
                               "object \"" + options.objects[i] + "\" is not served by this source");
     const Sample* current = &first;
     const Sample* previous = nullptr;
-    if (!options.single_sample) {
+    if (!options.single_sample && c.replay) {
+        // A recording's next sample, however far apart they were recorded.
+        auto more = c.replay->next();
+        if (!more)
+            return more.error();
+        if (!*more)
+            return wpo::Error(wpo::Errc::not_found, "the recording has no sample after the first one dumped; "
+                                                    "add --once for raw values");
+        if (wpo::Status status = second.collect(c.source, query, warnings); !status)
+            return status;
+        current = &second;
+        previous = &first;
+    } else if (!options.single_sample) {
         using Clock = std::chrono::steady_clock;
         const Clock::time_point until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                            std::chrono::duration<double>(options.interval_s));

@@ -5,6 +5,9 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "query/platform_source.h"
+#ifdef PERFSCOPE_HAVE_RECORDING
+#include "cli/replay_input.h"
+#endif
 
 #include <cstdio>
 #include <string>
@@ -19,6 +22,21 @@ int fail(const wpo::Error& error)
     case wpo::Errc::invalid_argument:
     case wpo::Errc::not_found: return 2;
     default: return 1;
+    }
+}
+
+wpo::Status run_command(const perfscope::cli::Options& options, perfscope::cli::Context& context)
+{
+    using namespace perfscope::cli;
+    switch (options.command) {
+    case Command::list: return run_list(options, context);
+    case Command::query: return run_query(options, context);
+    case Command::dump: return run_dump(options, context);
+#ifdef PERFSCOPE_HAVE_RECORDING
+    case Command::record: return run_record(options, context);
+#endif
+    default:
+        return wpo::Error(wpo::Errc::unsupported, "this build of perfscope-cli cannot record (built without zstd)");
     }
 }
 
@@ -48,6 +66,27 @@ int main(int argc, char** argv)
         return std::fflush(stdout) == 0 ? 0 : 1;
     }
 
+    if (!options->input_file.empty()) {
+#ifdef PERFSCOPE_HAVE_RECORDING
+        auto input = ReplayInput::open(options->input_file, options->begin_ms, options->end_ms);
+        if (!input)
+            return fail(input.error());
+        auto names = (*input)->source().load_names();
+        if (!names)
+            return fail(names.error());
+        install_stop_handler();
+        Context context{(*input)->source(), *names, stdout};
+        context.cache = &(*input)->cache();
+        context.replay = input->get();
+        if (wpo::Status status = run_command(*options, context); !status)
+            return fail(status.error());
+        return std::fflush(stdout) == 0 ? 0 : 1;
+#else
+        return fail(wpo::Error(wpo::Errc::unsupported, "this build of perfscope-cli cannot read recordings (built "
+                                                       "without zstd)"));
+#endif
+    }
+
     auto source = wpo::query::make_platform_source(options->proc_root);
     if (!source)
         return fail(source.error());
@@ -57,13 +96,7 @@ int main(int argc, char** argv)
 
     install_stop_handler();
     Context context{**source, *names, stdout};
-    wpo::Status status;
-    switch (options->command) {
-    case Command::list: status = run_list(*options, context); break;
-    case Command::query: status = run_query(*options, context); break;
-    case Command::dump: status = run_dump(*options, context); break;
-    default: break;
-    }
+    wpo::Status status = run_command(*options, context);
     if (!status)
         return fail(status.error());
     return std::fflush(stdout) == 0 ? 0 : 1;

@@ -88,11 +88,34 @@ void print_stats(std::FILE* err, const wpo::CacheStats& before, const wpo::Cache
     std::fflush(err);
 }
 
+// A recording's rows: one per recorded sample after the one the entities
+// were created on, stamped with its recorded time, as fast as they decode.
+wpo::Status replay_rows(const Options& options, QuerySampler& sampler, Replay& replay, PdhCsvWriter& writer,
+                        std::size_t columns, RunFigures& run)
+{
+    std::vector<std::optional<double>> row(columns);
+    for (std::uint64_t n = 0; !stop_requested(); ++n) {
+        auto more = replay.next();
+        if (!more)
+            return more.error();
+        if (!*more)
+            break;
+        if (wpo::Status status = sampler.sample(row); !status)
+            return status;
+        if (!writer.write_row(replay.time(), row))
+            return Error(Errc::io_error, "writing a sample failed");
+        ++run.intervals;
+        if (options.samples != 0 && n + 1 >= options.samples)
+            break;
+    }
+    return {};
+}
+
 // From the entities' creation to the last row. `run` counts what was done
 // even when this fails half way.
 wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::PerfObjectCache& cache,
                         const std::vector<QueryPath>& paths, const std::vector<QueryColumn>& columns, std::FILE* out,
-                        LeftOutWarnings& warnings, RunFigures& run)
+                        LeftOutWarnings& warnings, RunFigures& run, Replay* replay)
 {
     wpo::SnapshotOptions snapshot_options;
     snapshot_options.cache = &cache;
@@ -100,6 +123,8 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
     // A copy older than half an interval belongs to the previous interval.
     snapshot_options.max_age =
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.interval_s / 2));
+    if (replay)  // the cache's clock is the recording's: only copies of the sample stood on are current
+        snapshot_options.max_age = std::chrono::milliseconds(1);
     auto sampler = QuerySampler::create(source, paths, columns, snapshot_options, &warnings);
     if (!sampler)
         return sampler.error();
@@ -113,6 +138,9 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
     const auto [zone, bias] = PdhCsvWriter::local_zone(std::chrono::system_clock::now());
     if (!writer.write_header(headers, zone, bias))
         return Error(Errc::io_error, "writing the header failed");
+
+    if (replay)
+        return replay_rows(options, *sampler, *replay, writer, columns.size(), run);
 
     using Clock = std::chrono::steady_clock;
     const auto interval =
@@ -254,7 +282,7 @@ wpo::Status run_query(const Options& given, Context& c)
     wpo::PerfObjectCache& cache = c.cache ? *c.cache : wpo::PerfObjectCache::process_default();
     const wpo::CacheStats before = cache.stats();
     RunFigures run;
-    wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run);
+    wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run, c.replay);
     // Also after a failure: how far sampling got is what one wants to know then.
     if (options.stats)
         print_stats(c.err, before, cache.stats(), run);

@@ -9,6 +9,9 @@
 #     (engine/core, engine/format, engine/names) includes only those three
 #     folders (not published/), wpo_published (engine/published) only those
 #     and itself;
+#   - wpo_recording (engine/recording, the one engine library that links a
+#     third-party library, zstd) includes only core/, format/, names/,
+#     sources/ and itself, and nothing else of the engine includes it;
 #   - app/files includes nothing of the CLI or the desktop app, app/cli nothing
 #     of the desktop app;
 #   - jni/ links no target defined under app/.
@@ -55,6 +58,14 @@ check_only_include "wpo_format includes something above core/, format/, names/" 
     engine/core engine/format engine/names
 check_only_include "wpo_published includes something of the engine above it" 'core/|format/|names/|published/' \
     engine/published
+check_only_include "wpo_recording includes something of the engine above its sources" \
+    'core/|format/|names/|sources/|recording/' engine/recording
+while IFS=: read -r file line text; do
+    fail "$file:$line includes wpo_recording, which is not part of wpo: $text"
+done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"recording/' engine --include='*.h' --include='*.cpp' \
+             | grep -v '^engine/recording/')
+grep -rqE '#[[:space:]]*include[[:space:]]*<zstd' engine --include='*.h' \
+    && fail "an engine header includes zstd: keep it inside wpo_recording's .cpp files"
 # ... and the build puts each folder in its library.
 for folder in core format names; do
     grep -qE 'target_sources\(wpo_format\b' "engine/$folder/CMakeLists.txt" \

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "recording/recording_writer.h"
+
+#include "recording/crc32c.h"
+#include "recording/le_bytes.h"
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace wpo::recording {
+namespace {
+
+template <std::size_t N>
+std::span<const std::byte> magic(const std::array<char, N>& text)
+{
+    return std::as_bytes(std::span<const char>(text));
+}
+
+}  // namespace
+
+RecordingWriter::RecordingWriter(std::FILE* file, std::string path, WriterOptions options)
+    : m_file(file), m_path(std::move(path)), m_options(options), m_encoder(options.compression_level)
+{}
+
+RecordingWriter::RecordingWriter(RecordingWriter&& other) noexcept
+    : m_file(std::exchange(other.m_file, nullptr)),
+      m_path(std::move(other.m_path)),
+      m_options(other.m_options),
+      m_encoder(std::move(other.m_encoder)),
+      m_payload(std::move(other.m_payload)),
+      m_frame(std::move(other.m_frame)),
+      m_out(std::move(other.m_out)),
+      m_chunk_records(other.m_chunk_records),
+      m_chunk_first(other.m_chunk_first),
+      m_chunk_last(other.m_chunk_last),
+      m_index(std::move(other.m_index)),
+      m_offset(other.m_offset),
+      m_blocks(other.m_blocks),
+      m_raw_bytes(other.m_raw_bytes),
+      m_failed(other.m_failed)
+{}
+
+RecordingWriter::~RecordingWriter()
+{
+    (void)close();
+}
+
+Result<RecordingWriter> RecordingWriter::create(const std::string& path, const RecordingInfo& info,
+                                                WriterOptions options)
+{
+    if (options.max_blocks_per_chunk == 0 || options.max_chunk_span_100ns <= 0)
+        return Error(Errc::invalid_argument, "a chunk must hold at least one block and span some time");
+    if (info.machine.size() > 0xFFFF || info.os.size() > 0xFFFF)
+        return Error(Errc::invalid_argument, "machine or OS name longer than 65535 bytes");
+    const std::vector<std::byte> counters = info.names.counter_multi_sz();
+    const std::vector<std::byte> helps = info.names.help_multi_sz();
+
+    std::vector<std::byte> header;
+    put_bytes(header, magic(kFileMagic));
+    put<std::uint32_t>(header, kVersion);
+    put<std::uint32_t>(header, 0);  // the length, once known
+    put<std::uint16_t>(header, static_cast<std::uint16_t>(info.machine.size()));
+    put_text(header, info.machine);
+    put<std::uint16_t>(header, static_cast<std::uint16_t>(info.os.size()));
+    put_text(header, info.os);
+    put<std::uint32_t>(header, static_cast<std::uint32_t>(counters.size()));
+    put_bytes(header, counters);
+    put<std::uint32_t>(header, static_cast<std::uint32_t>(helps.size()));
+    put_bytes(header, helps);
+    if (header.size() + 4 > kMaxHeaderBytes)
+        return Error(Errc::too_large, "the name table does not fit in a recording's header");
+    store<std::uint32_t>(header.data() + 12, static_cast<std::uint32_t>(header.size() + 4));
+    put<std::uint32_t>(header, crc32c(header));
+
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file)
+        return Error(Errc::io_error, "cannot create recording \"" + path + "\": " + std::strerror(errno));
+    RecordingWriter writer(file, path, options);
+    if (Status status = writer.write(header); !status)
+        return status.error();
+    return writer;
+}
+
+Status RecordingWriter::write(std::span<const std::byte> bytes)
+{
+    errno = 0;
+    const std::size_t done = std::fwrite(bytes.data(), 1, bytes.size(), m_file);
+    if (done != bytes.size() || std::fflush(m_file) != 0) {
+        m_failed = true;
+        const int reason = errno;
+        return Error(Errc::io_error, "writing recording \"" + m_path +
+                                         "\" failed: " + (reason ? std::strerror(reason) : "short write") +
+                                         "; the file holds the chunks written before");
+    }
+    m_offset += bytes.size();
+    return {};
+}
+
+Status RecordingWriter::append(std::string_view query, std::span<const std::byte> block, const RecordTimes& times)
+{
+    if (!m_file || m_failed)
+        return Error(Errc::invalid_state, "recording \"" + m_path + "\" is closed or failed");
+    if (query.empty() || query.size() > kMaxQueryBytes)
+        return Error(Errc::invalid_argument, "a query of 1.." + std::to_string(kMaxQueryBytes) + " bytes is needed");
+    if (m_chunk_records == 0)
+        m_encoder.start_chunk();
+    m_frame.clear();
+    auto kind = m_encoder.encode(query, block, m_frame);
+    if (!kind)
+        return kind.error();
+    if (m_payload.size() + kRecordFixedBytes + query.size() + m_frame.size() > kMaxPayloadBytes) {
+        // The chunk would grow past what readers accept: end it first, and
+        // compress the block again as the new chunk's key block.
+        if (Status status = flush(); !status)
+            return status;
+        m_encoder.start_chunk();
+        m_frame.clear();
+        kind = m_encoder.encode(query, block, m_frame);
+        if (!kind)
+            return kind.error();
+    }
+    put<std::uint16_t>(m_payload, static_cast<std::uint16_t>(query.size()));
+    put_text(m_payload, query);
+    put<std::uint8_t>(m_payload, static_cast<std::uint8_t>(*kind));
+    put<std::uint8_t>(m_payload, 0);
+    put<std::int64_t>(m_payload, times.time_100ns);
+    put<std::int64_t>(m_payload, times.perf_time);
+    put<std::int64_t>(m_payload, times.perf_freq);
+    put<std::uint32_t>(m_payload, static_cast<std::uint32_t>(block.size()));
+    put<std::uint32_t>(m_payload, static_cast<std::uint32_t>(m_frame.size()));
+    put_bytes(m_payload, m_frame);
+    if (m_chunk_records == 0)
+        m_chunk_first = times.time_100ns;
+    m_chunk_last = times.time_100ns;
+    ++m_chunk_records;
+    ++m_blocks;
+    m_raw_bytes += block.size();
+    if (m_chunk_records >= m_options.max_blocks_per_chunk ||
+        m_chunk_last - m_chunk_first >= m_options.max_chunk_span_100ns)
+        return flush();
+    return {};
+}
+
+Status RecordingWriter::flush()
+{
+    if (!m_file || m_failed)
+        return Error(Errc::invalid_state, "recording \"" + m_path + "\" is closed or failed");
+    if (m_chunk_records == 0)
+        return {};
+    m_out.clear();
+    put_bytes(m_out, magic(kChunkMagic));
+    put<std::uint32_t>(m_out, static_cast<std::uint32_t>(m_payload.size()));
+    put<std::uint32_t>(m_out, m_chunk_records);
+    put<std::int64_t>(m_out, m_chunk_first);
+    put<std::int64_t>(m_out, m_chunk_last);
+    put_bytes(m_out, m_payload);
+    put<std::uint32_t>(m_out, crc32c(std::span<const std::byte>(m_out).subspan(4)));
+    const ChunkEntry entry{m_chunk_first, m_chunk_last, m_offset};
+    if (Status status = write(m_out); !status)
+        return status;
+    m_index.push_back(entry);
+    m_payload.clear();
+    m_chunk_records = 0;
+    return {};
+}
+
+Status RecordingWriter::close()
+{
+    if (!m_file)
+        return {};
+    Status status;
+    if (!m_failed) {
+        status = flush();
+        if (status) {
+            std::vector<std::byte> tail;
+            const std::uint64_t index_offset = m_offset;
+            put_bytes(tail, magic(kIndexMagic));
+            put<std::uint32_t>(tail, static_cast<std::uint32_t>(m_index.size()));
+            for (const ChunkEntry& e : m_index) {
+                put<std::int64_t>(tail, e.first_time);
+                put<std::int64_t>(tail, e.last_time);
+                put<std::uint64_t>(tail, e.offset);
+            }
+            put<std::uint32_t>(tail, crc32c(std::span<const std::byte>(tail).subspan(4)));
+            put<std::uint64_t>(tail, index_offset);
+            put_bytes(tail, magic(kTrailerMagic));
+            status = write(tail);
+        }
+    }
+    release();
+    return status;
+}
+
+void RecordingWriter::release()
+{
+    if (m_file) {
+        std::fclose(m_file);
+        m_file = nullptr;
+    }
+}
+
+}  // namespace wpo::recording
