@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Samples counter paths as perfscope-cli and PDH write them:
@@ -27,6 +28,19 @@ import java.util.Map;
  *
  * <p>Creation takes a first sample, so rates have values from the first {@link #sample()} on. Errors (malformed
  * paths, unknown objects, counters or instances) throw {@link WPOException} with a message naming the path.
+ *
+ * <p><b>Wildcards follow the machine.</b> A path with a wildcard instance ({@code \Process(*)\% Processor Time},
+ * {@code \Thread(java:1234/*)\% Processor Time}) has a column for every instance present in each sample's data,
+ * as the desktop app's {@code <All instances>}: after a {@link #sample()} that saw instances start or end,
+ * {@link #columnsChanged()} is true and {@link #columns()} is the new list (column numbers may move; read them
+ * again). A path naming an instance keeps its column, NaN once the instance has gone.
+ *
+ * <p><b>Every value has a time.</b> {@link #collectedAtEpochNanos()} is when the oldest data of the last sample was
+ * collected. By default a sample never takes data collected before the sampler's own previous call began (another
+ * sampler's collection is shared only when it is that recent); {@link #setMaxAgeNanos(long)} sets a fixed limit
+ * instead, 0 for data collected during the call itself.
+ *
+ * <p>Thread-safety: every method may be called from any thread; {@link #sample()} calls are serialised.
  */
 public final class Sampler implements AutoCloseable {
     static {
@@ -39,15 +53,38 @@ public final class Sampler implements AutoCloseable {
 
     private static native int columnCount0(int handle);
 
-    private static native int sample0(int handle, double[] values);
+    /**
+     * Samples into the sampler's native storage and copies as many values as {@code values} holds; fills
+     * {@code info} with the collection time (epoch nanoseconds) and the column count. Returns
+     * {@link #ANOMALY_FLAG} and {@link #COLUMNS_CHANGED_FLAG} or-ed.
+     */
+    private static native int sample0(int handle, double[] values, long[] info);
+
+    /** The last sample's values, as many as fit; the number of columns. */
+    private static native int values0(int handle, double[] values);
+
+    private static native void setMaxAge0(int handle, long nanos);
+
+    private static native long nowEpochNanos0();
+
+    private static final int ANOMALY_FLAG = 1;
+    private static final int COLUMNS_CHANGED_FLAG = 2;
+    /** The native default threshold: nothing collected before the previous call. */
+    private static final long SINCE_PREVIOUS_CALL = -1;
 
     private static native int close0(int handle);
 
     private final OwnedHandle owned;
     private final List<String> paths;
-    private final List<String> columns;
-    private final Map<String, Integer> byName = new HashMap<>();
-    private final double[] values;
+    private final String[] pathArray;
+    private final long[] info = new long[2];
+    // Replaced together (under this sampler's lock) when a wildcard's instances change.
+    private volatile List<String> columns;
+    private volatile Map<String, Integer> byName;
+    private volatile double[] values;
+    private boolean columnsChanged;
+    private long collectedAt;
+    private long maxAge = SINCE_PREVIOUS_CALL;
 
     private Sampler(String[] paths) {
         this.paths = List.copyOf(Arrays.asList(paths));
@@ -58,19 +95,28 @@ public final class Sampler implements AutoCloseable {
                     + " (close the samplers no longer needed)");
         }
         owned = new OwnedHandle(this, handle, Sampler::close0);
+        pathArray = copy;
+        readColumns(handle);
+        Arrays.fill(values, Double.NaN);
+    }
+
+    /** Reads the native column list into new fields (the arrays and maps are never changed in place). */
+    private void readColumns(int handle) {
         int count = columnCount0(handle);
         int[] pathOf = new int[Math.max(count, 0)];
         String[] headers = columns0(handle, pathOf);
-        columns = Collections.unmodifiableList(Arrays.asList(headers));
-        values = new double[headers.length];
-        Arrays.fill(values, Double.NaN);
+        Map<String, Integer> names = new HashMap<>();
         for (int i = 0; i < headers.length; i++) {
-            byName.putIfAbsent(headers[i], i);
+            names.putIfAbsent(headers[i], i);
         }
         // A path also names its first column, so a value can be read by the very string that opened it.
         for (int i = headers.length - 1; i >= 0; i--) {
-            byName.put(paths[pathOf[i]], i);
+            names.put(pathArray[pathOf[i]], i);
         }
+        double[] storage = values != null && values.length == headers.length ? values : new double[headers.length];
+        byName = names;
+        columns = Collections.unmodifiableList(Arrays.asList(headers));
+        values = storage;
     }
 
     /** open0, with running out of handles as a code (the one failure {@link OwnedHandle} retries). */
@@ -102,9 +148,96 @@ public final class Sampler implements AutoCloseable {
         return new Sampler(paths);
     }
 
-    /** The resolved columns, as {@code \Object(Instance)\Counter}. */
+    /**
+     * The current columns, as {@code \Object(Instance)\Counter}: those of the last {@link #sample()} (of open
+     * before the first).
+     *
+     * @return an unmodifiable list, replaced (not changed) when a wildcard's instances change
+     */
     public List<String> columns() {
         return columns;
+    }
+
+    /**
+     * Whether the last {@link #sample()} changed the column list (a wildcard instance started or ended).
+     *
+     * @return true when {@link #columns()} differs from its list before that sample
+     */
+    public synchronized boolean columnsChanged() {
+        return columnsChanged;
+    }
+
+    /**
+     * When the oldest data of the last {@link #sample()} was collected, on the wall clock the sources stamp their
+     * data with (compare with {@link #nowEpochNanos()}, or with {@link java.time.Instant} to the microsecond).
+     *
+     * @return nanoseconds since 1970-01-01 UTC; 0 before the first sample or when the source gives no time
+     */
+    public synchronized long collectedAtEpochNanos() {
+        return collectedAt;
+    }
+
+    /**
+     * How old the last sample's data is now: {@link #nowEpochNanos()} minus {@link #collectedAtEpochNanos()}.
+     *
+     * @return nanoseconds; -1 before the first sample or when the source gives no time
+     */
+    public long ageNanos() {
+        long at = collectedAtEpochNanos();
+        return at == 0 ? -1 : nowEpochNanos() - at;
+    }
+
+    /**
+     * The wall clock the sources stamp their data with. No allocation.
+     *
+     * @return nanoseconds since 1970-01-01 UTC
+     */
+    public static long nowEpochNanos() {
+        return nowEpochNanos0();
+    }
+
+    /**
+     * Sets how old the data of each following {@link #sample()} may be, counted back from the start of that call:
+     * data another sampler collected earlier is not taken, this sampler collects anew. 0: only data collected
+     * during the call. The shared cache's own limit (500 ms) still applies to larger values.
+     *
+     * @param nanos the maximum age in nanoseconds, 0 or more
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     * @throws WPOException if the sampler is closed
+     */
+    public synchronized void setMaxAgeNanos(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("maximum age " + nanos + " ns is negative: give 0 or more"
+                    + " nanoseconds (setMaxAgeSincePreviousCall() restores the default)");
+        }
+        setMaxAge(nanos);
+    }
+
+    /**
+     * Restores the default threshold: no data collected before the start of this sampler's previous call (of
+     * {@link #open} for the first sample).
+     *
+     * @throws WPOException if the sampler is closed
+     */
+    public synchronized void setMaxAgeSincePreviousCall() {
+        setMaxAge(SINCE_PREVIOUS_CALL);
+    }
+
+    /**
+     * The threshold set with {@link #setMaxAgeNanos(long)}.
+     *
+     * @return the maximum age in nanoseconds, or empty for the default (since the previous call)
+     */
+    public synchronized OptionalLong maxAgeNanos() {
+        return maxAge == SINCE_PREVIOUS_CALL ? OptionalLong.empty() : OptionalLong.of(maxAge);
+    }
+
+    private void setMaxAge(long nanos) {
+        if (owned.isClosed()) {
+            throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
+        }
+        setMaxAge0(owned.handle(), nanos);
+        maxAge = nanos;
     }
 
     /** The paths as given to {@link #open}. */
@@ -113,14 +246,25 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Measures once (prepare, sample, decode natively) into the sampler's own array. Returns true when the sample
-     * saw an anomaly (instances came or went); values are right either way.
+     * Measures once (prepare, sample, decode natively) into the sampler's own array. Allocates nothing unless the
+     * columns changed ({@link #columnsChanged()}).
+     *
+     * @return true when the sample saw an anomaly (instances came or went); values are right either way
+     * @throws WPOException if the sampler is closed or the collection fails
      */
-    public boolean sample() {
+    public synchronized boolean sample() {
         if (owned.isClosed()) {
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
         }
-        return sample0(owned.handle(), values) == WPOError.ANOMALY;
+        int handle = owned.handle();
+        int flags = sample0(handle, values, info);
+        collectedAt = info[0];
+        columnsChanged = (flags & COLUMNS_CHANGED_FLAG) != 0;
+        if (columnsChanged || info[1] != values.length) {
+            readColumns(handle);
+            values0(handle, values);
+        }
+        return (flags & ANOMALY_FLAG) != 0;
     }
 
     /** The last sample's value of a column; NaN when there is none (instance gone, no sample yet). */
@@ -146,7 +290,8 @@ public final class Sampler implements AutoCloseable {
 
     /** Copies the last sample's values into {@code out} (at least {@link #columns()}.size() long). */
     public void copyValues(double[] out) {
-        System.arraycopy(values, 0, out, 0, values.length);
+        double[] current = values;
+        System.arraycopy(current, 0, out, 0, current.length);
     }
 
     @Override
