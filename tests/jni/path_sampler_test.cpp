@@ -124,7 +124,8 @@ TEST_F(PathSamplerTest, WildcardColumnsFollowInstancesThatStartAndEnd)
     ASSERT_TRUE(ok(bridge->sampler_sample(h, values, sample, message))) << message;
     EXPECT_TRUE(sample.columns_changed);
     now = headers(h);
-    EXPECT_EQ(now, (std::vector<std::string>{"\\Process(java:200)\\% Processor Time", "\\Process(bash:100)\\ID Process"}));
+    EXPECT_EQ(now,
+              (std::vector<std::string>{"\\Process(java:200)\\% Processor Time", "\\Process(bash:100)\\ID Process"}));
     EXPECT_TRUE(std::isnan(values[0])) << "the named instance has gone: NaN";
     EXPECT_EQ(values[1], 100.0);
     EXPECT_EQ(bridge->close_sampler(h), code::ok);

@@ -133,6 +133,11 @@ public final class JWPOSnapshot implements AutoCloseable {
      */
     public static native int getSnapshotCollectionTime(int aSnapshotHandle, long[] aEpochNanos);
 
+    /**
+     * Reads the sources' wall clock.
+     *
+     * @return nanoseconds since 1970-01-01 UTC
+     */
     private static native long nowEpochNanos0();
 
     // --- an owned handle ------------------------------------------------------------------------------------------

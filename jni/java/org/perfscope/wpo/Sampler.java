@@ -54,20 +54,42 @@ public final class Sampler implements AutoCloseable {
     private static native int columnCount0(int handle);
 
     /**
-     * Samples into the sampler's native storage and copies as many values as {@code values} holds; fills
-     * {@code info} with the collection time (epoch nanoseconds) and the column count. Returns
-     * {@link #ANOMALY_FLAG} and {@link #COLUMNS_CHANGED_FLAG} or-ed.
+     * Samples into the sampler's native storage (sized by its columns) and copies as many values as fit.
+     *
+     * @param handle the sampler
+     * @param values receives the values, as many as it holds
+     * @param info receives the collection time (epoch nanoseconds) at 0 and the column count at 1
+     * @return {@link #ANOMALY_FLAG} and {@link #COLUMNS_CHANGED_FLAG}, or-ed
      */
     private static native int sample0(int handle, double[] values, long[] info);
 
-    /** The last sample's values, as many as fit; the number of columns. */
+    /**
+     * Copies the last sample's values.
+     *
+     * @param handle the sampler
+     * @param values receives the values, as many as it holds
+     * @return the number of columns
+     */
     private static native int values0(int handle, double[] values);
 
+    /**
+     * Sets the native freshness threshold.
+     *
+     * @param handle the sampler
+     * @param nanos the maximum age, or {@link #SINCE_PREVIOUS_CALL}
+     */
     private static native void setMaxAge0(int handle, long nanos);
 
+    /**
+     * Reads the sources' wall clock.
+     *
+     * @return nanoseconds since 1970-01-01 UTC
+     */
     private static native long nowEpochNanos0();
 
+    /** sample0's flag: the sample saw an anomaly. */
     private static final int ANOMALY_FLAG = 1;
+    /** sample0's flag: the column list changed. */
     private static final int COLUMNS_CHANGED_FLAG = 2;
     /** The native default threshold: nothing collected before the previous call. */
     private static final long SINCE_PREVIOUS_CALL = -1;
@@ -76,14 +98,21 @@ public final class Sampler implements AutoCloseable {
 
     private final OwnedHandle owned;
     private final List<String> paths;
+    /** The paths as given, indexed by the native path numbers of the columns. */
     private final String[] pathArray;
+    /** sample0's out-parameters, reused: collection time and column count. */
     private final long[] info = new long[2];
-    // Replaced together (under this sampler's lock) when a wildcard's instances change.
+    /** The current column headers; replaced with {@link #byName} and {@link #values} when the columns change. */
     private volatile List<String> columns;
+    /** Column number by header and by path as given. */
     private volatile Map<String, Integer> byName;
+    /** The last sample's values, one per column. */
     private volatile double[] values;
+    /** Whether the last sample changed the columns. */
     private boolean columnsChanged;
+    /** The last sample's collection time, epoch nanoseconds. */
     private long collectedAt;
+    /** The threshold set, or {@link #SINCE_PREVIOUS_CALL}. */
     private long maxAge = SINCE_PREVIOUS_CALL;
 
     private Sampler(String[] paths) {
@@ -100,7 +129,11 @@ public final class Sampler implements AutoCloseable {
         Arrays.fill(values, Double.NaN);
     }
 
-    /** Reads the native column list into new fields (the arrays and maps are never changed in place). */
+    /**
+     * Reads the native column list into new fields (the lists and maps are never changed in place).
+     *
+     * @param handle the sampler
+     */
     private void readColumns(int handle) {
         int count = columnCount0(handle);
         int[] pathOf = new int[Math.max(count, 0)];
@@ -232,6 +265,11 @@ public final class Sampler implements AutoCloseable {
         return maxAge == SINCE_PREVIOUS_CALL ? OptionalLong.empty() : OptionalLong.of(maxAge);
     }
 
+    /**
+     * Passes a threshold on.
+     *
+     * @param nanos the maximum age, or {@link #SINCE_PREVIOUS_CALL}
+     */
     private void setMaxAge(long nanos) {
         if (owned.isClosed()) {
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
@@ -288,7 +326,12 @@ public final class Sampler implements AutoCloseable {
         return column == null ? -1 : column;
     }
 
-    /** Copies the last sample's values into {@code out} (at least {@link #columns()}.size() long). */
+    /**
+     * Copies the last sample's values into {@code out}.
+     *
+     * @param out receives the values; at least {@link #columns()}.size() long
+     * @throws ArrayIndexOutOfBoundsException if {@code out} is shorter
+     */
     public void copyValues(double[] out) {
         double[] current = values;
         System.arraycopy(current, 0, out, 0, current.length);
