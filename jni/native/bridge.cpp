@@ -37,8 +37,10 @@ struct Bridge::Entry {
     std::unique_ptr<wpo::Snapshot> snapshot;
     // Freshness (set_max_age): nanoseconds, or -1 for "since the previous sample call".
     std::atomic<std::int64_t> max_age{-1};
-    std::atomic<std::int64_t> previous_sample{0};  // steady_clock nanoseconds of the previous sample call
-    std::atomic<std::int64_t> collected{0};        // the last decode's oldest object, epoch nanoseconds
+    std::atomic<std::int64_t> previous_sample{0};       // steady_clock nanoseconds of the previous sample call
+    std::atomic<std::int64_t> collected{0};             // the last decode's oldest object, epoch nanoseconds
+    std::atomic<std::int64_t> previous_sample_wall{0};  // the same call on the wall clock, epoch nanoseconds
+    std::atomic<std::int64_t> oldest_allowed{0};        // the last sample's threshold, epoch nanoseconds
 };
 
 struct Bridge::SamplerEntry {
@@ -236,6 +238,7 @@ int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool in
     }
     auto entry = std::make_shared<Entry>(*this);
     entry->previous_sample.store(steady_ns(), std::memory_order_relaxed);
+    entry->previous_sample_wall.store(now_epoch_ns(), std::memory_order_relaxed);
     auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, m_options);
     if (!snapshot)
         return code_of(snapshot.error());
@@ -435,6 +438,9 @@ int Bridge::sample(std::int32_t handle)
     const std::int64_t previous = entry->previous_sample.exchange(now, std::memory_order_acq_rel);
     const std::int64_t setting = entry->max_age.load(std::memory_order_relaxed);
     const std::int64_t max_age = setting < 0 ? now - previous : setting;
+    const std::int64_t wall = now_epoch_ns();
+    const std::int64_t previous_wall = entry->previous_sample_wall.exchange(wall, std::memory_order_acq_rel);
+    entry->oldest_allowed.store(setting < 0 ? previous_wall : wall - setting, std::memory_order_relaxed);
     entry->snapshot->set_max_age_lock(std::chrono::nanoseconds(std::max<std::int64_t>(1, max_age)));
     auto anomalies = entry->snapshot->sample_lock();
     if (!anomalies)
@@ -464,6 +470,31 @@ int Bridge::decode(std::int32_t handle)
             return code_of(again.error());
     }
     note_time(*entry);
+    return remeasure_if_stale(*entry);
+}
+
+// The cache ages a copy from its insertion, when its collection ended: one
+// collected across the threshold looks younger than it is. Such a sample is
+// measured again from the source. Older by more than a second is not that
+// (the source's clock is not this machine's), and a new collection would not help.
+int Bridge::remeasure_if_stale(Entry& entry)
+{
+    constexpr std::int64_t kCollectionOverlapNs = 1'000'000'000;
+    const std::int64_t collected = entry.collected.load(std::memory_order_relaxed);
+    const std::int64_t oldest_allowed = entry.oldest_allowed.load(std::memory_order_relaxed);
+    if (collected == 0 || collected >= oldest_allowed || oldest_allowed - collected > kCollectionOverlapNs)
+        return code::ok;
+    wpo::Snapshot& snapshot = *entry.snapshot;
+    snapshot.set_max_age_lock(std::chrono::nanoseconds(1));
+    if (wpo::Status st = snapshot.prepare_lock(); !st)
+        return code_of(st.error());
+    auto sampled = snapshot.sample_lock();
+    if (!sampled)
+        return code_of(sampled.error());
+    auto again = snapshot.decode_lock();
+    if (!again)
+        return code_of(again.error());
+    note_time(entry);
     return code::ok;
 }
 

@@ -213,6 +213,7 @@ private:
     int load_counters(std::int32_t handle, std::int32_t object, Scratch& s);
     int load_instances(std::int32_t handle, std::int32_t object, Scratch& s);
     void note_time(Entry& entry);
+    int remeasure_if_stale(Entry& entry);
 
     std::unique_ptr<wpo::Source> m_source;
     std::unique_ptr<wpo::SharedSource> m_shared;

@@ -96,6 +96,52 @@ class FreshnessTest {
     }
 
     @Test
+    void twoSnapshotsOnTwoThreadsTakeNothingOlderThanTheirThresholds() throws Exception {
+        final long fixed = 20_000_000;  // 20 ms
+        WPOSnapshotInputInfo[] inputs = {new WPOSnapshotInputInfo(Fixtures.PROCESS, 0),
+                new WPOSnapshotInputInfo(Fixtures.MEMORY, 0)};
+        final long created = Sampler.nowEpochNanos();  // the first sample's previous call is the creation
+        try (JWPOSnapshot byDefault = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, inputs);
+                JWPOSnapshot byAge = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, inputs)) {
+            byAge.setMaxAgeNanos(fixed);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                List<Future<String>> runs = new ArrayList<>();
+                runs.add(pool.submit(() -> {
+                    long previous = created;
+                    for (int i = 0; i < 150; i++) {
+                        long start = Sampler.nowEpochNanos();
+                        byDefault.measure();
+                        long collected = byDefault.collectedAtEpochNanos();
+                        if (collected < floor100(previous)) {
+                            return "measurement " + i + " collected at " + collected
+                                    + ", before the previous sample at " + previous;
+                        }
+                        previous = start;
+                    }
+                    return "";
+                }));
+                runs.add(pool.submit(() -> {
+                    for (int i = 0; i < 150; i++) {
+                        long start = Sampler.nowEpochNanos();
+                        byAge.measure();
+                        long collected = byAge.collectedAtEpochNanos();
+                        if (collected < floor100(start - fixed)) {
+                            return "measurement " + i + " collected " + (start - collected) + " ns before its call";
+                        }
+                    }
+                    return "";
+                }));
+                for (Future<String> run : runs) {
+                    assertEquals("", run.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void theThresholdIsValidated() {
         Sampler sampler = Sampler.open(MEMORY);
         try {
