@@ -35,10 +35,12 @@ struct PathSampler::Entity {
     std::vector<std::uint32_t> counters;            // of each instance's columns, in column order
     std::vector<Cell> cells;                        // sorted, so a value finds its column by binary search
     std::vector<wpo::InstanceIdentity> identities;  // of this sample, reused
-    std::vector<wpo::InstanceIdentity> known;       // the identities the columns were last matched against
-    std::vector<wpo::InstanceIdentity> matched;     // the instances that have columns, in column order
-    std::vector<std::string> displays;              // their display names
-    std::int64_t collected_ns = 0;                  // this sample's data, 0 when unknown
+    // The identities the columns were last matched against; none at first, so
+    // the first sample matches its own instances (the open's block is older).
+    std::vector<wpo::InstanceIdentity> known;
+    std::vector<wpo::InstanceIdentity> matched;  // the instances that have columns, in column order
+    std::vector<std::string> displays;           // their display names
+    std::int64_t collected_ns = 0;               // this sample's data, 0 when unknown
 };
 
 namespace {
@@ -69,6 +71,8 @@ std::int64_t wall_ns(std::chrono::system_clock::time_point t)
 // (a source whose times are not this machine's wall clock, recorded or
 // synthetic data), and collecting again would not make it younger.
 constexpr std::int64_t kCollectionOverlapNs = 1'000'000'000;
+
+constexpr std::int64_t kLongestAgeNs = 24LL * 3600 * 1'000'000'000;
 
 std::tuple<std::uint32_t, bool, wpo::InstanceIdentity> cell_key(std::uint32_t counter, bool has_instance,
                                                                 const wpo::InstanceIdentity& instance)
@@ -178,8 +182,6 @@ wpo::Result<std::unique_ptr<PathSampler>> PathSampler::open(wpo::SharedSource& s
                 for (const wpo::CounterRecord& r : records)
                     entity.counters.push_back(r.name_index);
         }
-        if (entity.follows)
-            (void)entity.snapshot->identities(entity.object, entity.known);
     }
     result->m_values.assign(result->m_columns.size(), std::numeric_limits<double>::quiet_NaN());
     result->m_filled.resize(result->m_columns.size());
@@ -232,9 +234,10 @@ wpo::Result<PathSampler::Sample> PathSampler::sample(std::span<double> out)
     auto bound = m_previous_call;
     auto bound_wall = m_previous_call_wall;
     if (m_max_age != kSincePreviousCall) {
-        bound = call - std::chrono::nanoseconds(m_max_age);
-        bound_wall = call_wall - std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                                     std::chrono::nanoseconds(m_max_age));
+        // The cache holds nothing older than its freshness anyway; capped so that no clock arithmetic overflows.
+        const std::chrono::nanoseconds age(std::min<std::int64_t>(m_max_age, kLongestAgeNs));
+        bound = call - age;
+        bound_wall = call_wall - std::chrono::duration_cast<std::chrono::system_clock::duration>(age);
     }
     m_previous_call = call;
     m_previous_call_wall = call_wall;

@@ -131,6 +131,29 @@ TEST_F(PathSamplerTest, WildcardColumnsFollowInstancesThatStartAndEnd)
     EXPECT_EQ(bridge->close_sampler(h), code::ok);
 }
 
+TEST_F(PathSamplerTest, EveryCounterOfAWildcardAndAWildcardUnderAParentFollowToo)
+{
+    // Process has 4 counters in the TestMachine; Thread one instance per process (TID = PID + 1).
+    const int h = open({"\\Process(*)\\*", "\\Thread(java:200/*)\\ID Thread"});
+    constexpr std::size_t kProcessCounters = 4;
+    ASSERT_EQ(headers(h).size(), 2 * kProcessCounters + 1);
+    std::vector<double> values(16);
+    PathSampler::Sample sample;
+    machine.start_process("cc", 300);
+    machine.advance(1.0);
+    ASSERT_TRUE(ok(bridge->sampler_sample(h, values, sample, message))) << message;
+    EXPECT_TRUE(sample.columns_changed);
+    EXPECT_EQ(sample.columns, 3 * kProcessCounters + 1) << "cc's counters; java:200 still has one thread";
+    auto now = headers(h);
+    EXPECT_TRUE(has(now, "\\Process(cc:300)\\Working Set"));
+    EXPECT_EQ(now.back(), "\\Thread(java:200/201)\\ID Thread");
+    machine.advance(1.0);
+    ASSERT_TRUE(ok(bridge->sampler_sample(h, values, sample, message))) << message;
+    EXPECT_FALSE(sample.columns_changed);
+    EXPECT_EQ(values[sample.columns - 1], 201.0);
+    EXPECT_EQ(bridge->close_sampler(h), code::ok);
+}
+
 TEST_F(PathSamplerTest, EverySampleCarriesItsDataTime)
 {
     const int h = open({"\\Process(*)\\ID Process", "\\Processor(_Total)\\% Processor Time"});

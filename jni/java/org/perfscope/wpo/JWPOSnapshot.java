@@ -143,6 +143,8 @@ public final class JWPOSnapshot implements AutoCloseable {
     // --- an owned handle ------------------------------------------------------------------------------------------
 
     private final OwnedHandle owned;
+    /** getSnapshotCollectionTime's out-parameter, reused (under its own lock) so reading the time allocates nothing. */
+    private final long[] timeOut = new long[1];
 
     /**
      * Creates a snapshot; throws {@link WPOException} naming the problem. When every native handle is taken,
@@ -208,9 +210,10 @@ public final class JWPOSnapshot implements AutoCloseable {
      * @throws WPOException if the snapshot is closed
      */
     public long collectedAtEpochNanos() {
-        long[] out = new long[1];
-        WPOError.check(getSnapshotCollectionTime(owned.handle(), out), "getSnapshotCollectionTime");
-        return out[0];
+        synchronized (timeOut) {
+            WPOError.check(getSnapshotCollectionTime(owned.handle(), timeOut), "getSnapshotCollectionTime");
+            return timeOut[0];
+        }
     }
 
     /**

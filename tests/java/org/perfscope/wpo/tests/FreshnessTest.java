@@ -150,6 +150,9 @@ class FreshnessTest {
             assertTrue(sampler.maxAgeNanos().isEmpty(), "unchanged by a refused value");
             sampler.setMaxAgeNanos(5_000_000);
             assertEquals(OptionalLong.of(5_000_000), sampler.maxAgeNanos());
+            sampler.setMaxAgeNanos(Long.MAX_VALUE);  // any age: the cache's own limit still holds
+            sampler.sample();
+            assertTrue(sampler.collectedAtEpochNanos() > 0);
             sampler.setMaxAgeSincePreviousCall();
             assertTrue(sampler.maxAgeNanos().isEmpty());
         } finally {
@@ -159,6 +162,9 @@ class FreshnessTest {
         try (JWPOSnapshot snapshot = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM,
                 new WPOSnapshotInputInfo(Fixtures.MEMORY, 0))) {
             assertThrows(IllegalArgumentException.class, () -> snapshot.setMaxAgeNanos(Long.MIN_VALUE));
+            snapshot.setMaxAgeNanos(Long.MAX_VALUE);
+            snapshot.measure();
+            assertTrue(snapshot.collectedAtEpochNanos() > 0);
             assertEquals(WPOError.INVALID_ARGUMENT, JWPOSnapshot.setSnapshotMaxAge(snapshot.handle(), -2));
             assertEquals(WPOError.OK, JWPOSnapshot.setSnapshotMaxAge(snapshot.handle(), -1));
             assertEquals(WPOError.NULL_ARGUMENT, JWPOSnapshot.getSnapshotCollectionTime(snapshot.handle(), null));
