@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.perfscope.wpo.JWPOSnapshot;
 import org.perfscope.wpo.Sampler;
+import org.perfscope.wpo.WPOSnapshotInputInfo;
 import org.perfscope.wpo.PerfObjects;
 
 /** The plain API over the live /proc. */
@@ -95,6 +97,31 @@ class SamplerTest {
                 assertFalse(sampler.columnsChanged(), "processors neither start nor end");
             }
             assertSame(before, sampler.columns(), "the same list, not a copy");
+        }
+    }
+
+    @Test
+    void readingTimesAndChangesOfASteadyWildcardAllocatesNothing() {
+        com.sun.management.ThreadMXBean mx =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long me = Thread.currentThread().getId();
+        try (Sampler sampler = Sampler.open("\\Processor(*)\\% Processor Time", "\\Memory\\Available Bytes");
+                JWPOSnapshot snapshot = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM,
+                        new WPOSnapshotInputInfo(Fixtures.MEMORY, 0))) {
+            long sink = 0;
+            long before = 0;
+            for (int i = 0; i < 250; i++) {
+                if (i == 50) {  // after the warm-up: buffers grown, code compiled
+                    before = mx.getThreadAllocatedBytes(me);
+                }
+                sampler.sample();
+                sink += sampler.collectedAtEpochNanos() + sampler.ageNanos() + (sampler.columnsChanged() ? 1 : 0);
+                snapshot.measure();
+                sink += snapshot.collectedAtEpochNanos() + snapshot.ageNanos();
+            }
+            long bytes = mx.getThreadAllocatedBytes(me) - before;
+            assertTrue(sink != 0);
+            assertEquals(0, bytes, "bytes allocated by 200 samples, measurements and time readings");
         }
     }
 
