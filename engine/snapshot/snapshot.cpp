@@ -753,6 +753,18 @@ Status Snapshot::prepare_lock()
     return prepare();
 }
 
+Result<BlockHeader> Snapshot::object_time_lock(std::uint32_t object_index) const
+{
+    std::shared_lock lock(m_lock);
+    return object_time(object_index);
+}
+
+void Snapshot::set_max_age_lock(std::chrono::nanoseconds max_age)
+{
+    std::unique_lock lock(m_lock);
+    set_max_age(max_age);
+}
+
 Result<Anomalies> Snapshot::sample_lock()
 {
     std::unique_lock lock(m_lock);

@@ -155,6 +155,13 @@ public:
     }
     SnapshotState state_lock() const;
     LeftOutObjects left_out_lock() const;
+    Result<BlockHeader> object_time_lock(std::uint32_t object_index) const;
+
+    // Replaces SnapshotOptions::max_age for the samples that follow, for a
+    // caller whose freshness moves from call to call (the Java library's
+    // "nothing collected before my previous call").
+    void set_max_age(std::chrono::nanoseconds max_age) { m_options.max_age = max_age; }
+    void set_max_age_lock(std::chrono::nanoseconds max_age);
 
 private:
     struct Slot;

@@ -7,6 +7,8 @@
 #include "snapshot/shared_source.h"
 
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -33,6 +35,12 @@ struct Bridge::Entry {
     explicit Entry(Bridge& bridge) : lease(bridge) {}
     Lease lease;  // first: destroyed after the snapshot
     std::unique_ptr<wpo::Snapshot> snapshot;
+    // Freshness (set_max_age): nanoseconds, or -1 for "since the previous sample call".
+    std::atomic<std::int64_t> max_age{-1};
+    std::atomic<std::int64_t> previous_sample{0};       // steady_clock nanoseconds of the previous sample call
+    std::atomic<std::int64_t> collected{0};             // the last decode's oldest object, epoch nanoseconds
+    std::atomic<std::int64_t> previous_sample_wall{0};  // the same call on the wall clock, epoch nanoseconds
+    std::atomic<std::int64_t> oldest_allowed{0};        // the last sample's threshold, epoch nanoseconds
 };
 
 struct Bridge::SamplerEntry {
@@ -92,6 +100,19 @@ int capacity_code(std::int64_t capacity, std::size_t needed)
     if (capacity < 0)
         return code::null_argument;
     return fits(capacity, needed) ? code::ok : code::buffer_too_small;
+}
+
+std::int64_t steady_ns()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// Nanoseconds since 1970 of a block's PerfTime100nSec (100 ns since 1601); 0 for none.
+std::int64_t epoch_ns(std::int64_t filetime)
+{
+    constexpr std::int64_t k1601To1970 = 116'444'736'000'000'000;
+    return filetime <= k1601To1970 ? 0 : (filetime - k1601To1970) * 100;
 }
 
 int to_int(std::size_t n)
@@ -222,10 +243,13 @@ int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool in
         return code::invalid_argument;  // Global and Costly take every object whole
     }
     auto entry = std::make_shared<Entry>(*this);
+    entry->previous_sample.store(steady_ns(), std::memory_order_relaxed);
+    entry->previous_sample_wall.store(now_epoch_ns(), std::memory_order_relaxed);
     auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, m_options);
     if (!snapshot)
         return code_of(snapshot.error());
     entry->snapshot = std::move(*snapshot);
+    note_time(*entry);
     const std::int32_t handle = m_snapshots.add(std::move(entry));
     return handle > 0 ? handle : code::too_many_handles;
 }
@@ -414,6 +438,16 @@ int Bridge::sample(std::int32_t handle)
     auto entry = find(handle);
     if (!entry)
         return code::invalid_handle;
+    // The cache ages a copy from its insertion: at least 1 ns, since 0 would
+    // mean the cache's own freshness.
+    const std::int64_t now = steady_ns();
+    const std::int64_t previous = entry->previous_sample.exchange(now, std::memory_order_acq_rel);
+    const std::int64_t setting = entry->max_age.load(std::memory_order_relaxed);
+    const std::int64_t max_age = setting < 0 ? now - previous : setting;
+    const std::int64_t wall = now_epoch_ns();
+    const std::int64_t previous_wall = entry->previous_sample_wall.exchange(wall, std::memory_order_acq_rel);
+    entry->oldest_allowed.store(setting < 0 ? previous_wall : wall - setting, std::memory_order_relaxed);
+    entry->snapshot->set_max_age_lock(std::chrono::nanoseconds(std::max<std::int64_t>(1, max_age)));
     auto anomalies = entry->snapshot->sample_lock();
     if (!anomalies)
         return code_of(anomalies.error());
@@ -441,7 +475,74 @@ int Bridge::decode(std::int32_t handle)
         if (!again)
             return code_of(again.error());
     }
+    note_time(*entry);
+    return remeasure_if_stale(*entry);
+}
+
+// The cache ages a copy from its insertion, when its collection ended: one
+// collected across the threshold looks younger than it is. Such a sample is
+// measured again from the source. Older by more than a second is not that
+// (the source's clock is not this machine's), and a new collection would not help.
+int Bridge::remeasure_if_stale(Entry& entry)
+{
+    constexpr std::int64_t kCollectionOverlapNs = 1'000'000'000;
+    const std::int64_t collected = entry.collected.load(std::memory_order_relaxed);
+    const std::int64_t oldest_allowed = entry.oldest_allowed.load(std::memory_order_relaxed);
+    if (collected == 0 || collected >= oldest_allowed || oldest_allowed - collected > kCollectionOverlapNs)
+        return code::ok;
+    wpo::Snapshot& snapshot = *entry.snapshot;
+    snapshot.set_max_age_lock(std::chrono::nanoseconds(1));
+    if (wpo::Status st = snapshot.prepare_lock(); !st)
+        return code_of(st.error());
+    auto sampled = snapshot.sample_lock();
+    if (!sampled)
+        return code_of(sampled.error());
+    auto again = snapshot.decode_lock();
+    if (!again)
+        return code_of(again.error());
+    note_time(entry);
     return code::ok;
+}
+
+void Bridge::note_time(Entry& entry)
+{
+    Scratch& s = scratch();
+    if (!entry.snapshot->objects_lock(s.objects))
+        return;
+    std::int64_t oldest = 0;
+    for (std::uint32_t object : s.objects) {
+        auto time = entry.snapshot->object_time_lock(object);
+        const std::int64_t t = time ? epoch_ns(time->perf_time_100ns) : 0;
+        if (t != 0 && (oldest == 0 || t < oldest))
+            oldest = t;
+    }
+    entry.collected.store(oldest, std::memory_order_relaxed);
+}
+
+int Bridge::set_max_age(std::int32_t handle, std::int64_t nanos)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (nanos < -1)
+        return code::invalid_argument;
+    entry->max_age.store(nanos, std::memory_order_relaxed);
+    return code::ok;
+}
+
+int Bridge::collection_time(std::int32_t handle, std::int64_t& epoch)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    epoch = entry->collected.load(std::memory_order_relaxed);
+    return code::ok;
+}
+
+std::int64_t Bridge::now_epoch_ns()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 // --- values ------------------------------------------------------------------
@@ -541,6 +642,33 @@ int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std
     return fits_out ? to_int(n) : code::buffer_too_small;
 }
 
+int Bridge::value_keys(std::int32_t handle, std::int64_t objects_capacity, std::int64_t counters_capacity,
+                       std::int64_t instances_capacity, std::span<const std::int32_t>& keys)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (objects_capacity < 0 || counters_capacity < 0 || instances_capacity < 0)
+        return code::null_argument;
+    Scratch& s = scratch();
+    std::size_t n = 0;
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+        n = values.size();
+        s.ints.resize(3 * n);
+        for (std::size_t i = 0; i < n; ++i) {
+            s.ints[i] = static_cast<std::int32_t>(values[i].object_index);
+            s.ints[n + i] = static_cast<std::int32_t>(values[i].counter_index);
+            s.ints[2 * n + i] = values[i].instance;
+        }
+    });
+    if (!st)
+        return code_of(st.error());
+    if (!fits(objects_capacity, n) || !fits(counters_capacity, n) || !fits(instances_capacity, n))
+        return code::buffer_too_small;
+    keys = std::span<const std::int32_t>(s.ints.data(), 3 * n);
+    return to_int(n);
+}
+
 // --- sensor names ------------------------------------------------------------
 
 int Bridge::format_sensor(const std::string& object, const std::string& counter, const std::string& instance,
@@ -605,7 +733,9 @@ int Bridge::sampler_columns(std::int32_t handle, std::vector<std::string>& heade
         return code::invalid_handle;
     headers.clear();
     paths.clear();
-    for (const PathSampler::Column& c : entry->sampler->columns()) {
+    thread_local std::vector<PathSampler::Column> columns;
+    entry->sampler->columns(columns);
+    for (const PathSampler::Column& c : columns) {
         headers.push_back(c.header);
         paths.push_back(static_cast<std::int32_t>(c.path));
     }
@@ -614,19 +744,53 @@ int Bridge::sampler_columns(std::int32_t handle, std::vector<std::string>& heade
 
 int Bridge::sampler_sample(std::int32_t handle, std::span<double> values, bool values_null, std::string& message)
 {
+    if (values_null)
+        return m_samplers.lookup(handle) ? code::null_argument : code::invalid_handle;
+    PathSampler::Sample sample;
+    const int c = sampler_sample(handle, values, sample, message);
+    if (c != code::ok && c != code::anomaly)
+        return c;
+    if (values.size() < sample.columns) {
+        message = "the value array holds " + std::to_string(values.size()) + " of " + std::to_string(sample.columns) +
+                  " columns";
+        return code::buffer_too_small;
+    }
+    return c;
+}
+
+int Bridge::sampler_sample(std::int32_t handle, std::span<double> values, PathSampler::Sample& sample,
+                           std::string& message)
+{
     auto entry = m_samplers.lookup(handle);
     if (!entry)
         return code::invalid_handle;
-    if (values_null)
-        return code::null_argument;
-    if (values.size() < entry->sampler->columns().size())
-        return code::buffer_too_small;
     auto sampled = entry->sampler->sample(values);
     if (!sampled) {
         message = sampled.error().message();
         return code_of(sampled.error());
     }
-    return *sampled ? code::anomaly : code::ok;
+    sample = *sampled;
+    return sample.anomaly ? code::anomaly : code::ok;
+}
+
+int Bridge::sampler_values(std::int32_t handle, std::span<double> values)
+{
+    auto entry = m_samplers.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    return to_int(entry->sampler->values(values));
+}
+
+int Bridge::sampler_set_max_age(std::int32_t handle, std::int64_t nanos, std::string& message)
+{
+    auto entry = m_samplers.lookup(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (wpo::Status st = entry->sampler->set_max_age(nanos); !st) {
+        message = st.error().message();
+        return code_of(st.error());
+    }
+    return code::ok;
 }
 
 // --- ThreadCpu ---------------------------------------------------------------

@@ -146,6 +146,22 @@ public:
     // The (object, counter, instance) of each value, into three int arrays.
     int value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
                    std::span<std::int32_t> instances, bool any_null);
+    // The same into the thread's scratch, sized by the values (the arrays'
+    // capacities only checked, -1 = null): `keys` holds objects, counters,
+    // instances one after the other, the value count each.
+    int value_keys(std::int32_t handle, std::int64_t objects_capacity, std::int64_t counters_capacity,
+                   std::int64_t instances_capacity, std::span<const std::int32_t>& keys);
+
+    // --- freshness and time ----------------------------------------------------
+    // The oldest data sampleSnapshot may take from other snapshots' collections:
+    // `nanos` >= 0, or -1 for the default (nothing collected before this
+    // snapshot's previous sample call; creation for the first).
+    int set_max_age(std::int32_t handle, std::int64_t nanos);
+    // When the oldest object of the last decoded sample was collected, in
+    // nanoseconds since 1970 (UTC); 0 when the source gives no time.
+    int collection_time(std::int32_t handle, std::int64_t& epoch_ns);
+    // The wall clock the sources stamp their data with, in nanoseconds since 1970.
+    static std::int64_t now_epoch_ns();
 
     // --- JPMF sensor names (naming/sensor_name.h) ------------------------------
     // "win32.winperf/Object/Counter[#Instance]"; an empty instance = none.
@@ -161,6 +177,16 @@ public:
     // Column headers and the path each came from; their number or a code.
     int sampler_columns(std::int32_t handle, std::vector<std::string>& headers, std::vector<std::int32_t>& paths);
     int sampler_sample(std::int32_t handle, std::span<double> values, bool values_null, std::string& message);
+    // One interval into the sampler's own storage (sized by its columns), the
+    // values then copied into `values`, as many as fit; `sample` says how
+    // many columns there are, whether they changed and when the data was
+    // collected. 0, code::anomaly, or a failure code.
+    int sampler_sample(std::int32_t handle, std::span<double> values, PathSampler::Sample& sample,
+                       std::string& message);
+    // The last sample's values into `values`, as many as fit; the column count or a code.
+    int sampler_values(std::int32_t handle, std::span<double> values);
+    // PathSampler::set_max_age; code::invalid_argument with `message` for a bad age.
+    int sampler_set_max_age(std::int32_t handle, std::int64_t nanos, std::string& message);
 
     // --- ThreadCpu: one process's threads (thread_cpu_reader.h) --------------
     // Handle > 0, or a code with `message` naming the problem.
@@ -199,6 +225,8 @@ private:
     int load_objects(std::int32_t handle, Scratch& s);
     int load_counters(std::int32_t handle, std::int32_t object, Scratch& s);
     int load_instances(std::int32_t handle, std::int32_t object, Scratch& s);
+    void note_time(Entry& entry);
+    int remeasure_if_stale(Entry& entry);
 
     std::unique_ptr<wpo::Source> m_source;
     std::unique_ptr<wpo::SharedSource> m_shared;

@@ -28,6 +28,7 @@
 #include "org_perfscope_wpo_jpmf_SensorNames.h"
 #endif
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -451,19 +452,49 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValueKeys(
                                                                                 jintArray instances)
 {
     return guarded(env, jint{code::failure}, [&]() -> jint {
-        const bool any_null = !objects || !counters || !instances;
-        const std::size_t no = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(objects));
-        const std::size_t nc = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(counters));
-        const std::size_t ni = any_null ? 0 : static_cast<std::size_t>(env->GetArrayLength(instances));
-        std::vector<std::int32_t> o(no), c(nc), i(ni);
-        const int n = Bridge::instance().value_keys(handle, o, c, i, any_null);
+        // The keys go through scratch sized by the values, not by the arrays.
+        std::span<const std::int32_t> keys;
+        const int n = Bridge::instance().value_keys(handle, capacity(env, objects), capacity(env, counters),
+                                                    capacity(env, instances), keys);
         if (n > 0) {
-            env->SetIntArrayRegion(objects, 0, n, reinterpret_cast<const jint*>(o.data()));
-            env->SetIntArrayRegion(counters, 0, n, reinterpret_cast<const jint*>(c.data()));
-            env->SetIntArrayRegion(instances, 0, n, reinterpret_cast<const jint*>(i.data()));
+            const auto* k = reinterpret_cast<const jint*>(keys.data());
+            env->SetIntArrayRegion(objects, 0, n, k);
+            env->SetIntArrayRegion(counters, 0, n, k + n);
+            env->SetIntArrayRegion(instances, 0, n, k + 2 * n);
         }
         return n;
     });
+}
+
+// --- freshness and time ----------------------------------------------------------------
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_setSnapshotMaxAge(JNIEnv* env, jclass, jint handle,
+                                                                             jlong nanos)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().set_max_age(handle, nanos); });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotCollectionTime(JNIEnv* env, jclass, jint handle,
+                                                                                     jlongArray out)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        if (!out)
+            return code::null_argument;
+        if (env->GetArrayLength(out) < 1)
+            return code::buffer_too_small;
+        std::int64_t epoch = 0;
+        const int c = Bridge::instance().collection_time(handle, epoch);
+        if (c != code::ok)
+            return c;
+        const jlong value = epoch;
+        env->SetLongArrayRegion(out, 0, 1, &value);
+        return code::ok;
+    });
+}
+
+JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_JWPOSnapshot_nowEpochNanos0(JNIEnv* env, jclass)
+{
+    return guarded(env, jlong{0}, [&]() -> jlong { return Bridge::now_epoch_ns(); });
 }
 
 // --- NativeThread ---------------------------------------------------------------------
@@ -614,23 +645,83 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_columnCount0(JNIEnv* env, 
     });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclass, jint handle, jdoubleArray values)
+// Flags of sample0's result.
+constexpr jint kSampleAnomaly = 1;
+constexpr jint kSampleColumnsChanged = 2;
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclass, jint handle, jdoubleArray values,
+                                                              jlongArray info)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        if (!values || !info || env->GetArrayLength(info) < 2) {
+            throw_wpo(env, code::null_argument, "sample0 needs a value array and a 2-long info array");
+            return code::null_argument;
+        }
+        // Scratch sized by the sampler's columns, never by the caller's array;
+        // the array gets as many values as it holds, and info[1] says how many there are.
         thread_local std::vector<double> buffer;
-        const std::int64_t n = capacity(env, values);
-        if (n >= 0 && buffer.size() < static_cast<std::size_t>(n))
-            buffer.resize(static_cast<std::size_t>(n));
+        perfscope::jni::PathSampler::Sample sample;
         std::string message;
-        const int c = Bridge::instance().sampler_sample(
-            handle, std::span<double>(buffer.data(), n > 0 ? std::size_t(n) : 0), values == nullptr, message);
+        Bridge& bridge = Bridge::instance();
+        int c = bridge.sampler_sample(handle, buffer, sample, message);
         if (c < 0 && c != code::anomaly) {
             throw_wpo(env, c, message);
             return c;
         }
-        env->SetDoubleArrayRegion(values, 0, static_cast<jsize>(n), buffer.data());
+        if (buffer.size() < sample.columns) {
+            buffer.resize(sample.columns);
+            const int n = bridge.sampler_values(handle, buffer);
+            if (n < 0) {
+                throw_wpo(env, n, "sampler handle " + std::to_string(handle));
+                return n;
+            }
+        }
+        const std::size_t fit = std::min(sample.columns, static_cast<std::size_t>(env->GetArrayLength(values)));
+        env->SetDoubleArrayRegion(values, 0, static_cast<jsize>(fit), buffer.data());
+        const jlong out[2] = {sample.collected_ns, static_cast<jlong>(sample.columns)};
+        env->SetLongArrayRegion(info, 0, 2, out);
+        return (c == code::anomaly ? kSampleAnomaly : 0) | (sample.columns_changed ? kSampleColumnsChanged : 0);
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_values0(JNIEnv* env, jclass, jint handle, jdoubleArray values)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        if (!values) {
+            throw_wpo(env, code::null_argument, "no value array (null)");
+            return code::null_argument;
+        }
+        thread_local std::vector<double> buffer;
+        Bridge& bridge = Bridge::instance();
+        int n = bridge.sampler_values(handle, buffer);
+        if (n >= 0 && buffer.size() < static_cast<std::size_t>(n)) {
+            buffer.resize(static_cast<std::size_t>(n));
+            n = bridge.sampler_values(handle, buffer);
+        }
+        if (n < 0) {
+            throw_wpo(env, n, "sampler handle " + std::to_string(handle));
+            return n;
+        }
+        const jsize fit = std::min(static_cast<jsize>(n), env->GetArrayLength(values));
+        env->SetDoubleArrayRegion(values, 0, fit, buffer.data());
+        return n;
+    });
+}
+
+JNIEXPORT void JNICALL Java_org_perfscope_wpo_Sampler_setMaxAge0(JNIEnv* env, jclass, jint handle, jlong nanos)
+{
+    guarded_throwing(env, 0, [&]() -> int {
+        std::string message;
+        const int c = Bridge::instance().sampler_set_max_age(handle, nanos, message);
+        if (c != code::ok)
+            throw_wpo(env, c, message.empty() ? "sampler handle " + std::to_string(handle) : message);
         return c;
     });
+}
+
+JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_Sampler_nowEpochNanos0(JNIEnv* env, jclass)
+{
+    return guarded(env, jlong{0}, [&]() -> jlong { return Bridge::now_epoch_ns(); });
 }
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass, jint handle)

@@ -229,9 +229,40 @@ public final class JWPOSnapshot implements AutoCloseable {
     public static native int getSnapshotValueKeys(int aSnapshotHandle, int[] aObjects, int[] aCounters,
             int[] aInstances);
 
+    /**
+     * Sets how old the data a following {@link #sampleSnapshot} may take from other snapshots' collections is,
+     * counted back from the start of that call (0: only data collected during the call). The default, restored by
+     * -1, is nothing collected before this snapshot's previous {@link #sampleSnapshot} call began (its creation for
+     * the first). The shared cache's own limit (500 ms) still applies to larger values.
+     *
+     * @param aSnapshotHandle the snapshot
+     * @param aMaxAgeNanos the maximum age in nanoseconds, 0 or more, or -1 for the default
+     * @return 0, {@link WPOError#INVALID_ARGUMENT} for another negative age, or {@link WPOError#INVALID_HANDLE}
+     */
+    public static native int setSnapshotMaxAge(int aSnapshotHandle, long aMaxAgeNanos);
+
+    /**
+     * When the oldest object of the last decoded sample (creation's before the first decode) was collected.
+     *
+     * @param aSnapshotHandle the snapshot
+     * @param aEpochNanos receives, at index 0, nanoseconds since 1970-01-01 UTC (0 when the source gives no time)
+     * @return 0, or a negative code ({@link WPOError#NULL_ARGUMENT}, {@link WPOError#BUFFER_TOO_SMALL} for an empty
+     *         array, {@link WPOError#INVALID_HANDLE})
+     */
+    public static native int getSnapshotCollectionTime(int aSnapshotHandle, long[] aEpochNanos);
+
+    /**
+     * Reads the sources' wall clock.
+     *
+     * @return nanoseconds since 1970-01-01 UTC
+     */
+    private static native long nowEpochNanos0();
+
     // --- an owned handle ------------------------------------------------------------------------------------------
 
     private final OwnedHandle owned;
+    /** getSnapshotCollectionTime's out-parameter, reused (under its own lock) so reading the time allocates nothing. */
+    private final long[] timeOut = new long[1];
 
     /**
      * Creates a snapshot; throws {@link WPOException} naming the problem. When every native handle is taken,
@@ -281,6 +312,55 @@ public final class JWPOSnapshot implements AutoCloseable {
         int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
         WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
         return sampled == WPOError.ANOMALY;
+    }
+
+    /**
+     * Sets how old the data of the following measurements may be, counted back from the start of each sample; 0
+     * for data collected during the call only. See {@link #setSnapshotMaxAge}.
+     *
+     * @param nanos the maximum age in nanoseconds, 0 or more
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     * @throws WPOException if the snapshot is closed
+     */
+    public void setMaxAgeNanos(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("maximum age " + nanos + " ns is negative: give 0 or more"
+                    + " nanoseconds (setMaxAgeSincePreviousSample() restores the default)");
+        }
+        WPOError.check(setSnapshotMaxAge(owned.handle(), nanos), "setSnapshotMaxAge");
+    }
+
+    /**
+     * Restores the default freshness: no data collected before this snapshot's previous sample began.
+     *
+     * @throws WPOException if the snapshot is closed
+     */
+    public void setMaxAgeSincePreviousSample() {
+        WPOError.check(setSnapshotMaxAge(owned.handle(), -1), "setSnapshotMaxAge");
+    }
+
+    /**
+     * When the oldest data of the last measurement was collected.
+     *
+     * @return nanoseconds since 1970-01-01 UTC; 0 when the source gives no time
+     * @throws WPOException if the snapshot is closed
+     */
+    public long collectedAtEpochNanos() {
+        synchronized (timeOut) {
+            WPOError.check(getSnapshotCollectionTime(owned.handle(), timeOut), "getSnapshotCollectionTime");
+            return timeOut[0];
+        }
+    }
+
+    /**
+     * How old the last measurement's data is now, on the clock the sources stamp their data with.
+     *
+     * @return nanoseconds; -1 when the source gives no time
+     * @throws WPOException if the snapshot is closed
+     */
+    public long ageNanos() {
+        long at = collectedAtEpochNanos();
+        return at == 0 ? -1 : nowEpochNanos0() - at;
     }
 
     /** Destroys the native snapshot; closing twice is harmless. */

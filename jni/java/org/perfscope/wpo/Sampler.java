@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Samples counter paths as perfscope-cli and PDH write them:
@@ -28,11 +29,18 @@ import java.util.Map;
  * <p>Creation takes a first sample, so rates have values from the first {@link #sample()} on. Errors (malformed
  * paths, unknown objects, counters or instances) throw {@link WPOException} with a message naming the path.
  *
- * <p>Thread-safety: not safe for concurrent use. {@link #sample()} writes the array the value readers read, so one
- * thread samples and reads, or the caller synchronises (a sampler per thread costs little: snapshots share the
- * process's collected objects). The native side checks the handle on every call, so a sampler used or closed from
- * several threads at once never crashes the JVM: at worst a call fails with {@link WPOException}
- * ({@link WPOError#INVALID_HANDLE}) or reads values of a sample in progress.
+ * <p><b>Wildcards follow the machine.</b> A path with a wildcard instance ({@code \Process(*)\% Processor Time},
+ * {@code \Thread(java:1234/*)\% Processor Time}) has a column for every instance present in each sample's data,
+ * as the desktop app's {@code <All instances>}: after a {@link #sample()} that saw instances start or end,
+ * {@link #columnsChanged()} is true and {@link #columns()} is the new list (column numbers may move; read them
+ * again). A path naming an instance keeps its column, NaN once the instance has gone.
+ *
+ * <p><b>Every value has a time.</b> {@link #collectedAtEpochNanos()} is when the oldest data of the last sample was
+ * collected. By default a sample never takes data collected before the sampler's own previous call began (another
+ * sampler's collection is shared only when it is that recent); {@link #setMaxAgeNanos(long)} sets a fixed limit
+ * instead, 0 for data collected during the call itself.
+ *
+ * <p>Thread-safety: every method may be called from any thread; {@link #sample()} calls are serialised.
  */
 public final class Sampler implements AutoCloseable {
     static {
@@ -45,15 +53,67 @@ public final class Sampler implements AutoCloseable {
 
     private static native int columnCount0(int handle);
 
-    private static native int sample0(int handle, double[] values);
+    /**
+     * Samples into the sampler's native storage (sized by its columns) and copies as many values as fit.
+     *
+     * @param handle the sampler
+     * @param values receives the values, as many as it holds
+     * @param info receives the collection time (epoch nanoseconds) at 0 and the column count at 1
+     * @return {@link #ANOMALY_FLAG} and {@link #COLUMNS_CHANGED_FLAG}, or-ed
+     */
+    private static native int sample0(int handle, double[] values, long[] info);
+
+    /**
+     * Copies the last sample's values.
+     *
+     * @param handle the sampler
+     * @param values receives the values, as many as it holds
+     * @return the number of columns
+     */
+    private static native int values0(int handle, double[] values);
+
+    /**
+     * Sets the native freshness threshold.
+     *
+     * @param handle the sampler
+     * @param nanos the maximum age, or {@link #SINCE_PREVIOUS_CALL}
+     */
+    private static native void setMaxAge0(int handle, long nanos);
+
+    /**
+     * Reads the sources' wall clock.
+     *
+     * @return nanoseconds since 1970-01-01 UTC
+     */
+    private static native long nowEpochNanos0();
+
+    /** sample0's flag: the sample saw an anomaly. */
+    private static final int ANOMALY_FLAG = 1;
+    /** sample0's flag: the column list changed. */
+    private static final int COLUMNS_CHANGED_FLAG = 2;
+    /** The native default threshold: nothing collected before the previous call. */
+    private static final long SINCE_PREVIOUS_CALL = -1;
 
     private static native int close0(int handle);
 
     private final OwnedHandle owned;
     private final List<String> paths;
-    private final List<String> columns;
-    private final Map<String, Integer> byName = new HashMap<>();
-    private final double[] values;
+    /** The paths as given, indexed by the native path numbers of the columns. */
+    private final String[] pathArray;
+    /** sample0's out-parameters, reused: collection time and column count. */
+    private final long[] info = new long[2];
+    /** The current column headers; replaced with {@link #byName} and {@link #values} when the columns change. */
+    private volatile List<String> columns;
+    /** Column number by header and by path as given. */
+    private volatile Map<String, Integer> byName;
+    /** The last sample's values, one per column. */
+    private volatile double[] values;
+    /** Whether the last sample changed the columns. */
+    private boolean columnsChanged;
+    /** The last sample's collection time, epoch nanoseconds. */
+    private long collectedAt;
+    /** The threshold set, or {@link #SINCE_PREVIOUS_CALL}. */
+    private long maxAge = SINCE_PREVIOUS_CALL;
 
     private Sampler(String[] paths) {
         this.paths = List.copyOf(Arrays.asList(paths));
@@ -64,19 +124,32 @@ public final class Sampler implements AutoCloseable {
                     + " (close the samplers no longer needed)");
         }
         owned = new OwnedHandle(this, handle, Sampler::close0);
+        pathArray = copy;
+        readColumns(handle);
+        Arrays.fill(values, Double.NaN);
+    }
+
+    /**
+     * Reads the native column list into new fields (the lists and maps are never changed in place).
+     *
+     * @param handle the sampler
+     */
+    private void readColumns(int handle) {
         int count = columnCount0(handle);
         int[] pathOf = new int[Math.max(count, 0)];
         String[] headers = columns0(handle, pathOf);
-        columns = Collections.unmodifiableList(Arrays.asList(headers));
-        values = new double[headers.length];
-        Arrays.fill(values, Double.NaN);
+        Map<String, Integer> names = new HashMap<>();
         for (int i = 0; i < headers.length; i++) {
-            byName.putIfAbsent(headers[i], i);
+            names.putIfAbsent(headers[i], i);
         }
         // A path also names its first column, so a value can be read by the very string that opened it.
         for (int i = headers.length - 1; i >= 0; i--) {
-            byName.put(paths[pathOf[i]], i);
+            names.put(pathArray[pathOf[i]], i);
         }
+        double[] storage = values != null && values.length == headers.length ? values : new double[headers.length];
+        byName = names;
+        columns = Collections.unmodifiableList(Arrays.asList(headers));
+        values = storage;
     }
 
     /** open0, with running out of handles as a code (the one failure {@link OwnedHandle} retries). */
@@ -115,12 +188,100 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * The resolved columns.
+     * The current columns, as {@code \Object(Instance)\Counter}: those of the last {@link #sample()} (of open
+     * before the first).
      *
-     * @return the columns as {@code \Object(Instance)\Counter}, an unmodifiable list in value order
+     * @return an unmodifiable list, replaced (not changed) when a wildcard's instances change
      */
     public List<String> columns() {
         return columns;
+    }
+
+    /**
+     * Whether the last {@link #sample()} changed the column list (a wildcard instance started or ended).
+     *
+     * @return true when {@link #columns()} differs from its list before that sample
+     */
+    public synchronized boolean columnsChanged() {
+        return columnsChanged;
+    }
+
+    /**
+     * When the oldest data of the last {@link #sample()} was collected, on the wall clock the sources stamp their
+     * data with (compare with {@link #nowEpochNanos()}, or with {@link java.time.Instant} to the microsecond).
+     *
+     * @return nanoseconds since 1970-01-01 UTC; 0 before the first sample or when the source gives no time
+     */
+    public synchronized long collectedAtEpochNanos() {
+        return collectedAt;
+    }
+
+    /**
+     * How old the last sample's data is now: {@link #nowEpochNanos()} minus {@link #collectedAtEpochNanos()}.
+     *
+     * @return nanoseconds; -1 before the first sample or when the source gives no time
+     */
+    public long ageNanos() {
+        long at = collectedAtEpochNanos();
+        return at == 0 ? -1 : nowEpochNanos() - at;
+    }
+
+    /**
+     * The wall clock the sources stamp their data with. No allocation.
+     *
+     * @return nanoseconds since 1970-01-01 UTC
+     */
+    public static long nowEpochNanos() {
+        return nowEpochNanos0();
+    }
+
+    /**
+     * Sets how old the data of each following {@link #sample()} may be, counted back from the start of that call:
+     * data another sampler collected earlier is not taken, this sampler collects anew. 0: only data collected
+     * during the call. The shared cache's own limit (500 ms) still applies to larger values.
+     *
+     * @param nanos the maximum age in nanoseconds, 0 or more
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     * @throws WPOException if the sampler is closed
+     */
+    public synchronized void setMaxAgeNanos(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("maximum age " + nanos + " ns is negative: give 0 or more"
+                    + " nanoseconds (setMaxAgeSincePreviousCall() restores the default)");
+        }
+        setMaxAge(nanos);
+    }
+
+    /**
+     * Restores the default threshold: no data collected before the start of this sampler's previous call (of
+     * {@link #open} for the first sample).
+     *
+     * @throws WPOException if the sampler is closed
+     */
+    public synchronized void setMaxAgeSincePreviousCall() {
+        setMaxAge(SINCE_PREVIOUS_CALL);
+    }
+
+    /**
+     * The threshold set with {@link #setMaxAgeNanos(long)}.
+     *
+     * @return the maximum age in nanoseconds, or empty for the default (since the previous call)
+     */
+    public synchronized OptionalLong maxAgeNanos() {
+        return maxAge == SINCE_PREVIOUS_CALL ? OptionalLong.empty() : OptionalLong.of(maxAge);
+    }
+
+    /**
+     * Passes a threshold on.
+     *
+     * @param nanos the maximum age, or {@link #SINCE_PREVIOUS_CALL}
+     */
+    private void setMaxAge(long nanos) {
+        if (owned.isClosed()) {
+            throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
+        }
+        setMaxAge0(owned.handle(), nanos);
+        maxAge = nanos;
     }
 
     /**
@@ -133,17 +294,25 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Measures once (prepare, sample, decode natively) into the sampler's own array. Returns true when the sample
-     * saw an anomaly (instances came or went); values are right either way.
+     * Measures once (prepare, sample, decode natively) into the sampler's own array. Allocates nothing unless the
+     * columns changed ({@link #columnsChanged()}).
      *
-     * @return true when instances came or went since the previous sample
-     * @throws WPOException when the sampler is closed ({@link WPOError#INVALID_HANDLE}) or sampling fails
+     * @return true when the sample saw an anomaly (instances came or went); values are right either way
+     * @throws WPOException if the sampler is closed or the collection fails
      */
-    public boolean sample() {
+    public synchronized boolean sample() {
         if (owned.isClosed()) {
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
         }
-        return sample0(owned.handle(), values) == WPOError.ANOMALY;
+        int handle = owned.handle();
+        int flags = sample0(handle, values, info);
+        collectedAt = info[0];
+        columnsChanged = (flags & COLUMNS_CHANGED_FLAG) != 0;
+        if (columnsChanged || info[1] != values.length) {
+            readColumns(handle);
+            values0(handle, values);
+        }
+        return (flags & ANOMALY_FLAG) != 0;
     }
 
     /**
@@ -187,12 +356,13 @@ public final class Sampler implements AutoCloseable {
     /**
      * Copies the last sample's values into {@code out}.
      *
-     * @param out at least {@link #columns()}.size() long
-     * @throws IndexOutOfBoundsException when {@code out} is too short
+     * @param out receives the values; at least {@link #columns()}.size() long
+     * @throws ArrayIndexOutOfBoundsException if {@code out} is shorter
      * @throws NullPointerException when {@code out} is null
      */
     public void copyValues(double[] out) {
-        System.arraycopy(values, 0, out, 0, values.length);
+        double[] current = values;
+        System.arraycopy(current, 0, out, 0, current.length);
     }
 
     @Override

@@ -2,6 +2,8 @@
 package org.perfscope.wpo.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -9,7 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.perfscope.wpo.JWPOSnapshot;
 import org.perfscope.wpo.Sampler;
+import org.perfscope.wpo.WPOSnapshotInputInfo;
 import org.perfscope.wpo.PerfObjects;
 
 /** The plain API over the live /proc. */
@@ -51,6 +55,95 @@ class SamplerTest {
             Thread.sleep(50);
             sampler.sample();
             assertTrue(Double.isNaN(sampler.value(0)), "gone: NaN, never another process's value");
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    @Test
+    void wildcardColumnsFollowProcessesThatStartAndEnd() throws Exception {
+        try (Sampler sampler = Sampler.open("\\Process(*)\\ID Process", "\\Memory\\Available Bytes")) {
+            Process child = new ProcessBuilder("sleep", "30").start();
+            String column = "\\Process(sleep:" + child.pid() + ")\\ID Process";
+            try {
+                assertFalse(sampler.columns().contains(column), "started after open");
+                sampler.sample();
+                assertTrue(sampler.columnsChanged(), "a process started");
+                assertTrue(sampler.columns().contains(column), column + " among " + sampler.columns().size());
+                assertEquals(sampler.columns().size() - 1, sampler.columnOf("\\Memory\\Available Bytes"),
+                        "paths keep their order, the wildcard's instances first");
+                sampler.sample();
+                if (sampler.columnOf(column) >= 0) {  // measured from its second sample on, as any new instance
+                    assertEquals(child.pid(), sampler.value(column), 0.0);
+                }
+            } finally {
+                child.destroy();
+                child.waitFor();
+            }
+            sampler.sample();
+            assertTrue(sampler.columnsChanged(), "a process ended");
+            assertFalse(sampler.columns().contains(column), "gone with its process");
+            assertEquals(-1, sampler.columnOf(column));
+            assertEquals(sampler.columns().size(), sampler.columnOf("\\Memory\\Available Bytes") + 1);
+        }
+    }
+
+    @Test
+    void aSteadyWildcardSampleReportsNoChange() {
+        try (Sampler sampler = Sampler.open("\\Processor(*)\\% Processor Time")) {
+            List<String> before = sampler.columns();
+            for (int i = 0; i < 5; i++) {
+                sampler.sample();
+                assertFalse(sampler.columnsChanged(), "processors neither start nor end");
+            }
+            assertSame(before, sampler.columns(), "the same list, not a copy");
+        }
+    }
+
+    @Test
+    void readingTimesAndChangesOfASteadyWildcardAllocatesNothing() {
+        com.sun.management.ThreadMXBean mx =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long me = Thread.currentThread().getId();
+        try (Sampler sampler = Sampler.open("\\Processor(*)\\% Processor Time", "\\Memory\\Available Bytes");
+                JWPOSnapshot snapshot = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM,
+                        new WPOSnapshotInputInfo(Fixtures.MEMORY, 0))) {
+            long sink = 0;
+            long before = 0;
+            for (int i = 0; i < 250; i++) {
+                if (i == 50) {  // after the warm-up: buffers grown, code compiled
+                    before = mx.getThreadAllocatedBytes(me);
+                }
+                sampler.sample();
+                sink += sampler.collectedAtEpochNanos() + sampler.ageNanos() + (sampler.columnsChanged() ? 1 : 0);
+                snapshot.measure();
+                sink += snapshot.collectedAtEpochNanos() + snapshot.ageNanos();
+            }
+            long bytes = mx.getThreadAllocatedBytes(me) - before;
+            assertTrue(sink != 0);
+            assertEquals(0, bytes, "bytes allocated by 200 samples, measurements and time readings");
+        }
+    }
+
+    @Test
+    void aProcessThatExitedBeforeTheCollectionDoesNotReadAsAlive() throws Exception {
+        Process child = new ProcessBuilder("sleep", "30").start();
+        String path = "\\Process(sleep:" + child.pid() + ")\\ID Process";
+        try (Sampler mine = Sampler.open(path); Sampler other = Sampler.open(path);
+                Sampler strict = Sampler.open(path)) {
+            strict.setMaxAgeNanos(0);
+            mine.sample();
+            other.sample();  // collected while the child lives, shared through the cache
+            child.destroy();
+            child.waitFor();
+            long exited = Sampler.nowEpochNanos();
+            mine.sample();
+            if (!Double.isNaN(mine.value(0))) {
+                assertTrue(mine.collectedAtEpochNanos() < exited, "alive only in data collected before the exit");
+            }
+            strict.sample();
+            assertTrue(strict.collectedAtEpochNanos() >= Math.floorDiv(exited, 100) * 100);
+            assertTrue(Double.isNaN(strict.value(0)), "collected after the exit: not alive");
         } finally {
             child.destroyForcibly();
         }
