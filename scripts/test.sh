@@ -7,12 +7,15 @@
 #   2. ASan + UBSan build: the whole suite again under the sanitizers
 #   3. TSan build: the concurrency tests (RwLock, cache, snapshots) under ThreadSanitizer
 #   4. MinGW-w64 cross build: engine, CLI, wpojni.dll and their tests run under Wine
-#   5. packages (scripts/package.sh over the release and MinGW builds): the DEB,
+#   5. Linux arm64 cross build: libwpojni.so for the jar (symbol audit) and the engine
+#      tests under qemu-user (a subset; PERFSCOPE_FULL=1 runs every engine test)
+#   6. Debian 11 root: the release build's jar loads and samples there (glibc 2.31, its own JDK)
+#   7. packages (scripts/package.sh over the release, MinGW and arm64 builds): the DEB,
 #      the NSIS installer under Wine and the Maven artifacts, each installed and used
-#   6. clang + libFuzzer build: each fuzz target runs briefly
+#   8. clang + libFuzzer build: each fuzz target runs briefly
 #   Before the builds: reuse lint (every file carries or is given its license) and the
 #   format check; after the release build, clang-tidy (scripts/check-style.sh).
-# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw package fuzz) to skip steps.
+# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw aarch64 debian11 package fuzz) to skip steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,10 +71,32 @@ if wanted mingw; then
     scripts/test-mingw.sh
 fi
 
+if wanted aarch64; then
+    step "Linux arm64 cross build: libwpojni.so, engine tests under qemu-user"
+    # qemu-user runs each test about ten times slower than natively: CI runs the
+    # tests below, PERFSCOPE_FULL=1 every test labelled engine (HACKING.md, "Builds").
+    aarch64_tests=(format_test names_test decode_test naming_test instance_identity_test perf_object_cache_test
+                   snapshot_test publish_test procfs_parsers_test procfs_fixture_test procfs_live_test query_unit_test
+                   jni_bridge_test jni_handle_table_test jni_java_text_test native_symbols_wpojni)
+    cmake --preset aarch64
+    if [[ "${PERFSCOPE_FULL:-0}" == 1 ]]; then
+        cmake --build --preset aarch64 -j "$jobs" --target wpojni engine_tests
+        ctest --preset aarch64 -j "$jobs" -L "engine|symbols"
+    else
+        cmake --build --preset aarch64 -j "$jobs" --target wpojni "${aarch64_tests[@]:0:${#aarch64_tests[@]}-1}"
+        ctest --preset aarch64 -j "$jobs" -R "^($(IFS='|'; echo "${aarch64_tests[*]}"))\$"
+    fi
+fi
+
+if wanted debian11 && wanted release; then
+    step "Debian 11 root: the jar on glibc 2.31 with that system's OpenJDK"
+    ctest --test-dir build/release -L debian11 --output-on-failure
+fi
+
 if wanted package && wanted release && wanted mingw; then
     step "packages: DEB, Windows installer, Maven artifacts"
     scripts/package.sh
-    ctest --test-dir build/release -L package -j "$jobs" --output-on-failure
+    ctest --test-dir build/release -L package -LE debian11 -j "$jobs" --output-on-failure
 fi
 
 if wanted fuzz; then
