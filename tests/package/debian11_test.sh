@@ -11,7 +11,7 @@
 # mounts in a private mount namespace); exits 77 (skipped) without it.
 # PERFSCOPE_DEBIAN_MIRROR chooses the archive (default http://deb.debian.org/debian).
 set -uo pipefail
-root=$1 jar=$2 smoke=$3
+root=$(realpath -m "$1") jar=$2 smoke=$3
 javac=${JAVAC:-javac}
 mirror=${PERFSCOPE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 fail() { echo "FAIL: $*"; exit 1; }
