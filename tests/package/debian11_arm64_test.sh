@@ -10,7 +10,8 @@
 # ROOT_DIR is kept between runs (ROOT_DIR/.perfscope-complete). Needs root (debootstrap);
 # exits 77 (skipped) without it, without qemu-aarch64, or without the arm64 library
 # (built by the aarch64 preset).
-# PERFSCOPE_DEBIAN_MIRROR chooses the archive (default http://deb.debian.org/debian).
+# PERFSCOPE_DEBIAN_MIRROR chooses the archive (default http://deb.debian.org/debian, then
+# http://archive.debian.org/debian once bullseye has moved there).
 set -uo pipefail
 root=$(realpath -m "$1") jar=$2 library=$3 smoke=$4
 javac=${JAVAC:-javac}
@@ -33,8 +34,14 @@ if [[ ! -f $root/.perfscope-complete ]]; then
     mkdir -p "$(dirname "$root")"
     # --foreign: download and unpack the essential packages only, run nothing (arm64
     # programs cannot run here); every downloaded package is then unpacked as files.
-    debootstrap --foreign --arch=arm64 --variant=minbase --include=openjdk-17-jre-headless bullseye \
-        "$root.partial" "$mirror" >"$root.log" 2>&1 || { tail -n 30 "$root.log"; fail "debootstrap bullseye arm64"; }
+    bootstrap() {
+        rm -rf "$root.partial"
+        debootstrap --foreign --arch=arm64 --variant=minbase --include=openjdk-17-jre-headless bullseye \
+            "$root.partial" "$1" >"$root.log" 2>&1
+    }
+    # Debian moves a release to its archive host some time after its support ends.
+    bootstrap "$mirror" || { [[ -z ${PERFSCOPE_DEBIAN_MIRROR:-} ]] && bootstrap http://archive.debian.org/debian; } ||
+        { tail -n 30 "$root.log"; fail "debootstrap bullseye arm64 from $mirror"; }
     for deb in "$root.partial"/var/cache/apt/archives/*.deb; do
         dpkg-deb -x "$deb" "$root.partial" || fail "unpacking $deb"
     done

@@ -9,7 +9,8 @@
 # ROOT_DIR is kept between runs (a complete root has ROOT_DIR/.perfscope-complete):
 # the first run takes a minute or two, later ones a second. Needs root (chroot,
 # mounts in a private mount namespace); exits 77 (skipped) without it.
-# PERFSCOPE_DEBIAN_MIRROR chooses the archive (default http://deb.debian.org/debian).
+# PERFSCOPE_DEBIAN_MIRROR chooses the archive (default http://deb.debian.org/debian, then
+# http://archive.debian.org/debian once bullseye has moved there).
 set -uo pipefail
 root=$(realpath -m "$1") jar=$2 smoke=$3
 javac=${JAVAC:-javac}
@@ -33,8 +34,13 @@ if [[ ! -f $root/.perfscope-complete ]]; then
     rm -rf "$root" "$root.partial"
     mkdir -p "$(dirname "$root")"
     # minbase: dpkg, apt and the essentials; the JRE and what it needs come with --include.
-    debootstrap --variant=minbase --include=openjdk-17-jre-headless bullseye "$root.partial" "$mirror" \
-        >"$root.log" 2>&1 || { tail -n 30 "$root.log"; fail "debootstrap bullseye from $mirror"; }
+    bootstrap() {
+        rm -rf "$root.partial"
+        debootstrap --variant=minbase --include=openjdk-17-jre-headless bullseye "$root.partial" "$1" >"$root.log" 2>&1
+    }
+    # Debian moves a release to its archive host some time after its support ends.
+    bootstrap "$mirror" || { [[ -z ${PERFSCOPE_DEBIAN_MIRROR:-} ]] && bootstrap http://archive.debian.org/debian; } ||
+        { tail -n 30 "$root.log"; fail "debootstrap bullseye from $mirror"; }
     rm -rf "$root.partial/var/cache/apt/archives"/*.deb
     touch "$root.partial/.perfscope-complete"
     mv "$root.partial" "$root"
