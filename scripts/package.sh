@@ -4,8 +4,8 @@
 #   perfscope_<version>_amd64.deb        Debian package (CPack DEB, build/release)
 #   perfscope-<version>-win64.exe        Windows installer (CPack NSIS, build/mingw)
 #   maven/perfscope-wpo-<version>{.jar,-sources.jar,-javadoc.jar,.pom}
-#                                        the Java API with linux/x86_64 and windows/x86_64 natives
-# It reuses build/release and build/mingw (configured and built here if needed:
+#                                        the Java API with linux/x86_64, linux/aarch64 and windows/x86_64 natives
+# It reuses build/release, build/mingw and build/aarch64 (configured and built here if needed:
 # only the targets that are packaged). Install the Maven artifacts with
 # installer/java/install-m2.sh. Set PERFSCOPE_PACKAGES="deb nsis maven" to choose.
 set -euo pipefail
@@ -42,6 +42,13 @@ if want nsis || want maven; then
     echo "package: mingw build $(took "$t")"
 fi
 
+if want maven; then
+    t=$(now)
+    cmake --preset aarch64 >/dev/null
+    cmake --build --preset aarch64 -j "$jobs" --target wpojni
+    echo "package: aarch64 build $(took "$t")"
+fi
+
 if want nsis; then
     t=$(now)
     rm -f "$out"/perfscope-*-win64.exe
@@ -58,7 +65,7 @@ if want maven; then
     rm -rf "$out/maven"
     installer/java/make-maven-artifacts.sh "$out/maven" "$PERFSCOPE_VERSION" "$PERFSCOPE_CLASSES_JAR" \
         "$PERFSCOPE_WPOJNI_SO" build/mingw/jni/wpojni.dll "$PERFSCOPE_SOURCES_JAR" "$PERFSCOPE_JAVADOC_JAR" \
-        "$PERFSCOPE_POM"
+        "$PERFSCOPE_POM" build/aarch64/jni/libwpojni.so
     echo "package: Maven artifacts $(took "$t")"
 fi
 ls -l "$out" "$out/maven" 2>/dev/null || true

@@ -3,7 +3,8 @@
 # Installs what Perfscope needs on Debian 12, skipping what is already there.
 #   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
 #   scripts/setup.sh --all    also what the full test suite needs: clang and
-#                             libFuzzer, MinGW-w64 and Wine, Xvfb for the GUI benchmarks, and the
+#                             libFuzzer, MinGW-w64 and Wine, the arm64 cross compiler and qemu-user,
+#                             debootstrap (the Debian 11 root the jar is tried in), Xvfb for the GUI benchmarks, and the
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
 #                             the license check, clang-format and clang-tidy for the style check
@@ -14,6 +15,7 @@ packages=(build-essential cmake ninja-build googletest
           openjdk-17-jdk-headless junit5 libzstd-dev pkgconf)
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
+              g++-aarch64-linux-gnu qemu-user debootstrap
               xvfb xauth
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy)
 fi

@@ -7,12 +7,16 @@
 #   2. ASan + UBSan build: the whole suite again under the sanitizers
 #   3. TSan build: the concurrency tests (RwLock, cache, snapshots) under ThreadSanitizer
 #   4. MinGW-w64 cross build: engine, CLI, wpojni.dll and their tests run under Wine
-#   5. packages (scripts/package.sh over the release and MinGW builds): the DEB,
+#   5. Linux arm64 cross build: libwpojni.so for the jar (symbol audit) and the engine
+#      tests under qemu-user
+#   6. Debian 11 roots: the release build's jar loads and samples there (glibc 2.31, its
+#      own OpenJDK 17), on x86_64 in a chroot and on arm64 with that JVM under qemu-user
+#   7. packages (scripts/package.sh over the release, MinGW and arm64 builds): the DEB,
 #      the NSIS installer under Wine and the Maven artifacts, each installed and used
-#   6. clang + libFuzzer build: each fuzz target runs briefly
+#   8. clang + libFuzzer build: each fuzz target runs briefly
 #   Before the builds: reuse lint (every file carries or is given its license) and the
 #   format check; after the release build, clang-tidy (scripts/check-style.sh).
-# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw package fuzz) to skip steps.
+# Set PERFSCOPE_SKIP="mingw fuzz" (any of release asan tsan mingw aarch64 debian11 package fuzz) to skip steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,10 +72,28 @@ if wanted mingw; then
     scripts/test-mingw.sh
 fi
 
+if wanted aarch64; then
+    step "Linux arm64 cross build: libwpojni.so, engine tests under qemu-user"
+    cmake --preset aarch64
+    cmake --build --preset aarch64 -j "$jobs" --target wpojni engine_tests procfs_parsers_fuzz_replay
+    # Every engine test, less four that count what qemu-user itself changes: its own
+    # system calls (seccomp), and the threads, descriptors and context switches it
+    # adds to the helper processes (docs/java.md, "Where the library loads").
+    GTEST_FILTER="-Publisher.NoSystemCallPerUpdate:ProcfsHandleCache.ContextSwitchesAgreeWithTheKernelsCount:\
+ProcfsHandleCache.ProcessesThatExitAreLeftOutAndTheirHandlesClosed:\
+ProcfsHandleCache.ReleasedHandlesAreClosedAndOpenedAgainWhenNeeded" \
+        ctest --preset aarch64 -j "$jobs" -L "engine|symbols"
+fi
+
+if wanted debian11 && wanted release; then
+    step "Debian 11 roots: the jar on glibc 2.31 with that system's OpenJDK, x86_64 and arm64"
+    ctest --test-dir build/release -L debian11 --output-on-failure
+fi
+
 if wanted package && wanted release && wanted mingw; then
     step "packages: DEB, Windows installer, Maven artifacts"
     scripts/package.sh
-    ctest --test-dir build/release -L package -j "$jobs" --output-on-failure
+    ctest --test-dir build/release -L package -LE debian11 -j "$jobs" --output-on-failure
 fi
 
 if wanted fuzz; then

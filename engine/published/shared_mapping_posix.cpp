@@ -7,7 +7,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <signal.h>
-#include <string_view>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,17 +15,11 @@ namespace wpo::published {
 
 namespace {
 
-constexpr std::string_view kShmDir = "/dev/shm/";
-
-bool is_shm(const std::string& name)
-{
-    return name.compare(0, kShmDir.size(), kShmDir) == 0;
-}
-
+// A name under /dev/shm is a POSIX shared memory object. glibc's shm_open and
+// shm_unlink are open(2) and unlink(2) there with the flags below; calling those
+// directly keeps the JNI library free of shm_open@GLIBC_2.34 (docs/java.md).
 int open_name(const std::string& name, int flags, mode_t mode)
 {
-    if (is_shm(name))
-        return shm_open(name.c_str() + kShmDir.size() - 1, flags, mode);  // "/<file>"
     return ::open(name.c_str(), flags | O_CLOEXEC | O_NOFOLLOW, mode);
 }
 
@@ -110,7 +103,7 @@ Result<SharedMapping> SharedMapping::open(const std::string& name, bool writable
 
 Status SharedMapping::remove(const std::string& name)
 {
-    const int rc = is_shm(name) ? shm_unlink(name.c_str() + kShmDir.size() - 1) : ::unlink(name.c_str());
+    const int rc = ::unlink(name.c_str());
     if (rc != 0)
         return errno_error(errno, "cannot remove", name);
     return {};

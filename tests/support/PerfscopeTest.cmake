@@ -14,4 +14,7 @@ function(perfscope_add_test name)
         list(APPEND labels wine)
     endif()
     set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT 300)
+    if(engine IN_LIST labels)
+        set_property(GLOBAL APPEND PROPERTY PERFSCOPE_ENGINE_TEST_TARGETS ${name})  # target engine_tests
+    endif()
 endfunction()
