@@ -68,7 +68,15 @@ public final class JWPOSnapshot implements AutoCloseable {
     /** 0 success, -6 anomaly (instances came or went, a buffer grew), other negative failure. */
     public static native int sampleSnapshot(int aSnapshotHandle);
 
-    /** 0, or a negative code. When the structure changed the library measures again before returning. */
+    /**
+     * Decodes the sample. Returns -6 ({@link WPOError#ANOMALY}) when decoding found what the sample's checks do
+     * not see: the instances of a sampled object changed identity at an equal count (one process exited and
+     * another started), or an object's counter definitions changed. After a definition change the cycle is empty
+     * ({@link #getSnapshotItemCount} is 0) rather than measured again over microseconds; the next cycle has values.
+     *
+     * @param aSnapshotHandle the snapshot
+     * @return 0, -6 (anomaly), or another negative code
+     */
     public static native int decodeSnapshot(int aSnapshotHandle);
 
     public static native int getSnapshotItemCount(int aSnapshotHandle);
@@ -107,6 +115,19 @@ public final class JWPOSnapshot implements AutoCloseable {
      */
     public static native int getSnapshotValues(int aSnapshotHandle, double[] aValues);
 
+    /**
+     * Every decoded value exactly, without passing through double: {@code aValues[i]} holds a 32- or 64-bit
+     * integer value as it is, or a decimal value's {@link Double#doubleToRawLongBits bits}; {@code aTypes[i]} its
+     * {@link ValueType} ordinal, or -1 where the value is not valid. Same order as {@link #getSnapshotValues}; no
+     * Java allocation.
+     *
+     * @param aSnapshotHandle the snapshot
+     * @param aValues receives the values
+     * @param aTypes receives the types; at least as long as the values
+     * @return the number of values, or a negative code (null or too small arrays, a bad handle or state)
+     */
+    public static native int getSnapshotValueBits(int aSnapshotHandle, long[] aValues, byte[] aTypes);
+
     /** Object index, counter index and instance position of each value of {@link #getSnapshotValues}. */
     public static native int getSnapshotValueKeys(int aSnapshotHandle, int[] aObjects, int[] aCounters,
             int[] aInstances);
@@ -114,6 +135,7 @@ public final class JWPOSnapshot implements AutoCloseable {
     // --- an owned handle ------------------------------------------------------------------------------------------
 
     private final OwnedHandle owned;
+    private final Object cycleLock = new Object();  // measure(): one cycle at a time
 
     /**
      * Creates a snapshot; throws {@link WPOException} naming the problem. When every native handle is taken,
@@ -138,13 +160,23 @@ public final class JWPOSnapshot implements AutoCloseable {
         return owned.isClosed();
     }
 
-    /** prepare, sample and decode; true when the sample reported an anomaly. Throws on failure. */
+    /**
+     * One measuring cycle: prepare, sample and decode. Threads may share an instance and call this at the same
+     * time: cycles run one after the other (the instance's lock), never interleaved; after it returns, the values
+     * are those of the latest cycle of any thread until the next one. A thread that calls the static methods on
+     * {@link #handle()} itself takes no part in that lock.
+     *
+     * @return true when the sample or the decode reported an anomaly (-6)
+     * @throws WPOException when a stage fails or the snapshot is closed
+     */
     public boolean measure() {
-        int handle = owned.handle();
-        WPOError.check(prepareSnapshot(handle), "prepareSnapshot");
-        int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
-        WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
-        return sampled == WPOError.ANOMALY;
+        synchronized (cycleLock) {
+            int handle = owned.handle();
+            WPOError.check(prepareSnapshot(handle), "prepareSnapshot");
+            int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
+            int decoded = WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
+            return sampled == WPOError.ANOMALY || decoded == WPOError.ANOMALY;
+        }
     }
 
     /** Destroys the native snapshot; closing twice is harmless. */

@@ -10,18 +10,37 @@ import java.util.List;
  * to adapt it to a real JPMF. Implementations are found through {@link java.util.ServiceLoader}.
  */
 public interface DataSource {
-    /** The first part of every sensor name ("win32.winperf"). */
+    /**
+     * The first part of every sensor name.
+     *
+     * @return "win32.winperf" for Perfscope's source
+     */
     String name();
 
-    /** Every sensor the source offers. */
+    /**
+     * Every sensor the source offers now.
+     *
+     * @return a copy of the sensor list
+     */
     List<Sensor> sensors();
 
-    /** The sensor of that name ({@code datasource/group/sensor}), or null. */
+    /**
+     * The sensor of that name ({@code datasource/group/sensor}); a name not known yet makes the source look for
+     * objects that appeared since (a publisher that started).
+     *
+     * @param name a sensor name without instance part
+     * @return the sensor, or null
+     */
     Sensor sensor(String name);
 
     /**
      * A probe context measuring the given sensor or sensor-instance names
      * ({@code datasource/group/sensor} or {@code datasource/group/sensor#instance}).
+     *
+     * @param sensorNames the names to measure
+     * @return a new probe context, to be closed by the caller
+     * @throws org.perfscope.wpo.WPOException (NOT_FOUND) for an unknown sensor, (INVALID_ARGUMENT) for a name
+     *         with an instance part missing or extra
      */
     ProbeContext createProbeContext(Collection<String> sensorNames);
 }

@@ -3,9 +3,17 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A 32-bit integer value. */
+/**
+ * A 32-bit integer value. The library's 32-bit counters are unsigned, so a value above {@link Integer#MAX_VALUE}
+ * can arrive: it is kept whole, {@link #longValue()} returns it and {@link #intValue()} throws rather than cap it.
+ * The win32.winperf data source therefore declares 32-bit counters LONG (docs/java.md §4.2).
+ */
 public final class IntValueHandle extends ValueHandle {
-    private int value;
+    private long value;
+
+    /** An empty handle (not valid until a decode stores a value). */
+    public IntValueHandle() {
+    }
 
     @Override
     public ValueType type() {
@@ -14,7 +22,10 @@ public final class IntValueHandle extends ValueHandle {
 
     @Override
     public int intValue() {
-        return value;
+        if (value != (int) value) {
+            throw new ArithmeticException("IntValueHandle: " + value + " does not fit an int; use longValue()");
+        }
+        return (int) value;
     }
 
     @Override
@@ -28,7 +39,7 @@ public final class IntValueHandle extends ValueHandle {
     }
 
     @Override
-    void set(double v) {
-        value = (int) v;
+    void store(long bits, int type) {
+        value = integer(bits, type);
     }
 }

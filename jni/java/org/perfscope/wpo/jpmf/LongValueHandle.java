@@ -3,9 +3,13 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A 64-bit integer value. */
+/** A 64-bit integer value, delivered exactly (values above 2^53 included). */
 public final class LongValueHandle extends ValueHandle {
     private long value;
+
+    /** An empty handle (not valid until a decode stores a value). */
+    public LongValueHandle() {
+    }
 
     @Override
     public ValueType type() {
@@ -31,7 +35,7 @@ public final class LongValueHandle extends ValueHandle {
     }
 
     @Override
-    void set(double v) {
-        value = (long) v;
+    void store(long bits, int type) {
+        value = integer(bits, type);
     }
 }

@@ -5,12 +5,32 @@ import org.perfscope.wpo.ValueType;
 
 /** A sensor: one counter of one performance object (docs/java.md §4.1). */
 public interface Sensor {
-    /** {@code win32.winperf/Object/Counter}, each part escaped ('%' %25, '/' %2F, '#' %23). */
+    /**
+     * The sensor's name as JPMF writes it ({@code win32.winperf/Process/% Processor Time}); see {@link SensorNames}
+     * for the few characters that are escaped.
+     *
+     * @return the name, without an instance part
+     */
     String name();
 
-    /** Counter or gauge. */
+    /**
+     * JPMF's classification.
+     *
+     * @return {@link SensorType#COUNTER} only for values that never decrease, {@link SensorType#GAUGE} otherwise
+     */
     SensorType type();
 
-    /** INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, docs/java.md §4.1). */
+    /**
+     * The type of the values (the thesis added DOUBLE to JPMF, docs/java.md §4.1).
+     *
+     * @return LONG for integer counters (32-bit counters are unsigned, so they are LONG too), or DOUBLE
+     */
     ValueType valueType();
+
+    /**
+     * The counter's help text.
+     *
+     * @return the text the name table holds for it, or an empty string
+     */
+    String help();
 }

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo.jpmf;
 
-/** JPMF's classification of a sensor (docs/java.md §4.1). */
+/** JPMF's classification of a sensor (docs/java.md §4.1), in JPMF's meaning. */
 public enum SensorType {
-    /** Accumulates; its value is a rate or difference over two samples. */
+    /**
+     * Consecutive readings never decrease (apart from overflow): a cumulative count or time. A consumer may take
+     * differences of two readings.
+     */
     COUNTER,
-    /** Read as is. */
+    /** A reading for its moment with no such promise: a level, a rate or a percentage over the last interval. */
     GAUGE
 }

@@ -6,9 +6,13 @@ import java.util.List;
 /**
  * A sensor with instances ("Process"): one value per instance, named {@code sensor#instance}. Process instances
  * are named by PID (so a name survives other processes of the same image starting or exiting), every other
- * instance by its unique display name. The list is the instances present when the data source was created.
+ * instance by its unique display name. The list is the instances present when the sensor was found.
  */
 public interface StaticSensor extends Sensor {
-    /** Instance names (unescaped). */
+    /**
+     * The instances present when the sensor was found.
+     *
+     * @return instance names (unescaped)
+     */
     List<String> instances();
 }

@@ -108,7 +108,8 @@ class MisuseTest {
             assertEquals(WPOError.INVALID_STATE, JWPOSnapshot.decodeSnapshot(h), "decode before sample");
             int sampled = JWPOSnapshot.sampleSnapshot(h);
             assertTrue(sampled == 0 || sampled == WPOError.ANOMALY);
-            assertEquals(0, JWPOSnapshot.decodeSnapshot(h));
+            int decoded = JWPOSnapshot.decodeSnapshot(h);
+            assertTrue(decoded == 0 || decoded == WPOError.ANOMALY, "decode " + decoded);
             int n = JWPOSnapshot.getSnapshotItemCount(h);
             assertTrue(n > 0);
             assertEquals(WPOError.NULL_ARGUMENT, JWPOSnapshot.getSnapshotItems(h, null));
