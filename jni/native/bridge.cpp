@@ -245,10 +245,15 @@ int Bridge::helps(std::int64_t chars_capacity, std::int64_t indices_capacity, st
 int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool inputs_null)
 {
     wpo::SnapshotType snapshot_type{};
+    wpo::SnapshotOptions options = m_options;
     switch (type) {
     case 0: snapshot_type = wpo::SnapshotType::global; break;
     case 1: snapshot_type = wpo::SnapshotType::costly; break;
     case 2: snapshot_type = wpo::SnapshotType::custom; break;
+    case kCustomRawType:
+        snapshot_type = wpo::SnapshotType::custom;
+        options.decode.raw_values = true;
+        break;
     default: return code::invalid_argument;
     }
     std::vector<wpo::CounterRequest> requests;
@@ -269,7 +274,7 @@ int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool in
         return code::invalid_argument;  // Global and Costly take every object whole
     }
     auto entry = std::make_shared<Entry>(*this);
-    auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, m_options);
+    auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, options);
     if (!snapshot)
         return code_of(snapshot.error());
     entry->snapshot = std::move(*snapshot);

@@ -110,7 +110,11 @@ public:
     int reload_names();
 
     // --- JWPOSnapshot: creation ----------------------------------------------
-    // type: 0 Global, 1 Costly, 2 Custom (EWPOSnapshotType). Handle > 0 or a code.
+    // type: 0 Global, 1 Costly, 2 Custom (EWPOSnapshotType), or Perfscope's
+    // kCustomRawType: Custom whose values are each counter's raw value (the
+    // cumulative count or time under a rate, DecodeOptions::raw_values).
+    // Handle > 0 or a code.
+    static constexpr std::int32_t kCustomRawType = 3;
     int create(std::int32_t type, std::span<const InputInfo> inputs, bool inputs_null);
     int destroy(std::int32_t handle);
 

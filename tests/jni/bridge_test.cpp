@@ -103,7 +103,7 @@ TEST_P(CreateArguments, AreRejectedWithTheirCode)
 INSTANTIATE_TEST_SUITE_P(
     Bridge, CreateArguments,
     ::testing::Values(BadCreate{"type_negative", -1, {}, true, code::invalid_argument},
-                      BadCreate{"type_3", 3, {}, true, code::invalid_argument},
+                      BadCreate{"type_4", 4, {}, true, code::invalid_argument},
                       BadCreate{"custom_null_array", 2, {}, true, code::null_argument},
                       BadCreate{"custom_empty", 2, {}, false, code::invalid_argument},
                       BadCreate{
@@ -254,6 +254,33 @@ TEST_F(BridgeTest, ValueBitsKeepIntegersWhole)
         EXPECT_EQ(bits[static_cast<std::size_t>(i)], expected) << i;
     }
     EXPECT_EQ(bridge->value_bits(9999, n, bits, types), code::invalid_handle);
+    EXPECT_EQ(bridge->destroy(h), code::ok);
+}
+
+TEST_F(BridgeTest, RawSnapshotsDeliverTheCumulativeValue)
+{
+    // bash (100) runs at 0.25, java (200) at 0.5 of a CPU; % Processor Time's raw value is CPU time in 100 ns.
+    const int h =
+        bridge->create(Bridge::kCustomRawType, std::vector<InputInfo>{{true, kProcess, kProcessorTime}}, false);
+    ASSERT_GT(h, 0);
+    std::vector<std::int64_t> first;
+    for (const double seconds : {0.0, 2.0}) {
+        machine.advance(seconds);
+        ASSERT_EQ(bridge->prepare(h), code::ok);
+        ASSERT_EQ(bridge->sample(h), code::ok);
+        ASSERT_EQ(bridge->decode(h), code::ok);
+        std::span<const std::int64_t> bits;
+        std::span<const std::int8_t> types;
+        ASSERT_EQ(bridge->value_bits(h, 8, bits, types), 2);
+        for (const std::int8_t type : types)
+            EXPECT_EQ(type, 1) << "a LONG, valid from the first cycle";
+        if (first.empty()) {
+            first.assign(bits.begin(), bits.end());
+            continue;
+        }
+        EXPECT_EQ(bits[0] - first[0], static_cast<std::int64_t>(0.25 * 2.0 * 1e7)) << "bash";
+        EXPECT_EQ(bits[1] - first[1], static_cast<std::int64_t>(0.5 * 2.0 * 1e7)) << "java";
+    }
     EXPECT_EQ(bridge->destroy(h), code::ok);
 }
 

@@ -47,7 +47,6 @@ int main(int argc, char** argv)
     std::printf("ready\n");
     std::fflush(stdout);
     char buffer[64];
-    while (read(0, buffer, sizeof buffer) > 0) {
-    }
+    while (read(0, buffer, sizeof buffer) > 0) {}
     return 0;
 }

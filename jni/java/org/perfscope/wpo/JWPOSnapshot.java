@@ -31,6 +31,12 @@ public final class JWPOSnapshot implements AutoCloseable {
     public static final int TYPE_COSTLY = 1;
     /** The objects and counters of the input list. */
     public static final int TYPE_CUSTOM = 2;
+    /**
+     * Perfscope addition: {@link #TYPE_CUSTOM} whose values are each counter's raw value as it stands in the data
+     * (a LONG, valid from the first sample): the cumulative count or time under a rate, which never decreases
+     * for the counting types (docs/java.md §4.2).
+     */
+    public static final int TYPE_CUSTOM_RAW = 3;
 
     // --- the thesis's native methods (docs/java.md §2) ------------------------------------------------------------
 

@@ -24,8 +24,10 @@ import org.perfscope.wpo.WPOSnapshotInputInfo;
  * {@link StaticSensor}s whose instances are named {@code ...#Instance} (a process by its PID). Probe contexts are
  * native snapshots sharing the process's object cache, so many contexts sampling together cost one collection.
  *
- * <p>Every sensor is a {@link SensorType#GAUGE}: the values delivered are readings, rates and percentages, which
- * may decrease. Objects that appear later (an application that starts publishing counters) are found by
+ * <p>A counter's sensor is a {@link SensorType#GAUGE}: the values delivered are readings, rates and percentages,
+ * which may decrease. Where a counter's raw value is a cumulative count or time (a rate's operation count, the
+ * 100 ns time under {@code % Processor Time}), it is offered too, as the {@link SensorType#COUNTER} sensor
+ * {@code Counter (cumulative)} ({@link #CUMULATIVE_SUFFIX}), a LONG valid from the first cycle. Objects that appear later (an application that starts publishing counters) are found by
  * {@link #refresh()}, which {@link #sensor} and {@link #createProbeContext} call for a name they do not know.
  *
  * <p>The source is safe to share between threads; its probe contexts are not (one per thread).
@@ -33,6 +35,11 @@ import org.perfscope.wpo.WPOSnapshotInputInfo;
 public final class WinPerfDataSource implements DataSource {
     /** The data source part of every sensor name. */
     public static final String NAME = "win32.winperf";
+    /**
+     * Appended to a counter's name for the sensor of its cumulative raw value ({@code % Processor Time
+     * (cumulative)}: the process's CPU time in 100 ns units), a {@link SensorType#COUNTER}.
+     */
+    public static final String CUMULATIVE_SUFFIX = " (cumulative)";
 
     private JWPONames names;
     private final List<Sensor> sensors = new ArrayList<>();
@@ -99,17 +106,52 @@ public final class WinPerfDataSource implements DataSource {
                 if (counterName == null) {
                     continue;
                 }
-                String name = SensorNames.format(objectName, counterName, null);
                 String help = names.getHelp(r.counterDescription);
                 // Java's int cannot hold an unsigned 32-bit counter's upper half: such sensors are LONG.
                 ValueType valueType = r.valueType == ValueType.INTEGER ? ValueType.LONG : r.valueType;
-                WinPerfSensor sensor = instanceNames == null
-                        ? new Single(name, valueType, help, object, r.counterIndex)
-                        : new Static(name, valueType, help, object, r.counterIndex, instanceNames);
-                if (byName.putIfAbsent(name, sensor) == null) {
-                    sensors.add(sensor);
+                add(objectName, counterName, valueType, help, object, r.counterIndex, false, instanceNames);
+                if (isCumulative(r.counterType)) {
+                    add(objectName, counterName + CUMULATIVE_SUFFIX, ValueType.LONG,
+                            "The cumulative raw value under \"" + counterName + "\" (its count, or its time in the"
+                                    + " counter's time units); never decreases. " + (help == null ? "" : help),
+                            object, r.counterIndex, true, instanceNames);
                 }
             }
+        }
+    }
+
+    private void add(String objectName, String counterName, ValueType valueType, String help, int object, int counter,
+            boolean raw, List<String> instanceNames) {
+        String name = SensorNames.format(objectName, counterName, null);
+        WinPerfSensor sensor = instanceNames == null
+                ? new Single(name, valueType, help, object, counter, raw)
+                : new Static(name, valueType, help, object, counter, raw, instanceNames);
+        if (byName.putIfAbsent(name, sensor) == null) {
+            sensors.add(sensor);
+        }
+    }
+
+    /**
+     * Whether a counter type's raw value is a cumulative count or time (the types whose displayed value is its
+     * rate or its share of the elapsed time): the raw value never decreases, so it is offered as a
+     * {@link SensorType#COUNTER}. Inverse timers ({@code _INV}) are left out: their raw value is the complement.
+     */
+    static boolean isCumulative(int counterType) {
+        switch (counterType) {
+            case 0x00400400: // PERF_COUNTER_DELTA
+            case 0x00400500: // PERF_COUNTER_LARGE_DELTA
+            case 0x10410400: // PERF_COUNTER_COUNTER
+            case 0x10410500: // PERF_COUNTER_BULK_COUNT
+            case 0x20410500: // PERF_COUNTER_TIMER
+            case 0x20470500: // PERF_PRECISION_SYSTEM_TIMER
+            case 0x20510500: // PERF_100NSEC_TIMER
+            case 0x20570500: // PERF_PRECISION_100NS_TIMER
+            case 0x20670500: // PERF_PRECISION_OBJECT_TIMER
+            case 0x22410500: // PERF_COUNTER_MULTI_TIMER
+            case 0x22510500: // PERF_100NSEC_MULTI_TIMER
+                return true;
+            default:
+                return false;
         }
     }
 
@@ -165,13 +207,15 @@ public final class WinPerfDataSource implements DataSource {
         final String help;
         final int object;
         final int counter;
+        final boolean raw;  // the counter's cumulative raw value: a JPMF counter
 
-        WinPerfSensor(String name, ValueType valueType, String help, int object, int counter) {
+        WinPerfSensor(String name, ValueType valueType, String help, int object, int counter, boolean raw) {
             this.name = name;
             this.valueType = valueType;
             this.help = help == null ? "" : help;
             this.object = object;
             this.counter = counter;
+            this.raw = raw;
         }
 
         @Override
@@ -181,7 +225,7 @@ public final class WinPerfDataSource implements DataSource {
 
         @Override
         public SensorType type() {
-            return SensorType.GAUGE;
+            return raw ? SensorType.COUNTER : SensorType.GAUGE;
         }
 
         @Override
@@ -201,16 +245,17 @@ public final class WinPerfDataSource implements DataSource {
     }
 
     static final class Single extends WinPerfSensor implements SingleSensor {
-        Single(String name, ValueType valueType, String help, int object, int counter) {
-            super(name, valueType, help, object, counter);
+        Single(String name, ValueType valueType, String help, int object, int counter, boolean raw) {
+            super(name, valueType, help, object, counter, raw);
         }
     }
 
     static final class Static extends WinPerfSensor implements StaticSensor {
         private final List<String> instances;
 
-        Static(String name, ValueType valueType, String help, int object, int counter, List<String> instances) {
-            super(name, valueType, help, object, counter);
+        Static(String name, ValueType valueType, String help, int object, int counter, boolean raw,
+                List<String> instances) {
+            super(name, valueType, help, object, counter, raw);
             this.instances = List.copyOf(instances);
         }
 
@@ -220,13 +265,88 @@ public final class WinPerfDataSource implements DataSource {
         }
     }
 
-    /** Maps prepare/sample/decode onto one native snapshot. */
+    /** Maps prepare/sample/decode onto one native snapshot, or two when raw (cumulative) sensors are measured. */
     static final class WinPerfProbeContext implements ProbeContext {
-        private final JWPOSnapshot snapshot;
-        // object -> counter -> sensor instance name ("" for single sensors) -> handle
-        private final Map<Integer, Map<Integer, Map<String, ValueHandle>>> handles = new HashMap<>();
+        private final Part[] parts;
         private final Map<String, ValueHandle> byName = new LinkedHashMap<>();
         private final ValueHandle[] all;
+
+        WinPerfProbeContext(WinPerfDataSource source, Collection<String> sensorNames) {
+            Part decoded = new Part(JWPOSnapshot.TYPE_CUSTOM);
+            Part raw = new Part(JWPOSnapshot.TYPE_CUSTOM_RAW);
+            for (String sensorName : sensorNames) {
+                WinPerfSensor sensor = source.find(sensorName);
+                String[] parts = SensorNames.parse(sensorName);
+                ValueHandle handle = ValueHandle.of(sensor.valueType);
+                (sensor.raw ? raw : decoded).add(sensor, parts.length == 3 ? parts[2] : "", handle);
+                byName.put(sensorName, handle);
+            }
+            all = byName.values().toArray(new ValueHandle[0]);
+            List<Part> used = new ArrayList<>();
+            try {
+                for (Part part : new Part[] {decoded, raw}) {
+                    if (!part.inputs.isEmpty()) {
+                        part.open();
+                        used.add(part);
+                    }
+                }
+            } catch (RuntimeException e) {
+                for (Part part : used) {
+                    part.close();
+                }
+                throw e;
+            }
+            parts = used.toArray(new Part[0]);
+        }
+
+        @Override
+        public void prepare() {
+            for (Part part : parts) {
+                part.prepare();
+            }
+        }
+
+        @Override
+        public boolean sample() {
+            boolean anomaly = false;
+            for (Part part : parts) {
+                anomaly |= part.sample();
+            }
+            return anomaly;
+        }
+
+        @Override
+        public boolean decode() {
+            for (ValueHandle handle : all) {
+                handle.setValid(false);
+            }
+            boolean anomaly = false;
+            for (Part part : parts) {
+                anomaly |= part.decode();
+            }
+            return anomaly;
+        }
+
+        @Override
+        public ValueHandle value(String sensorName) {
+            return byName.get(sensorName);
+        }
+
+        @Override
+        public void close() {
+            for (Part part : parts) {
+                part.close();
+            }
+        }
+    }
+
+    /** One native snapshot of a probe context and the handles its values feed. */
+    static final class Part {
+        private final int type;
+        // object -> counter -> sensor instance name ("" for single sensors) -> handle
+        private final Map<Integer, Map<Integer, Map<String, ValueHandle>>> handles = new HashMap<>();
+        final List<WPOSnapshotInputInfo> inputs = new ArrayList<>();
+        private JWPOSnapshot snapshot;
         private long[] bits = new long[64];
         private byte[] types = new byte[64];
         // The handle of each value position; valid until a cycle reports an anomaly (positions only move then).
@@ -234,42 +354,37 @@ public final class WinPerfDataSource implements DataSource {
         private boolean slotsKnown;
         private boolean sampleAnomaly;
 
-        WinPerfProbeContext(WinPerfDataSource source, Collection<String> sensorNames) {
-            List<WPOSnapshotInputInfo> inputs = new ArrayList<>();
-            for (String sensorName : sensorNames) {
-                WinPerfSensor sensor = source.find(sensorName);
-                String[] parts = SensorNames.parse(sensorName);
-                String instance = parts.length == 3 ? parts[2] : "";
-                ValueHandle handle = ValueHandle.of(sensor.valueType);
-                Map<Integer, Map<String, ValueHandle>> byCounter = handles.computeIfAbsent(sensor.object,
-                        k -> new HashMap<>());
-                Map<String, ValueHandle> byInstance = byCounter.get(sensor.counter);
-                if (byInstance == null) {
-                    byInstance = new HashMap<>();
-                    byCounter.put(sensor.counter, byInstance);
-                    inputs.add(new WPOSnapshotInputInfo(sensor.object, sensor.counter));
-                }
-                byInstance.put(instance, handle);
-                byName.put(sensorName, handle);
-            }
-            all = byName.values().toArray(new ValueHandle[0]);
-            snapshot = new JWPOSnapshot(JWPOSnapshot.TYPE_CUSTOM, inputs.toArray(new WPOSnapshotInputInfo[0]));
+        Part(int type) {
+            this.type = type;
         }
 
-        @Override
-        public void prepare() {
+        void add(WinPerfSensor sensor, String instance, ValueHandle handle) {
+            Map<Integer, Map<String, ValueHandle>> byCounter = handles.computeIfAbsent(sensor.object,
+                    k -> new HashMap<>());
+            Map<String, ValueHandle> byInstance = byCounter.get(sensor.counter);
+            if (byInstance == null) {
+                byInstance = new HashMap<>();
+                byCounter.put(sensor.counter, byInstance);
+                inputs.add(new WPOSnapshotInputInfo(sensor.object, sensor.counter));
+            }
+            byInstance.put(instance, handle);
+        }
+
+        void open() {
+            snapshot = new JWPOSnapshot(type, inputs.toArray(new WPOSnapshotInputInfo[0]));
+        }
+
+        void prepare() {
             WPOError.check(JWPOSnapshot.prepareSnapshot(snapshot.handle()), "prepareSnapshot");
         }
 
-        @Override
-        public boolean sample() {
+        boolean sample() {
             sampleAnomaly = WPOError.check(JWPOSnapshot.sampleSnapshot(snapshot.handle()), "sampleSnapshot")
                     == WPOError.ANOMALY;
             return sampleAnomaly;
         }
 
-        @Override
-        public boolean decode() {
+        boolean decode() {
             int h = snapshot.handle();
             boolean anomaly = WPOError.check(JWPOSnapshot.decodeSnapshot(h), "decodeSnapshot") == WPOError.ANOMALY
                     || sampleAnomaly;
@@ -281,9 +396,6 @@ public final class WinPerfDataSource implements DataSource {
                 types = new byte[bits.length];
             }
             WPOError.check(n, "getSnapshotValueBits");
-            for (ValueHandle handle : all) {
-                handle.setValid(false);
-            }
             if (anomaly || !slotsKnown || n != slots.length) {
                 mapSlots(h, n);
             }
@@ -325,14 +437,10 @@ public final class WinPerfDataSource implements DataSource {
             slotsKnown = true;
         }
 
-        @Override
-        public ValueHandle value(String sensorName) {
-            return byName.get(sensorName);
-        }
-
-        @Override
-        public void close() {
-            snapshot.close();
+        void close() {
+            if (snapshot != null) {
+                snapshot.close();
+            }
         }
     }
 }

@@ -35,6 +35,7 @@ import org.perfscope.wpo.jpmf.SensorType;
 import org.perfscope.wpo.jpmf.SingleSensor;
 import org.perfscope.wpo.jpmf.StaticSensor;
 import org.perfscope.wpo.jpmf.ValueHandle;
+import org.perfscope.wpo.jpmf.WinPerfDataSource;
 
 /** The JPMF-shaped data source over the live /proc. */
 class JpmfTest {
@@ -88,9 +89,17 @@ class JpmfTest {
         List<Sensor> all = source.sensors();
         assertTrue(all.size() > 30, "sensors: " + all.size());
         for (Sensor s : all) {
-            assertEquals(SensorType.GAUGE, s.type(), s.name() + ": every value delivered is a reading or a rate");
+            if (s.name().endsWith(WinPerfDataSource.CUMULATIVE_SUFFIX)) {
+                assertEquals(SensorType.COUNTER, s.type(), s.name() + ": a cumulative raw value");
+                assertEquals(ValueType.LONG, s.valueType(), s.name());
+            } else {
+                assertEquals(SensorType.GAUGE, s.type(), s.name() + ": a reading or a rate, which may decrease");
+            }
             assertTrue(s.valueType() != ValueType.INTEGER, s.name() + ": 32-bit counters are unsigned, so LONG");
         }
+        assertEquals(SensorType.COUNTER, source.sensor("win32.winperf/Process/% Processor Time (cumulative)").type());
+        assertEquals(SensorType.COUNTER, source.sensor("win32.winperf/Memory/Page Faults/sec (cumulative)").type());
+        assertNull(source.sensor("win32.winperf/Memory/Available Bytes (cumulative)"), "a level has no raw count");
         assertTrue(all.stream().anyMatch(s -> s.name().startsWith("win32.winperf/Process Memory Detail/")),
                 "the costly object's sensors are offered");
         assertNull(source.sensor("win32.winperf/Memory/No Such Counter"));
@@ -122,6 +131,42 @@ class JpmfTest {
         assertEquals(WPOError.INVALID_ARGUMENT, assertThrows(WPOException.class,
                 () -> source.createProbeContext(List.of("win32.winperf/Process/ID Process"))).code());
         assertNotNull(source.sensors());
+    }
+
+    @Test
+    void cumulativeCpuTimeIsAJpmfCounter() {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        DataSource source = source();
+        long pid = ProcessHandle.current().pid();
+        String cpu = "win32.winperf/Process/% Processor Time#" + pid;
+        String cpuTime = "win32.winperf/Process/% Processor Time (cumulative)#" + pid;
+        try (ProbeContext context = source.createProbeContext(List.of(cpu, cpuTime))) {
+            long previous = -1;
+            for (int i = 0; i < 3; i++) {
+                spin(300);
+                long before = os.getProcessCpuTime();
+                cycle(context);
+                long after = os.getProcessCpuTime();
+                ValueHandle raw = context.value(cpuTime);
+                assertTrue(raw instanceof org.perfscope.wpo.jpmf.LongValueHandle && raw.isValid(), "valid at once");
+                long ns = raw.longValue() * 100;  // PERF_100NSEC_TIMER: 100 ns units
+                assertTrue(raw.longValue() >= previous, "a counter never decreases: " + previous + " -> " + raw);
+                // /proc counts in clock ticks (10 ms); a cached copy may be up to a second old.
+                assertTrue(ns <= after + 20_000_000L && ns >= before - 1_000_000_000L,
+                        "cpu time " + ns + " ns, the JVM says " + before + ".." + after);
+                previous = raw.longValue();
+            }
+        }
+    }
+
+    private static void spin(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000L;
+        long x = 0;
+        while (System.nanoTime() < end) {
+            x += Long.numberOfTrailingZeros(x + 1);
+        }
+        assertTrue(x >= 0);
     }
 
     @Test

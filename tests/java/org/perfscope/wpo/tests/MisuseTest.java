@@ -51,7 +51,7 @@ class MisuseTest {
         assertEquals(WPOError.NULL_ARGUMENT, JWPOSnapshot.createSnapshot(2, null));
         assertEquals(WPOError.NULL_ARGUMENT, JWPOSnapshot.createSnapshot(2, new WPOSnapshotInputInfo[] {process, null}));
         assertEquals(WPOError.INVALID_ARGUMENT, JWPOSnapshot.createSnapshot(2, new WPOSnapshotInputInfo[0]));
-        assertEquals(WPOError.INVALID_ARGUMENT, JWPOSnapshot.createSnapshot(3, new WPOSnapshotInputInfo[] {process}));
+        assertEquals(WPOError.INVALID_ARGUMENT, JWPOSnapshot.createSnapshot(4, new WPOSnapshotInputInfo[] {process}));
         assertEquals(WPOError.INVALID_ARGUMENT, JWPOSnapshot.createSnapshot(-1, null));
         assertEquals(WPOError.INVALID_ARGUMENT, JWPOSnapshot.createSnapshot(0, new WPOSnapshotInputInfo[] {process}));
         assertEquals(WPOError.INVALID_ARGUMENT,
