@@ -19,22 +19,42 @@ public final class JWPONames {
         WPOLibrary.load();
     }
 
-    /** Number of entries in the table, or a negative code. */
+    /**
+     * The size of the name table.
+     *
+     * @return the number of entries in the table, or a negative code
+     */
     public static native int getCount();
 
-    /** Characters of all names, each NUL-terminated, plus one final NUL; or a negative code. */
+    /**
+     * The length {@link #getNames} needs.
+     *
+     * @return the characters of all names, each NUL-terminated, plus one final NUL; or a negative code
+     */
     public static native int getByteLength();
 
     /**
      * Copies every name into {@code aNames} (NUL-separated, ended by two NULs) and its index into
-     * {@code aIndices}, in the same order. 0 on success, a negative code otherwise (null or too small arrays).
+     * {@code aIndices}, in the same order, indices ascending.
+     *
+     * @param aNames receives the names; at least {@link #getByteLength()} characters
+     * @param aIndices receives the indices; at least {@link #getCount()} elements
+     * @return 0 on success, a negative code otherwise (null or too small arrays)
      */
     public static native int getNames(char[] aNames, int[] aIndices);
 
-    /** Number of help texts in the table, or a negative code. */
+    /**
+     * The number of help texts.
+     *
+     * @return the number of help texts in the table, or a negative code
+     */
     public static native int getHelpCount();
 
-    /** Characters of all help texts, each NUL-terminated, plus one final NUL; or a negative code. */
+    /**
+     * The length {@link #getHelps} needs.
+     *
+     * @return the characters of all help texts, each NUL-terminated, plus one final NUL; or a negative code
+     */
     public static native int getHelpLength();
 
     /**
@@ -122,22 +142,41 @@ public final class JWPONames {
         return i >= 0 ? helps[i] : null;
     }
 
-    /** Number of names. */
+    /**
+     * The number of names.
+     *
+     * @return the number of entries
+     */
     public int size() {
         return indices.length;
     }
 
-    /** The index of the i-th entry, ascending. */
+    /**
+     * The index of an entry, ascending with {@code i}.
+     *
+     * @param i the entry, 0 to {@link #size()} - 1
+     * @return its name index
+     */
     public int indexAt(int i) {
         return indices[i];
     }
 
-    /** The name of the i-th entry. */
+    /**
+     * The name of an entry.
+     *
+     * @param i the entry, 0 to {@link #size()} - 1
+     * @return its name
+     */
     public String nameAt(int i) {
         return names[i];
     }
 
-    /** The name of a title index, or null when the table has none. */
+    /**
+     * The thesis's index translation.
+     *
+     * @param index a name index
+     * @return its name, or null when the table has none
+     */
     public String getName(int index) {
         int i = Arrays.binarySearch(indices, index);
         return i >= 0 ? names[i] : null;
@@ -184,7 +223,10 @@ public final class JWPONames {
 
     /**
      * The index of an object name (case-insensitive), the lowest index with that name as the engine's
-     * NameTable::find_object does; -1 when there is none. Index 1 (the table's header) is never returned.
+     * NameTable::find_object does. Index 1 (the table's header) is never returned.
+     *
+     * @param name an object's name
+     * @return its name index, or -1 when there is none
      */
     public int findObject(String name) {
         String wanted = name.toLowerCase(Locale.ROOT);
