@@ -17,8 +17,9 @@ import java.util.List;
  *
  * <p>An instance owns one handle: {@link #close()} destroys it, and a {@link Cleaner} destroys it if the instance
  * becomes unreachable unclosed. Instances may be used from several threads (the library takes the snapshot's
- * reader-writer lock), but one measuring cycle belongs to one thread: interleaved cycles get
- * {@link WPOError#INVALID_STATE}.
+ * reader-writer lock), but one measuring cycle belongs to one thread: cycles interleaved through the static methods
+ * get {@link WPOError#INVALID_STATE}; {@link #measure()} runs whole cycles one after the other, so threads may
+ * share an instance through it.
  */
 public final class JWPOSnapshot implements AutoCloseable {
     static {
