@@ -8,11 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The name table (the thesis's WPONames, docs/java.md §2): the library hands over the whole table once through
- * {@link #getNames} (and the help texts through {@link #getHelps}), and every translation afterwards is answered in
- * Java without crossing JNI. A table is a copy made at {@link #load()}: objects whose publishers start later have
- * no names in it, so {@link #reload()} asks the library to read the table again and returns a new copy.
+ * {@link #getNames}, and every translation afterwards is answered in Java without crossing JNI.
  *
- * <p>Instances are immutable and safe to share between threads.
+ * <p>Thread-safety: an instance is immutable and safe to share between threads; the static native methods are safe
+ * from any thread.
  */
 public final class JWPONames {
     static {
@@ -20,25 +19,25 @@ public final class JWPONames {
     }
 
     /**
-     * The size of the name table.
+     * Number of entries in the name table.
      *
-     * @return the number of entries in the table, or a negative code
+     * @return the count, or a negative code ({@link WPOError})
      */
     public static native int getCount();
 
     /**
-     * The length {@link #getNames} needs.
+     * Length of the array {@link #getNames} needs.
      *
-     * @return the characters of all names, each NUL-terminated, plus one final NUL; or a negative code
+     * @return characters of all names, each NUL-terminated, plus one final NUL; or a negative code
      */
     public static native int getByteLength();
 
     /**
      * Copies every name into {@code aNames} (NUL-separated, ended by two NULs) and its index into
-     * {@code aIndices}, in the same order, indices ascending.
+     * {@code aIndices}, in the same order.
      *
-     * @param aNames receives the names; at least {@link #getByteLength()} characters
-     * @param aIndices receives the indices; at least {@link #getCount()} elements
+     * @param aNames at least {@link #getByteLength()} characters
+     * @param aIndices at least {@link #getCount()} elements
      * @return 0 on success, a negative code otherwise (null or too small arrays)
      */
     public static native int getNames(char[] aNames, int[] aIndices);
@@ -90,10 +89,10 @@ public final class JWPONames {
     }
 
     /**
-     * Loads the table through the native methods.
+     * Loads the table through the three native methods.
      *
-     * @return the names and help texts the library holds now
-     * @throws WPOException when the library cannot read the table
+     * @return the table as the library has it now
+     * @throws WPOException when a native method fails
      */
     public static JWPONames load() {
         for (int attempt = 0;; attempt++) {
@@ -108,8 +107,10 @@ public final class JWPONames {
             int names = getNames(chars, indices);
             int helps = getHelps(helpChars, helpIndices);
             // A reload by another thread between the calls changes the sizes: read again.
-            if (attempt < 8 && (names == WPOError.BUFFER_TOO_SMALL || helps == WPOError.BUFFER_TOO_SMALL || count != getCount()
-                    || length != getByteLength() || helpCount != getHelpCount() || helpLength != getHelpLength())) {
+            boolean changed = names == WPOError.BUFFER_TOO_SMALL || helps == WPOError.BUFFER_TOO_SMALL
+                    || count != getCount() || length != getByteLength() || helpCount != getHelpCount()
+                    || helpLength != getHelpLength();
+            if (changed && attempt < 8) {
                 continue;
             }
             WPOError.check(names, "getNames");
@@ -120,30 +121,7 @@ public final class JWPONames {
     }
 
     /**
-     * Reads the table again from the system ({@link #reloadNames()}) and loads it.
-     *
-     * @return the new table, with the names of objects published since the last load
-     * @throws WPOException when the library cannot read the table
-     */
-    public static JWPONames reload() {
-        WPOError.check(reloadNames(), "reloadNames");
-        return load();
-    }
-
-    /**
-     * The help text of a name index (the {@link CounterRecord#counterDescription} of a counter, or an object's
-     * name index + 1 as Windows numbers them).
-     *
-     * @param index a help index
-     * @return the help text, or null when the table has none
-     */
-    public String getHelp(int index) {
-        int i = Arrays.binarySearch(helpIndices, index);
-        return i >= 0 ? helps[i] : null;
-    }
-
-    /**
-     * The number of names.
+     * Number of names.
      *
      * @return the number of entries
      */
@@ -152,30 +130,32 @@ public final class JWPONames {
     }
 
     /**
-     * The index of an entry, ascending with {@code i}.
+     * The index of the i-th entry, ascending.
      *
-     * @param i the entry, 0 to {@link #size()} - 1
-     * @return its name index
+     * @param i a position, 0 to {@link #size()} - 1
+     * @return the entry's name index
+     * @throws ArrayIndexOutOfBoundsException when {@code i} is out of range
      */
     public int indexAt(int i) {
         return indices[i];
     }
 
     /**
-     * The name of an entry.
+     * The name of the i-th entry.
      *
-     * @param i the entry, 0 to {@link #size()} - 1
-     * @return its name
+     * @param i a position, 0 to {@link #size()} - 1
+     * @return the entry's name
+     * @throws ArrayIndexOutOfBoundsException when {@code i} is out of range
      */
     public String nameAt(int i) {
         return names[i];
     }
 
     /**
-     * The thesis's index translation.
+     * The name of a title index.
      *
-     * @param index a name index
-     * @return its name, or null when the table has none
+     * @param index a name index (230)
+     * @return its name ("Process"), or null when the table has none
      */
     public String getName(int index) {
         int i = Arrays.binarySearch(indices, index);
@@ -225,8 +205,9 @@ public final class JWPONames {
      * The index of an object name (case-insensitive), the lowest index with that name as the engine's
      * NameTable::find_object does. Index 1 (the table's header) is never returned.
      *
-     * @param name an object's name
-     * @return its name index, or -1 when there is none
+     * @param name an object name
+     * @return its index, or -1 when there is none
+     * @throws NullPointerException when {@code name} is null
      */
     public int findObject(String name) {
         String wanted = name.toLowerCase(Locale.ROOT);
@@ -236,5 +217,29 @@ public final class JWPONames {
             }
         }
         return -1;
+    }
+
+    /**
+     * Reads the table again from the system ({@link #reloadNames()}) and loads it. A table is a copy made at
+     * {@link #load()}: objects whose publishers start later have no names in it until a reload.
+     *
+     * @return the new table, with the names of objects published since the last load
+     * @throws WPOException when the library cannot read the table
+     */
+    public static JWPONames reload() {
+        WPOError.check(reloadNames(), "reloadNames");
+        return load();
+    }
+
+    /**
+     * The help text of a name index (the {@link CounterRecord#counterDescription} of a counter, or an object's
+     * name index + 1 as Windows numbers them), from the table {@link #getHelps} hands over.
+     *
+     * @param index a help index
+     * @return the help text, or null when the table has none
+     */
+    public String getHelp(int index) {
+        int i = Arrays.binarySearch(helpIndices, index);
+        return i >= 0 ? helps[i] : null;
     }
 }

@@ -18,8 +18,13 @@ import java.util.List;
  * <p>An instance owns one handle: {@link #close()} destroys it, and a {@link Cleaner} destroys it if the instance
  * becomes unreachable unclosed. Instances may be used from several threads (the library takes the snapshot's
  * reader-writer lock), but one measuring cycle belongs to one thread: cycles interleaved through the static methods
- * get {@link WPOError#INVALID_STATE}; {@link #measure()} runs whole cycles one after the other, so threads may
- * share an instance through it.
+ * get {@link WPOError#INVALID_STATE}.
+ *
+ * <p>Thread-safety: the static methods and an instance are safe to call from several threads (the library checks
+ * every handle and takes the snapshot's lock). {@link #measure()} takes the instance's lock around its cycle, so
+ * threads may share an instance through it: each call's cycle runs whole, one after the other. Threads that drive
+ * cycles through the static methods on one handle synchronise themselves, or use a snapshot each. Closing from
+ * another thread makes later calls fail with {@link WPOError#INVALID_HANDLE}, never crash.
  */
 public final class JWPOSnapshot implements AutoCloseable {
     static {
@@ -81,7 +86,7 @@ public final class JWPOSnapshot implements AutoCloseable {
      * another started), or an object's counter definitions changed. After a definition change the cycle is empty
      * ({@link #getSnapshotItemCount} is 0) rather than measured again over microseconds; the next cycle has values.
      *
-     * @param aSnapshotHandle the snapshot
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
      * @return 0, -6 (anomaly), or another negative code
      */
     public static native int decodeSnapshot(int aSnapshotHandle);
@@ -123,21 +128,29 @@ public final class JWPOSnapshot implements AutoCloseable {
     public static native int getSnapshotValues(int aSnapshotHandle, double[] aValues);
 
     /**
+     * Object index, counter index and instance position of each value of {@link #getSnapshotValues}.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aObjects at least {@link #getSnapshotItemCount} elements, filled with object name indices
+     * @param aCounters as long, filled with counter name indices
+     * @param aInstances as long, filled with instance positions (-1 for an object without instances)
+     * @return the number of values, or a negative code
+     */
+    public static native int getSnapshotValueKeys(int aSnapshotHandle, int[] aObjects, int[] aCounters,
+            int[] aInstances);
+
+    /**
      * Every decoded value exactly, without passing through double: {@code aValues[i]} holds a 32- or 64-bit
      * integer value as it is, or a decimal value's {@link Double#doubleToRawLongBits bits}; {@code aTypes[i]} its
      * {@link ValueType} ordinal, or -1 where the value is not valid. Same order as {@link #getSnapshotValues}; no
      * Java allocation.
      *
-     * @param aSnapshotHandle the snapshot
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
      * @param aValues receives the values
      * @param aTypes receives the types; at least as long as the values
      * @return the number of values, or a negative code (null or too small arrays, a bad handle or state)
      */
     public static native int getSnapshotValueBits(int aSnapshotHandle, long[] aValues, byte[] aTypes);
-
-    /** Object index, counter index and instance position of each value of {@link #getSnapshotValues}. */
-    public static native int getSnapshotValueKeys(int aSnapshotHandle, int[] aObjects, int[] aCounters,
-            int[] aInstances);
 
     // --- an owned handle ------------------------------------------------------------------------------------------
 

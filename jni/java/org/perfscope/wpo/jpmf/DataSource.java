@@ -11,25 +11,24 @@ import java.util.List;
  */
 public interface DataSource {
     /**
-     * The first part of every sensor name.
+     * The data source's name.
      *
-     * @return "win32.winperf" for Perfscope's source
+     * @return the first part of every sensor name ("win32.winperf")
      */
     String name();
 
     /**
-     * Every sensor the source offers now.
+     * Every sensor the source offers.
      *
-     * @return a copy of the sensor list
+     * @return the sensors, an unmodifiable list
      */
     List<Sensor> sensors();
 
     /**
-     * The sensor of that name ({@code datasource/group/sensor}); a name not known yet makes the source look for
-     * objects that appeared since (a publisher that started).
+     * A sensor by name.
      *
-     * @param name a sensor name without instance part
-     * @return the sensor, or null
+     * @param name a sensor name, {@code datasource/group/sensor}
+     * @return the sensor of that name, or null
      */
     Sensor sensor(String name);
 
@@ -37,10 +36,10 @@ public interface DataSource {
      * A probe context measuring the given sensor or sensor-instance names
      * ({@code datasource/group/sensor} or {@code datasource/group/sensor#instance}).
      *
-     * @param sensorNames the names to measure
-     * @return a new probe context, to be closed by the caller
-     * @throws org.perfscope.wpo.WPOException (NOT_FOUND) for an unknown sensor, (INVALID_ARGUMENT) for a name
-     *         with an instance part missing or extra
+     * @param sensorNames the sensors and sensor instances to measure
+     * @return a new probe context; the caller closes it
+     * @throws org.perfscope.wpo.WPOException for a name the source does not offer or that does not parse, or when
+     *     the native snapshot cannot be created
      */
     ProbeContext createProbeContext(Collection<String> sensorNames);
 }

@@ -4,9 +4,9 @@ package org.perfscope.wpo.jpmf;
 import org.perfscope.wpo.ValueType;
 
 /**
- * A 32-bit integer value. The library's 32-bit counters are unsigned, so a value above {@link Integer#MAX_VALUE}
- * can arrive: it is kept whole, {@link #longValue()} returns it and {@link #intValue()} throws rather than cap it.
- * The win32.winperf data source therefore declares 32-bit counters LONG (docs/java.md §4.2).
+ * A 32-bit integer value.
+ *
+ * <p>Thread-safety: as {@link ValueHandle}, not safe for concurrent use.
  */
 public final class IntValueHandle extends ValueHandle {
     private long value;
@@ -20,6 +20,14 @@ public final class IntValueHandle extends ValueHandle {
         return ValueType.INTEGER;
     }
 
+    /**
+     * The value as an int. The library's 32-bit counters are unsigned, so a value above {@link Integer#MAX_VALUE}
+     * can arrive: it is kept whole, {@link #longValue()} returns it, and this throws rather than cap it (the
+     * win32.winperf data source declares 32-bit counters LONG for that reason, docs/java.md §4.2).
+     *
+     * @return the value
+     * @throws ArithmeticException when the value does not fit an int
+     */
     @Override
     public int intValue() {
         if (value != (int) value) {

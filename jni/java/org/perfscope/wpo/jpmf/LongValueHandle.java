@@ -3,7 +3,11 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/** A 64-bit integer value, delivered exactly (values above 2^53 included). */
+/**
+ * A 64-bit integer value.
+ *
+ * <p>Thread-safety: as {@link ValueHandle}, not safe for concurrent use.
+ */
 public final class LongValueHandle extends ValueHandle {
     private long value;
 
@@ -24,6 +28,11 @@ public final class LongValueHandle extends ValueHandle {
         return (int) value;
     }
 
+    /**
+     * The value exactly, as the library decoded it (never through double, so values above 2^53 stay whole).
+     *
+     * @return the value
+     */
     @Override
     public long longValue() {
         return value;

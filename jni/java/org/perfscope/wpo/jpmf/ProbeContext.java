@@ -4,26 +4,24 @@ package org.perfscope.wpo.jpmf;
 /**
  * Measures a fixed set of sensors in JPMF's three stages (docs/java.md §4.1), mapped one to one onto a native
  * snapshot: {@link #prepare()} = prepareSnapshot, {@link #sample()} = sampleSnapshot (no allocation, one source
- * query at most), {@link #decode()} = decodeSnapshot plus storing the values into the value handles (no
- * allocation in a steady cycle: only a cycle that reports an anomaly maps the values to the handles again).
+ * query at most), {@link #decode()} = decodeSnapshot plus storing the values into the value handles.
  *
- * <p>A probe context is driven by one thread at a time, as JPMF's measurement context does; it is not
- * synchronized. Use one context per thread to measure from several threads.
+ * <p>Thread-safety: not safe for concurrent use; one thread runs a cycle (prepare, sample, decode) and reads the
+ * value handles, or the caller synchronises.
  */
 public interface ProbeContext extends AutoCloseable {
     /**
-     * The first stage.
+     * Stage one: gets ready to sample.
      *
-     * @throws org.perfscope.wpo.WPOException when the stage fails (a closed context, a stage out of order)
+     * @throws org.perfscope.wpo.WPOException when the native snapshot fails or is closed
      */
     void prepare();
 
     /**
-     * The second stage: takes the raw data.
+     * Stage two: takes the sample.
      *
-     * @return true when the sample saw a measurement anomaly (the thesis's -6: the instance count changed, a
-     *         buffer grew, an object is missing)
-     * @throws org.perfscope.wpo.WPOException when the stage fails
+     * @return true when the sample saw a measurement anomaly (the thesis's -6); values stay right
+     * @throws org.perfscope.wpo.WPOException when the native snapshot fails or is closed
      */
     boolean sample();
 

@@ -16,14 +16,14 @@ public interface Sensor {
     /**
      * JPMF's classification.
      *
-     * @return {@link SensorType#COUNTER} only for values that never decrease, {@link SensorType#GAUGE} otherwise
+     * @return counter or gauge
      */
     SensorType type();
 
     /**
-     * The type of the values (the thesis added DOUBLE to JPMF, docs/java.md §4.1).
+     * The type of the sensor's values.
      *
-     * @return LONG for integer counters (32-bit counters are unsigned, so they are LONG too), or DOUBLE
+     * @return INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, docs/java.md §4.1)
      */
     ValueType valueType();
 

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.perfscope.wpo.jpmf;
 
-/** JPMF's classification of a sensor (docs/java.md §4.1), in JPMF's meaning. */
+/**
+ * JPMF's classification of a sensor (docs/java.md §4.1).
+ *
+ * <p>Thread-safety: immutable, safe from any thread.
+ */
 public enum SensorType {
     /**
      * Consecutive readings never decrease (apart from overflow): a cumulative count or time. A consumer may take

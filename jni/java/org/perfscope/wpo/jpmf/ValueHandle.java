@@ -5,12 +5,10 @@ import org.perfscope.wpo.ValueType;
 
 /**
  * Storage for one sensor (instance) value, written by a probe context's decode (docs/java.md §4.1: JPMF's
- * ValueHandle with IntValueHandle, LongValueHandle and the DoubleValueHandle the thesis added). Values arrive
- * exactly as the library decoded them (integers as integers, never through double); conversions that would lose
- * the value throw, as in the thesis.
+ * ValueHandle with IntValueHandle, LongValueHandle and the DoubleValueHandle the thesis added). Conversions that
+ * would lose the value throw, as in the thesis.
  *
- * <p>A handle is written by its probe context's {@link ProbeContext#decode()} and read by the same thread (or
- * after a happens-before edge, as JPMF's measurement context provides); it is not synchronized.
+ * <p>Thread-safety: a plain mutable holder, written by the thread that decodes; not safe for concurrent use.
  */
 public abstract class ValueHandle {
     // ValueType ordinals as they arrive from JWPOSnapshot.getSnapshotValueBits
@@ -18,48 +16,55 @@ public abstract class ValueHandle {
     static final int TYPE_LONG = 1;
     static final int TYPE_DOUBLE = 2;
 
-    private boolean valid;
+    static double decimal(long bits, int type) {
+        return type == TYPE_DOUBLE ? Double.longBitsToDouble(bits) : (double) bits;
+    }
+
+    static long integer(long bits, int type) {
+        return type == TYPE_DOUBLE ? (long) Double.longBitsToDouble(bits) : bits;
+    }
 
     /** Only this package's handles exist. */
     ValueHandle() {
     }
 
+    private boolean valid;
+
     /**
      * The value's type.
      *
-     * @return INTEGER, LONG or DOUBLE
+     * @return INTEGER, LONG or DOUBLE, matching the subclass
      */
     public abstract ValueType type();
 
     /**
-     * The value as an int.
+     * The value as a 32-bit integer.
      *
      * @return the value
-     * @throws ArithmeticException when the value does not fit an int
-     * @throws UnsupportedOperationException for a decimal value
+     * @throws ArithmeticException when a 64-bit value does not fit an int
+     * @throws UnsupportedOperationException for a decimal value ({@link DoubleValueHandle})
      */
     public abstract int intValue();
 
     /**
-     * The value as a long.
+     * The value as a 64-bit integer.
      *
      * @return the value
-     * @throws UnsupportedOperationException for a decimal value
+     * @throws UnsupportedOperationException for a decimal value ({@link DoubleValueHandle})
      */
     public abstract long longValue();
 
     /**
-     * The value as a double (a long above 2^53 rounds, as Java's conversion does).
+     * The value as a double.
      *
-     * @return the value
+     * @return the value, widened where it is an integer
      */
     public abstract double doubleValue();
 
     /**
-     * Whether the last decode gave a value (false: first sample of a rate, instance gone, a cycle left empty
-     * after a counter-definition change).
+     * Whether the last decode gave a value.
      *
-     * @return true when the value is the last decode's
+     * @return false for the first sample of a rate or an instance that has gone
      */
     public boolean isValid() {
         return valid;
@@ -77,19 +82,11 @@ public abstract class ValueHandle {
      */
     abstract void store(long bits, int type);
 
-    static double decimal(long bits, int type) {
-        return type == TYPE_DOUBLE ? Double.longBitsToDouble(bits) : (double) bits;
-    }
-
-    static long integer(long bits, int type) {
-        return type == TYPE_DOUBLE ? (long) Double.longBitsToDouble(bits) : bits;
-    }
-
     /**
      * A handle of the given type.
      *
-     * @param type the sensor's value type
-     * @return a new {@link IntValueHandle}, {@link LongValueHandle} or {@link DoubleValueHandle}
+     * @param type the value type of the sensor
+     * @return an {@link IntValueHandle}, {@link LongValueHandle} or {@link DoubleValueHandle}
      */
     public static ValueHandle of(ValueType type) {
         switch (type) {

@@ -27,10 +27,12 @@ import org.perfscope.wpo.WPOSnapshotInputInfo;
  * <p>A counter's sensor is a {@link SensorType#GAUGE}: the values delivered are readings, rates and percentages,
  * which may decrease. Where a counter's raw value is a cumulative count or time (a rate's operation count, the
  * 100 ns time under {@code % Processor Time}), it is offered too, as the {@link SensorType#COUNTER} sensor
- * {@code Counter (cumulative)} ({@link #CUMULATIVE_SUFFIX}), a LONG valid from the first cycle. Objects that appear later (an application that starts publishing counters) are found by
- * {@link #refresh()}, which {@link #sensor} and {@link #createProbeContext} call for a name they do not know.
+ * {@code Counter (cumulative)} ({@link #CUMULATIVE_SUFFIX}), a LONG valid from the first cycle. Objects that
+ * appear later (an application that starts publishing counters) are found by {@link #refresh()}, which
+ * {@link #sensor} and {@link #createProbeContext} call for a name they do not know.
  *
- * <p>The source is safe to share between threads; its probe contexts are not (one per thread).
+ * <p>Thread-safety: the data source is safe to share between threads (its sensor list is guarded by the instance's
+ * lock); each of its probe contexts belongs to one thread at a time ({@link ProbeContext}).
  */
 public final class WinPerfDataSource implements DataSource {
     /** The data source part of every sensor name. */
