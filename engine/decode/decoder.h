@@ -95,6 +95,10 @@ struct TimeStamps {
 struct DecodeOptions {
     // Cap percentages at 100 as PDH does by default; false = PDH_FMT_NOCAP100.
     bool cap_percent = true;
+    // Every counter's raw value N as it stands in the data, as an int64 (no
+    // formula, no previous sample): the cumulative count or time under a
+    // rate, for consumers that take their own differences. ObjectDecoder only.
+    bool raw_values = false;
 };
 
 // `previous`/`previous_time` are null for the first sample; types that need

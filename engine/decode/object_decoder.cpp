@@ -168,6 +168,21 @@ void ObjectDecoder::decode_rows(const ObjectView& current, const ObjectView* pre
     }
 }
 
+void ObjectDecoder::decode_raw(const ObjectView& current, Value* out) const
+{
+    auto row = [&](const std::byte* cur) {
+        for (const Step& s : m_steps)
+            *out++ = int64_value(static_cast<std::int64_t>(load_uint(cur + s.offset, s.size)));
+    };
+    if (!current.has_instances()) {
+        row(first_row(current));
+        return;
+    }
+    const std::byte* p = first_row(current);
+    for (std::uint32_t i = 0; i < current.instance_count(); ++i)
+        row(take_block(p));
+}
+
 Status ObjectDecoder::decode(const ObjectView& current, const TimeStamps& current_time, const ObjectView* previous,
                              const TimeStamps* previous_time, std::span<const std::int32_t> previous_instance_of,
                              const DecodeOptions& options, std::span<Value> out)
@@ -194,6 +209,10 @@ Status ObjectDecoder::decode(const ObjectView& current, const TimeStamps& curren
 
     if (needed == 0)
         return {};
+    if (options.raw_values) {
+        decode_raw(current, out.data());
+        return {};
+    }
     if (comparable)
         decode_rows<true>(current, previous, previous_instance_of, options.cap_percent, clocks, out.data());
     else

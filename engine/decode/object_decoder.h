@@ -96,6 +96,7 @@ private:
     void decode_rows(const ObjectView& current, const ObjectView* previous,
                      std::span<const std::int32_t> previous_instance_of, bool cap_percent,
                      const decode_detail::Clock* clocks, Value* out);
+    void decode_raw(const ObjectView& current, Value* out) const;
 
     std::vector<std::byte> m_definitions;  // the definition bytes the plan was made from
     std::uint32_t m_num_counters = 0;

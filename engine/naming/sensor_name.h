@@ -23,16 +23,18 @@ struct SensorName {
     friend bool operator==(const SensorName&, const SensorName&) = default;
 };
 
-// Builds the sensor name. Names contain '/', '#' and '%' ("Avg. Disk
-// sec/Read", "kworker/0:1"), so each part is escaped: '%' -> "%25",
-// '/' -> "%2F", '#' -> "%23" (see sensor_name.cpp). Empty object or counter
-// names, or an empty instance, give text that parse_sensor_name rejects.
+// Builds the sensor name as JPMF writes it ("win32.winperf/Process/%
+// Processor Time#1234"), escaping only what the syntax would misread: '/'
+// in the object, '#' in the object and counter, and a '%' followed by two
+// hex digits (see sensor_name.cpp). Empty object or counter names, or an
+// empty instance, give text that parse_sensor_name rejects.
 std::string format_sensor_name(const SensorName& name);
 
-// Inverse of format_sensor_name. Lenient in one way only: any %HH escape
-// (either case) decodes, so hand-written names like "%2f" work; everything
-// else format_sensor_name cannot produce is Errc::invalid_argument naming the
-// part that is wrong and its offset.
+// Inverse of format_sensor_name. Any %HH escape (either case) decodes, so
+// names escaped more than needed ("%25 Processor Time", "sec%2fRead") read
+// to the same name; a '%' not followed by two hex digits is a '%'. A
+// missing '/', an empty part or a '#' in the object is Errc::invalid_argument
+// naming the part that is wrong and its offset.
 Result<SensorName> parse_sensor_name(std::string_view text);
 
 }  // namespace wpo

@@ -8,6 +8,7 @@
 
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -41,6 +42,8 @@ struct Bridge::Entry {
     std::atomic<std::int64_t> collected{0};             // the last decode's oldest object, epoch nanoseconds
     std::atomic<std::int64_t> previous_sample_wall{0};  // the same call on the wall clock, epoch nanoseconds
     std::atomic<std::int64_t> oldest_allowed{0};        // the last sample's threshold, epoch nanoseconds
+    // The last decode saw changed counter definitions: that cycle has no values.
+    std::atomic<bool> empty_cycle{false};
 };
 
 struct Bridge::SamplerEntry {
@@ -59,6 +62,8 @@ struct Bridge::NameCache {
     wpo::NameTable table;
     std::u16string chars;  // "name\0name\0...\0"
     std::vector<std::int32_t> indices;
+    std::u16string help_chars;  // the same for the help texts
+    std::vector<std::int32_t> help_indices;
 };
 
 // Reused per thread: browsing and value copies allocate only when a thread
@@ -71,6 +76,8 @@ struct Bridge::Scratch {
     std::vector<wpo::InstanceInfo> instances;
     std::u16string chars;
     std::vector<wpo::CalculatedValue> values;
+    std::vector<std::int64_t> bits;
+    std::vector<std::int8_t> types;
 };
 
 Bridge::Scratch& Bridge::scratch()
@@ -175,8 +182,27 @@ const Bridge::NameCache* Bridge::load_names()
         cache->indices.push_back(static_cast<std::int32_t>(index));
     }
     cache->chars.push_back(u'\0');
+    for (const auto& [index, text] : cache->table.helps()) {
+        if (index > static_cast<std::uint32_t>(std::numeric_limits<std::int32_t>::max()))
+            continue;
+        append_utf16(cache->help_chars, text);
+        cache->help_chars.push_back(u'\0');
+        cache->help_indices.push_back(static_cast<std::int32_t>(index));
+    }
+    cache->help_chars.push_back(u'\0');
     m_names = std::move(cache);
     return m_names.get();
+}
+
+int Bridge::reload_names()
+{
+    {
+        std::lock_guard guard(m_names_mutex);
+        if (m_names)
+            m_retired_names.push_back(std::move(m_names));
+        m_names_error = 0;
+    }
+    return load_names() ? code::ok : m_names_error;
 }
 
 const wpo::NameTable* Bridge::name_table()
@@ -214,15 +240,47 @@ int Bridge::names(std::int64_t chars_capacity, std::int64_t indices_capacity, st
     return code::ok;
 }
 
+int Bridge::help_count()
+{
+    const NameCache* names = load_names();
+    return names ? to_int(names->help_indices.size()) : m_names_error;
+}
+
+int Bridge::help_length()
+{
+    const NameCache* names = load_names();
+    return names ? to_int(names->help_chars.size()) : m_names_error;
+}
+
+int Bridge::helps(std::int64_t chars_capacity, std::int64_t indices_capacity, std::span<const char16_t>& chars,
+                  std::span<const std::int32_t>& indices)
+{
+    const NameCache* names = load_names();
+    if (!names)
+        return m_names_error;
+    if (int c = capacity_code(chars_capacity, names->help_chars.size()); c != code::ok)
+        return c;
+    if (int c = capacity_code(indices_capacity, names->help_indices.size()); c != code::ok)
+        return c;
+    chars = names->help_chars;
+    indices = names->help_indices;
+    return code::ok;
+}
+
 // --- creation ----------------------------------------------------------------
 
 int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool inputs_null)
 {
     wpo::SnapshotType snapshot_type{};
+    wpo::SnapshotOptions options = m_options;
     switch (type) {
     case 0: snapshot_type = wpo::SnapshotType::global; break;
     case 1: snapshot_type = wpo::SnapshotType::costly; break;
     case 2: snapshot_type = wpo::SnapshotType::custom; break;
+    case kCustomRawType:
+        snapshot_type = wpo::SnapshotType::custom;
+        options.decode.raw_values = true;
+        break;
     default: return code::invalid_argument;
     }
     std::vector<wpo::CounterRequest> requests;
@@ -245,7 +303,7 @@ int Bridge::create(std::int32_t type, std::span<const InputInfo> inputs, bool in
     auto entry = std::make_shared<Entry>(*this);
     entry->previous_sample.store(steady_ns(), std::memory_order_relaxed);
     entry->previous_sample_wall.store(now_epoch_ns(), std::memory_order_relaxed);
-    auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, m_options);
+    auto snapshot = wpo::Snapshot::create(*m_shared, snapshot_type, requests, options);
     if (!snapshot)
         return code_of(snapshot.error());
     entry->snapshot = std::move(*snapshot);
@@ -459,24 +517,16 @@ int Bridge::decode(std::int32_t handle)
     auto entry = find(handle);
     if (!entry)
         return code::invalid_handle;
-    wpo::Snapshot& snapshot = *entry->snapshot;
-    auto decoded = snapshot.decode_lock();
+    auto decoded = entry->snapshot->decode_lock();
     if (!decoded)
         return code_of(decoded.error());
-    if (decoded->definitions_changed) {
-        // The structure changed under a counter: its values are a first
-        // sample. Measure again now so Java gets values (docs/java.md §2.2).
-        if (wpo::Status st = snapshot.prepare_lock(); !st)
-            return code_of(st.error());
-        auto sampled = snapshot.sample_lock();
-        if (!sampled)
-            return code_of(sampled.error());
-        auto again = snapshot.decode_lock();
-        if (!again)
-            return code_of(again.error());
-    }
+    // Changed definitions make this cycle a first sample: its rates would span
+    // microseconds if measured again at once, so the cycle stays empty.
+    entry->empty_cycle.store(decoded->definitions_changed, std::memory_order_release);
     note_time(*entry);
-    return remeasure_if_stale(*entry);
+    if (int c = remeasure_if_stale(*entry); c != code::ok)
+        return c;
+    return decoded->instances_changed || decoded->definitions_changed ? code::anomaly : code::ok;
 }
 
 // The cache ages a copy from its insertion, when its collection ended: one
@@ -555,6 +605,8 @@ int Bridge::item_count(std::int32_t handle)
     Scratch& s = scratch();
     if (wpo::Status st = entry->snapshot->copy_values_lock(s.values); !st)
         return code_of(st.error());
+    if (entry->empty_cycle.load(std::memory_order_acquire))
+        s.values.clear();
     return to_int(s.values.size());
 }
 
@@ -568,6 +620,8 @@ int Bridge::items(std::int32_t handle, std::int64_t capacity, std::span<const wp
     Scratch& s = scratch();
     if (wpo::Status st = entry->snapshot->copy_values_lock(s.values); !st)
         return code_of(st.error());
+    if (entry->empty_cycle.load(std::memory_order_acquire))
+        s.values.clear();
     if (!fits(capacity, s.values.size()))
         return code::buffer_too_small;
     out = s.values;
@@ -587,7 +641,9 @@ int Bridge::values(std::int32_t handle, DoubleSink& out)
     // point of this call).
     std::size_t n = 0;
     int result = code::ok;
-    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+    const bool empty = entry->empty_cycle.load(std::memory_order_acquire);
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> all) {
+        const auto values = empty ? all.first(0) : all;
         n = values.size();
         if (!fits(capacity, n)) {
             result = code::buffer_too_small;
@@ -616,6 +672,37 @@ int Bridge::values(std::int32_t handle, DoubleSink& out)
     return result == code::ok ? to_int(n) : result;
 }
 
+int Bridge::value_bits(std::int32_t handle, std::int64_t capacity, std::span<const std::int64_t>& bits,
+                       std::span<const std::int8_t>& types)
+{
+    auto entry = find(handle);
+    if (!entry)
+        return code::invalid_handle;
+    if (capacity < 0)
+        return code::null_argument;
+    Scratch& s = scratch();
+    const bool empty = entry->empty_cycle.load(std::memory_order_acquire);
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> all) {
+        const auto values = empty ? all.first(0) : all;
+        s.bits.resize(values.size());
+        s.types.resize(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const wpo::Value& x = values[i].value;
+            s.types[i] = x.valid() ? static_cast<std::int8_t>(value_type_ordinal(x.type)) : std::int8_t{-1};
+            s.bits[i] = x.type == wpo::ValueType::float64 ? std::bit_cast<std::int64_t>(x.f64)
+                        : x.type == wpo::ValueType::int64 ? x.i64
+                                                          : std::int64_t{x.i32};
+        }
+    });
+    if (!st)
+        return code_of(st.error());
+    if (!fits(capacity, s.bits.size()))
+        return code::buffer_too_small;
+    bits = s.bits;
+    types = s.types;
+    return to_int(s.bits.size());
+}
+
 int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
                        std::span<std::int32_t> instances, bool any_null)
 {
@@ -626,7 +713,9 @@ int Bridge::value_keys(std::int32_t handle, std::span<std::int32_t> objects, std
         return code::null_argument;
     std::size_t n = 0;
     bool fits_out = false;
-    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> values) {
+    const bool empty = entry->empty_cycle.load(std::memory_order_acquire);
+    wpo::Status st = entry->snapshot->read_values_lock([&](std::span<const wpo::CalculatedValue> all) {
+        const auto values = empty ? all.first(0) : all;
         n = values.size();
         fits_out = objects.size() >= n && counters.size() >= n && instances.size() >= n;
         if (!fits_out)

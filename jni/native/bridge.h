@@ -99,9 +99,23 @@ public:
     // `indices` view the table (chars includes the final NUL).
     int names(std::int64_t chars_capacity, std::int64_t indices_capacity, std::span<const char16_t>& chars,
               std::span<const std::int32_t>& indices);
+    // The help texts, in the same shapes as the names (help_count entries,
+    // help_length characters with every NUL).
+    int help_count();
+    int help_length();
+    int helps(std::int64_t chars_capacity, std::int64_t indices_capacity, std::span<const char16_t>& chars,
+              std::span<const std::int32_t>& indices);
+    // Loads the name table again from the source (publishers that started
+    // since add their names); 0 or a code. The tables handed out before stay
+    // valid (they are kept until the bridge goes).
+    int reload_names();
 
     // --- JWPOSnapshot: creation ----------------------------------------------
-    // type: 0 Global, 1 Costly, 2 Custom (EWPOSnapshotType). Handle > 0 or a code.
+    // type: 0 Global, 1 Costly, 2 Custom (EWPOSnapshotType), or Perfscope's
+    // kCustomRawType: Custom whose values are each counter's raw value (the
+    // cumulative count or time under a rate, DecodeOptions::raw_values).
+    // Handle > 0 or a code.
+    static constexpr std::int32_t kCustomRawType = 3;
     int create(std::int32_t type, std::span<const InputInfo> inputs, bool inputs_null);
     int destroy(std::int32_t handle);
 
@@ -127,9 +141,10 @@ public:
     int prepare(std::int32_t handle);
     // 0, code::anomaly, or a failure code.
     int sample(std::int32_t handle);
-    // When the data's structure changed under a counter (definitions
-    // changed, values decoded as a first sample), a new prepare and sample
-    // and decode are done here, below JNI, as the thesis places it.
+    // 0, or code::anomaly when decoding found what the sample's cheap checks
+    // cannot see: instance identities that changed at an equal count, or
+    // counter definitions that changed. After a definition change the cycle
+    // is empty (no values until the next cycle), as the CLI leaves it.
     int decode(std::int32_t handle);
 
     // --- values --------------------------------------------------------------
@@ -143,6 +158,11 @@ public:
         SpanSink sink(out, out_null);
         return values(handle, sink);
     }
+    // Every value exactly (docs/java.md §4.2): bits[i] the int32/int64 value,
+    // or a double's bit pattern; types[i] the ValueType ordinal, -1 where the
+    // value is not valid. Views thread-local scratch, like the browsing calls.
+    int value_bits(std::int32_t handle, std::int64_t capacity, std::span<const std::int64_t>& bits,
+                   std::span<const std::int8_t>& types);
     // The (object, counter, instance) of each value, into three int arrays.
     int value_keys(std::int32_t handle, std::span<std::int32_t> objects, std::span<std::int32_t> counters,
                    std::span<std::int32_t> instances, bool any_null);
@@ -236,6 +256,7 @@ private:
     HandleTable<ThreadCpuEntry> m_thread_cpus;
     std::mutex m_names_mutex;
     std::unique_ptr<NameCache> m_names;
+    std::vector<std::unique_ptr<NameCache>> m_retired_names;  // reload_names: callers may still read them
     int m_names_error = 0;
     // Snapshots and samplers alive (a Lease each), for m_idle_release.
     std::atomic<std::size_t> m_users{0};

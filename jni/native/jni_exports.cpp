@@ -218,6 +218,37 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getNames(JNIEnv* env, jc
     });
 }
 
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getHelpCount(JNIEnv* env, jclass)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().help_count(); });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getHelpLength(JNIEnv* env, jclass)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().help_length(); });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_getHelps(JNIEnv* env, jclass, jcharArray texts,
+                                                                 jintArray indices)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        std::span<const char16_t> chars;
+        std::span<const std::int32_t> ids;
+        const int c = Bridge::instance().helps(capacity(env, texts), capacity(env, indices), chars, ids);
+        if (c != code::ok)
+            return c;
+        env->SetCharArrayRegion(texts, 0, static_cast<jsize>(chars.size()),
+                                reinterpret_cast<const jchar*>(chars.data()));
+        env->SetIntArrayRegion(indices, 0, static_cast<jsize>(ids.size()), reinterpret_cast<const jint*>(ids.data()));
+        return code::ok;
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPONames_reloadNames(JNIEnv* env, jclass)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().reload_names(); });
+}
+
 // --- JWPOSnapshot: creation ------------------------------------------------------
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_createSnapshot(JNIEnv* env, jclass, jint type,
@@ -444,6 +475,22 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValues(JNI
     return guarded(env, jint{code::failure}, [&]() -> jint {
         CriticalDoubles sink(env, out);
         return Bridge::instance().values(handle, sink);
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_JWPOSnapshot_getSnapshotValueBits(JNIEnv* env, jclass, jint handle,
+                                                                                jlongArray values, jbyteArray types)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        const std::int64_t room = !values || !types ? -1 : std::min(capacity(env, values), capacity(env, types));
+        std::span<const std::int64_t> bits;
+        std::span<const std::int8_t> kinds;
+        const int n = Bridge::instance().value_bits(handle, room, bits, kinds);
+        if (n > 0) {
+            env->SetLongArrayRegion(values, 0, n, reinterpret_cast<const jlong*>(bits.data()));
+            env->SetByteArrayRegion(types, 0, n, reinterpret_cast<const jbyte*>(kinds.data()));
+        }
+        return n;
     });
 }
 

@@ -247,6 +247,27 @@ TEST(ObjectDecoder, NoPreviousSample)
     EXPECT_DOUBLE_EQ(out[3].f64, 924'314.3728294);
 }
 
+TEST(ObjectDecoder, RawValuesAreTheCountersN)
+{
+    const Samples s = make_samples({{"A", 10, 1'000, 100}}, {{"A", 10, 5'000'000'123, 7}, {"B", 20, 42, 0}});
+    ObjectDecoder decoder;
+    std::vector<Value> out(2 * kColumns);
+    DecodeOptions raw;
+    raw.raw_values = true;
+    const std::int32_t previous_of[] = {0, -1};
+    ASSERT_TRUE(decoder.decode(s.now, s.t1, &s.before, &s.t0, previous_of, raw, out).ok());
+    // Every counter's N as an int64, valid without a previous sample: no formula, no difference.
+    for (const Value& v : out) {
+        EXPECT_TRUE(v.valid());
+        EXPECT_EQ(v.type, ValueType::int64);
+    }
+    EXPECT_EQ(out[0].i64, 10);
+    EXPECT_EQ(out[1].i64, 5'000'000'123);
+    EXPECT_EQ(out[2].i64, 7);
+    EXPECT_EQ(out[5].i64, 42);
+    EXPECT_EQ(out[6].i64, 0);
+}
+
 TEST(ObjectDecoder, ZeroInstances)
 {
     const Samples s = make_samples({{"A", 10, 0, 0}}, {});

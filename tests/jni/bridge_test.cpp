@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <thread>
 
@@ -102,7 +103,7 @@ TEST_P(CreateArguments, AreRejectedWithTheirCode)
 INSTANTIATE_TEST_SUITE_P(
     Bridge, CreateArguments,
     ::testing::Values(BadCreate{"type_negative", -1, {}, true, code::invalid_argument},
-                      BadCreate{"type_3", 3, {}, true, code::invalid_argument},
+                      BadCreate{"type_4", 4, {}, true, code::invalid_argument},
                       BadCreate{"custom_null_array", 2, {}, true, code::null_argument},
                       BadCreate{"custom_empty", 2, {}, false, code::invalid_argument},
                       BadCreate{
@@ -163,20 +164,25 @@ TEST_F(BridgeTest, CycleGivesTheMachinesValues)
     EXPECT_EQ(bridge->destroy(h), code::ok);
 }
 
-TEST_F(BridgeTest, ChangedDefinitionsAreMeasuredAgainBelowJni)
+TEST_F(BridgeTest, ChangedDefinitionsLeaveTheCycleEmptyAndAnomalous)
 {
     const int h = custom({{true, kProcess, 0}});
     ASSERT_GT(h, 0);
-    auto cycle_collects = [&] {
+    auto cycle = [&](std::size_t& collections) {
         const std::size_t before = machine.source().collect_count();
         EXPECT_EQ(bridge->prepare(h), code::ok);
         const int sampled = bridge->sample(h);
         EXPECT_TRUE(sampled == code::ok || sampled == code::anomaly) << sampled;
-        EXPECT_EQ(bridge->decode(h), code::ok);
-        return machine.source().collect_count() - before;
+        const int decoded = bridge->decode(h);
+        collections = machine.source().collect_count() - before;
+        return decoded;
     };
+    std::size_t collections = 0;
     machine.advance(1.0);
-    EXPECT_EQ(cycle_collects(), 1u) << "an unchanged structure: one collection per cycle";
+    EXPECT_EQ(cycle(collections), code::ok);
+    EXPECT_EQ(collections, 1u) << "an unchanged structure: one collection per cycle";
+    const int values = bridge->item_count(h);
+    EXPECT_GT(values, 0);
     // Working Set (180) becomes a 32-bit RAWCOUNT: the Process object's definitions change.
     wpo::TestObject* process = machine.source().find(kProcess);
     ASSERT_NE(process, nullptr);
@@ -184,10 +190,106 @@ TEST_F(BridgeTest, ChangedDefinitionsAreMeasuredAgainBelowJni)
     process->counters.at(3).type = wpo::counter_type::PERF_COUNTER_RAWCOUNT;
     process->counters.at(3).size = 0;
     machine.advance(1.0);
-    EXPECT_EQ(cycle_collects(), 2u) << "the new prepare and sample after an anomaly, done below JNI";
+    EXPECT_EQ(cycle(collections), code::anomaly);
+    EXPECT_EQ(collections, 1u) << "not measured again over microseconds";
+    EXPECT_EQ(bridge->item_count(h), 0) << "the cycle after a definition change is empty";
+    std::vector<double> out(static_cast<std::size_t>(values));
+    EXPECT_EQ(bridge->values(h, out, false), 0);
+    std::span<const std::int64_t> bits;
+    std::span<const std::int8_t> types;
+    EXPECT_EQ(bridge->value_bits(h, values, bits, types), 0);
     machine.advance(1.0);
-    EXPECT_EQ(cycle_collects(), 1u);
+    EXPECT_EQ(cycle(collections), code::ok);
+    EXPECT_EQ(bridge->item_count(h), values) << "the next cycle has values again";
     EXPECT_EQ(bridge->destroy(h), code::ok);
+}
+
+TEST_F(BridgeTest, AnotherProcessInTheSamePlaceIsAnAnomalyAtDecode)
+{
+    const int h = custom({{true, kProcess, 0}});
+    ASSERT_GT(h, 0);
+    machine.advance(1.0);
+    EXPECT_EQ(bridge->prepare(h), code::ok);
+    EXPECT_EQ(bridge->sample(h), code::ok);
+    EXPECT_EQ(bridge->decode(h), code::ok);
+    // bash (100) exits and cat (300) starts: two processes before and after.
+    machine.end_process(100);
+    machine.start_process("cat", 300, 0.1);
+    machine.advance(1.0);
+    EXPECT_EQ(bridge->prepare(h), code::ok);
+    EXPECT_EQ(bridge->sample(h), code::ok) << "the count alone did not change";
+    EXPECT_EQ(bridge->decode(h), code::anomaly) << "the identities did";
+    machine.advance(1.0);
+    EXPECT_EQ(bridge->prepare(h), code::ok);
+    EXPECT_EQ(bridge->sample(h), code::ok);
+    EXPECT_EQ(bridge->decode(h), code::ok);
+    EXPECT_EQ(bridge->destroy(h), code::ok);
+}
+
+TEST_F(BridgeTest, ValueBitsKeepIntegersWhole)
+{
+    const int h = custom({{true, kProcess, 0}});
+    ASSERT_GT(h, 0);
+    machine.advance(1.0);
+    ASSERT_EQ(bridge->prepare(h), code::ok);
+    for (const int c : {bridge->sample(h), bridge->decode(h)})
+        ASSERT_TRUE(c == code::ok || c == code::anomaly) << c;
+    std::span<const wpo::CalculatedValue> items;
+    const int n = bridge->items(h, 1000, items);
+    ASSERT_GT(n, 0);
+    std::span<const std::int64_t> bits;
+    std::span<const std::int8_t> types;
+    EXPECT_EQ(bridge->value_bits(h, -1, bits, types), code::null_argument);
+    EXPECT_EQ(bridge->value_bits(h, n - 1, bits, types), code::buffer_too_small);
+    ASSERT_EQ(bridge->value_bits(h, n, bits, types), n);
+    for (int i = 0; i < n; ++i) {
+        const wpo::Value& v = items[static_cast<std::size_t>(i)].value;
+        if (!v.valid()) {
+            EXPECT_EQ(types[static_cast<std::size_t>(i)], -1);
+            continue;
+        }
+        const std::int64_t expected = v.type == wpo::ValueType::float64 ? std::bit_cast<std::int64_t>(v.f64)
+                                      : v.type == wpo::ValueType::int64 ? v.i64
+                                                                        : std::int64_t{v.i32};
+        EXPECT_EQ(bits[static_cast<std::size_t>(i)], expected) << i;
+    }
+    EXPECT_EQ(bridge->value_bits(9999, n, bits, types), code::invalid_handle);
+    EXPECT_EQ(bridge->destroy(h), code::ok);
+}
+
+TEST_F(BridgeTest, RawSnapshotsDeliverTheCumulativeValue)
+{
+    // bash (100) runs at 0.25, java (200) at 0.5 of a CPU; % Processor Time's raw value is CPU time in 100 ns.
+    const int h =
+        bridge->create(Bridge::kCustomRawType, std::vector<InputInfo>{{true, kProcess, kProcessorTime}}, false);
+    ASSERT_GT(h, 0);
+    std::vector<std::int64_t> first;
+    for (const double seconds : {0.0, 2.0}) {
+        machine.advance(seconds);
+        ASSERT_EQ(bridge->prepare(h), code::ok);
+        ASSERT_EQ(bridge->sample(h), code::ok);
+        ASSERT_EQ(bridge->decode(h), code::ok);
+        std::span<const std::int64_t> bits;
+        std::span<const std::int8_t> types;
+        ASSERT_EQ(bridge->value_bits(h, 8, bits, types), 2);
+        for (const std::int8_t type : types)
+            EXPECT_EQ(type, 1) << "a LONG, valid from the first cycle";
+        if (first.empty()) {
+            first.assign(bits.begin(), bits.end());
+            continue;
+        }
+        EXPECT_EQ(bits[0] - first[0], static_cast<std::int64_t>(0.25 * 2.0 * 1e7)) << "bash";
+        EXPECT_EQ(bits[1] - first[1], static_cast<std::int64_t>(0.5 * 2.0 * 1e7)) << "java";
+    }
+    EXPECT_EQ(bridge->destroy(h), code::ok);
+}
+
+TEST_F(BridgeTest, HelpTextsComeWithTheNames)
+{
+    EXPECT_EQ(bridge->help_count(), 0) << "the test machine's table has names only";
+    EXPECT_EQ(bridge->help_length(), 1) << "the final NUL";
+    EXPECT_EQ(bridge->reload_names(), code::ok);
+    EXPECT_GT(bridge->names_count(), 0);
 }
 
 TEST_F(BridgeTest, OutOfOrderCallsAreInvalidState)

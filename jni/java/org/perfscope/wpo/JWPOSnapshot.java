@@ -17,14 +17,14 @@ import java.util.List;
  *
  * <p>An instance owns one handle: {@link #close()} destroys it, and a {@link Cleaner} destroys it if the instance
  * becomes unreachable unclosed. Instances may be used from several threads (the library takes the snapshot's
- * reader-writer lock), but one measuring cycle belongs to one thread: interleaved cycles get
- * {@link WPOError#INVALID_STATE}.
+ * reader-writer lock), but one measuring cycle belongs to one thread: cycles interleaved through the static methods
+ * get {@link WPOError#INVALID_STATE}.
  *
  * <p>Thread-safety: the static methods and an instance are safe to call from several threads (the library checks
- * every handle and takes the snapshot's lock); what is not shared is a cycle: prepare, sample, decode and reading
- * the values belong together, so threads that measure the same snapshot synchronise around {@link #measure()} and
- * the reads that follow it, or use a snapshot each. Closing from another thread makes later calls fail with
- * {@link WPOError#INVALID_HANDLE}, never crash.
+ * every handle and takes the snapshot's lock). {@link #measure()} takes the instance's lock around its cycle, so
+ * threads may share an instance through it: each call's cycle runs whole, one after the other. Threads that drive
+ * cycles through the static methods on one handle synchronise themselves, or use a snapshot each. Closing from
+ * another thread makes later calls fail with {@link WPOError#INVALID_HANDLE}, never crash.
  */
 public final class JWPOSnapshot implements AutoCloseable {
     static {
@@ -37,6 +37,12 @@ public final class JWPOSnapshot implements AutoCloseable {
     public static final int TYPE_COSTLY = 1;
     /** The objects and counters of the input list. */
     public static final int TYPE_CUSTOM = 2;
+    /**
+     * Perfscope addition: {@link #TYPE_CUSTOM} whose values are each counter's raw value as it stands in the data
+     * (a LONG, valid from the first sample): the cumulative count or time under a rate, which never decreases
+     * for the counting types (docs/java.md §4.2).
+     */
+    public static final int TYPE_CUSTOM_RAW = 3;
 
     // --- the thesis's native methods (docs/java.md §2) ------------------------------------------------------------
 
@@ -143,11 +149,13 @@ public final class JWPOSnapshot implements AutoCloseable {
     public static native int sampleSnapshot(int aSnapshotHandle);
 
     /**
-     * Stage three of a cycle: decodes the sample. When the structure changed the library measures again before
-     * returning.
+     * Decodes the sample. Returns -6 ({@link WPOError#ANOMALY}) when decoding found what the sample's checks do
+     * not see: the instances of a sampled object changed identity at an equal count (one process exited and
+     * another started), or an object's counter definitions changed. After a definition change the cycle is empty
+     * ({@link #getSnapshotItemCount} is 0) rather than measured again over microseconds; the next cycle has values.
      *
      * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
-     * @return 0, or a negative code
+     * @return 0, -6 (anomaly), or another negative code
      */
     public static native int decodeSnapshot(int aSnapshotHandle);
 
@@ -258,11 +266,26 @@ public final class JWPOSnapshot implements AutoCloseable {
      */
     private static native long nowEpochNanos0();
 
+    /**
+     * Every decoded value exactly, without passing through double: {@code aValues[i]} holds a 32- or 64-bit
+     * integer value as it is, or a decimal value's {@link Double#doubleToRawLongBits bits}; {@code aTypes[i]} its
+     * {@link ValueType} ordinal, or -1 where the value is not valid. Same order as {@link #getSnapshotValues}; no
+     * Java allocation.
+     *
+     * @param aSnapshotHandle a snapshot handle from {@link #createSnapshot}
+     * @param aValues receives the values
+     * @param aTypes receives the types; at least as long as the values
+     * @return the number of values, or a negative code (null or too small arrays, a bad handle or state)
+     */
+    public static native int getSnapshotValueBits(int aSnapshotHandle, long[] aValues, byte[] aTypes);
+
     // --- an owned handle ------------------------------------------------------------------------------------------
 
     private final OwnedHandle owned;
     /** getSnapshotCollectionTime's out-parameter, reused (under its own lock) so reading the time allocates nothing. */
     private final long[] timeOut = new long[1];
+
+    private final Object cycleLock = new Object();  // measure(): one cycle at a time
 
     /**
      * Creates a snapshot; throws {@link WPOException} naming the problem. When every native handle is taken,
@@ -300,18 +323,22 @@ public final class JWPOSnapshot implements AutoCloseable {
     }
 
     /**
-     * One cycle: prepare, sample and decode.
+     * One measuring cycle: prepare, sample and decode. Threads may share an instance and call this at the same
+     * time: cycles run one after the other (the instance's lock), never interleaved; after it returns, the values
+     * are those of the latest cycle of any thread until the next one. A thread that calls the static methods on
+     * {@link #handle()} itself takes no part in that lock.
      *
-     * @return true when the sample reported an anomaly
-     * @throws WPOException when a stage fails (the message names it), e.g. {@link WPOError#INVALID_STATE} when
-     *     another thread's cycle on this snapshot is under way
+     * @return true when the sample or the decode reported an anomaly (-6)
+     * @throws WPOException when a stage fails or the snapshot is closed
      */
     public boolean measure() {
-        int handle = owned.handle();
-        WPOError.check(prepareSnapshot(handle), "prepareSnapshot");
-        int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
-        WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
-        return sampled == WPOError.ANOMALY;
+        synchronized (cycleLock) {
+            int handle = owned.handle();
+            WPOError.check(prepareSnapshot(handle), "prepareSnapshot");
+            int sampled = WPOError.check(sampleSnapshot(handle), "sampleSnapshot");
+            int decoded = WPOError.check(decodeSnapshot(handle), "decodeSnapshot");
+            return sampled == WPOError.ANOMALY || decoded == WPOError.ANOMALY;
+        }
     }
 
     /**

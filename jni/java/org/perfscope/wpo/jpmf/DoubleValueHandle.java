@@ -11,6 +11,10 @@ import org.perfscope.wpo.ValueType;
 public final class DoubleValueHandle extends ValueHandle {
     private double value;
 
+    /** An empty handle (not valid until a decode stores a value). */
+    public DoubleValueHandle() {
+    }
+
     @Override
     public ValueType type() {
         return ValueType.DOUBLE;
@@ -32,7 +36,7 @@ public final class DoubleValueHandle extends ValueHandle {
     }
 
     @Override
-    void set(double v) {
-        value = v;
+    void store(long bits, int type) {
+        value = decimal(bits, type);
     }
 }

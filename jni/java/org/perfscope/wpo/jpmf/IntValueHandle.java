@@ -9,16 +9,31 @@ import org.perfscope.wpo.ValueType;
  * <p>Thread-safety: as {@link ValueHandle}, not safe for concurrent use.
  */
 public final class IntValueHandle extends ValueHandle {
-    private int value;
+    private long value;
+
+    /** An empty handle (not valid until a decode stores a value). */
+    public IntValueHandle() {
+    }
 
     @Override
     public ValueType type() {
         return ValueType.INTEGER;
     }
 
+    /**
+     * The value as an int. The library's 32-bit counters are unsigned, so a value above {@link Integer#MAX_VALUE}
+     * can arrive: it is kept whole, {@link #longValue()} returns it, and this throws rather than cap it (the
+     * win32.winperf data source declares 32-bit counters LONG for that reason, docs/java.md §4.2).
+     *
+     * @return the value
+     * @throws ArithmeticException when the value does not fit an int
+     */
     @Override
     public int intValue() {
-        return value;
+        if (value != (int) value) {
+            throw new ArithmeticException("IntValueHandle: " + value + " does not fit an int; use longValue()");
+        }
+        return (int) value;
     }
 
     @Override
@@ -32,7 +47,7 @@ public final class IntValueHandle extends ValueHandle {
     }
 
     @Override
-    void set(double v) {
-        value = (int) v;
+    void store(long bits, int type) {
+        value = integer(bits, type);
     }
 }

@@ -11,6 +11,10 @@ import org.perfscope.wpo.ValueType;
 public final class LongValueHandle extends ValueHandle {
     private long value;
 
+    /** An empty handle (not valid until a decode stores a value). */
+    public LongValueHandle() {
+    }
+
     @Override
     public ValueType type() {
         return ValueType.LONG;
@@ -24,6 +28,11 @@ public final class LongValueHandle extends ValueHandle {
         return (int) value;
     }
 
+    /**
+     * The value exactly, as the library decoded it (never through double, so values above 2^53 stay whole).
+     *
+     * @return the value
+     */
     @Override
     public long longValue() {
         return value;
@@ -35,7 +44,7 @@ public final class LongValueHandle extends ValueHandle {
     }
 
     @Override
-    void set(double v) {
-        value = (long) v;
+    void store(long bits, int type) {
+        value = integer(bits, type);
     }
 }

@@ -26,21 +26,24 @@ public interface ProbeContext extends AutoCloseable {
     boolean sample();
 
     /**
-     * Stage three: decodes the sample into the value handles.
+     * The third stage: computes the values and stores them into the value handles.
      *
-     * @throws org.perfscope.wpo.WPOException when the native snapshot fails or is closed
+     * @return true when the cycle is anomalous (-6): the sample said so, or decoding found the instances of a
+     *         sampled object changed identity at an equal count, or counter definitions changed (that cycle is left
+     *         empty: every handle is invalid until the next cycle)
+     * @throws org.perfscope.wpo.WPOException when the stage fails
      */
-    void decode();
+    boolean decode();
 
     /**
-     * The value handle of a measured sensor.
+     * The value handle of a measured sensor (instance) name, as it was given to the context.
      *
-     * @param sensorName a sensor or sensor-instance name given to {@link DataSource#createProbeContext}
-     * @return its value handle, or null when the context does not measure it
+     * @param sensorName a name given at creation
+     * @return its handle, or null for a name the context does not measure
      */
     ValueHandle value(String sensorName);
 
-    /** Releases the native snapshot; closing twice does nothing. */
+    /** Releases the native snapshot; closing twice is harmless. */
     @Override
     void close();
 }

@@ -3,16 +3,13 @@ package org.perfscope.wpo.jpmf;
 
 import org.perfscope.wpo.ValueType;
 
-/**
- * A sensor: one counter of one performance object (docs/java.md §4.1).
- *
- * <p>Thread-safety: implementations are immutable and safe to share between threads.
- */
+/** A sensor: one counter of one performance object (docs/java.md §4.1). */
 public interface Sensor {
     /**
-     * The sensor's name.
+     * The sensor's name as JPMF writes it ({@code win32.winperf/Process/% Processor Time}); see {@link SensorNames}
+     * for the few characters that are escaped.
      *
-     * @return {@code win32.winperf/Object/Counter}, each part escaped ('%' %25, '/' %2F, '#' %23)
+     * @return the name, without an instance part
      */
     String name();
 
@@ -29,4 +26,11 @@ public interface Sensor {
      * @return INTEGER, LONG or DOUBLE (the thesis added DOUBLE to JPMF, docs/java.md §4.1)
      */
     ValueType valueType();
+
+    /**
+     * The counter's help text.
+     *
+     * @return the text the name table holds for it, or an empty string
+     */
+    String help();
 }

@@ -4,10 +4,12 @@ package org.perfscope.wpo.jpmf;
 import org.perfscope.wpo.WPOLibrary;
 
 /**
- * JPMF sensor names (docs/snapshots-and-cache.md §6), built and parsed by the engine's own code
- * (engine/naming/sensor_name.h), so Java and the desktop app name sensors identically:
- * {@code win32.winperf/Object/Counter} and {@code win32.winperf/Object/Counter#Instance}, with '%', '/' and '#' in a
- * part escaped as %25, %2F and %23.
+ * JPMF sensor names (docs/java.md §4.2), built and parsed by the engine's own code (engine/naming/sensor_name.h):
+ * {@code win32.winperf/Object/Counter} and {@code win32.winperf/Object/Counter#Instance}, written as JPMF's users
+ * write them ({@code win32.winperf/Process/% Processor Time#1234}). The object ends at the first '/', the instance
+ * starts at the first '#', so only these are escaped: '/' in the object as %2F, '#' in the object or counter as
+ * %23, and a '%' followed by two hex digits as %25. Parsing decodes any %HH, so the fully escaped names of earlier
+ * releases ({@code %25 Processor Time}) still name the same sensors.
  *
  * <p>Thread-safety: stateless, safe from any thread.
  */

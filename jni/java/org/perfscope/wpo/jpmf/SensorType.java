@@ -7,8 +7,11 @@ package org.perfscope.wpo.jpmf;
  * <p>Thread-safety: immutable, safe from any thread.
  */
 public enum SensorType {
-    /** Accumulates; its value is a rate or difference over two samples. */
+    /**
+     * Consecutive readings never decrease (apart from overflow): a cumulative count or time. A consumer may take
+     * differences of two readings.
+     */
     COUNTER,
-    /** Read as is. */
+    /** A reading for its moment with no such promise: a level, a rate or a percentage over the last interval. */
     GAUGE
 }

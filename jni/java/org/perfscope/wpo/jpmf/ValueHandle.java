@@ -11,6 +11,23 @@ import org.perfscope.wpo.ValueType;
  * <p>Thread-safety: a plain mutable holder, written by the thread that decodes; not safe for concurrent use.
  */
 public abstract class ValueHandle {
+    // ValueType ordinals as they arrive from JWPOSnapshot.getSnapshotValueBits
+    static final int TYPE_INTEGER = 0;
+    static final int TYPE_LONG = 1;
+    static final int TYPE_DOUBLE = 2;
+
+    static double decimal(long bits, int type) {
+        return type == TYPE_DOUBLE ? Double.longBitsToDouble(bits) : (double) bits;
+    }
+
+    static long integer(long bits, int type) {
+        return type == TYPE_DOUBLE ? (long) Double.longBitsToDouble(bits) : bits;
+    }
+
+    /** Only this package's handles exist. */
+    ValueHandle() {
+    }
+
     private boolean valid;
 
     /**
@@ -57,8 +74,13 @@ public abstract class ValueHandle {
         this.valid = valid;
     }
 
-    /** Stores a decoded value (as the library delivers it, a double). */
-    abstract void set(double value);
+    /**
+     * Stores a decoded value as the library delivers it: an integer, or a double's bits ({@code type} DOUBLE).
+     *
+     * @param bits the integer value, or {@link Double#doubleToRawLongBits} of a decimal one
+     * @param type {@link #TYPE_INTEGER}, {@link #TYPE_LONG} or {@link #TYPE_DOUBLE}
+     */
+    abstract void store(long bits, int type);
 
     /**
      * A handle of the given type.
