@@ -22,8 +22,8 @@ bool RowCoverage::covered(int row, int from, int to) const
         return false;
     const auto& spans = m_rows[static_cast<size_t>(i)];
     // The first interval that ends at or after `from` is the only one that can hold it.
-    const auto it =
-        std::lower_bound(spans.begin(), spans.end(), from, [](const std::pair<int, int>& s, int x) { return s.second < x; });
+    const auto it = std::lower_bound(spans.begin(), spans.end(), from,
+                                     [](const std::pair<int, int>& s, int x) { return s.second < x; });
     return it != spans.end() && it->first <= from && to <= it->second;
 }
 

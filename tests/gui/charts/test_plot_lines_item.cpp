@@ -162,7 +162,8 @@ private slots:
         }
         QVERIFY(inked > 1000);
         // Idle lines wholly under others were left out here too.
-        QVERIFY2(item.lastPaintPieces() < item.lineCount() * 3 / 4, qPrintable(QString::number(item.lastPaintPieces())));
+        QVERIFY2(item.lastPaintPieces() < item.lineCount() * 3 / 4,
+                 qPrintable(QString::number(item.lastPaintPieces())));
     }
 };
 
