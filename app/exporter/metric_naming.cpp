@@ -62,7 +62,7 @@ void time_base_to_seconds(std::uint32_t type, MetricMapping& mapping)
     switch (type & ct::kTimeMask) {
     case ct::kTimer100Ns:
         mapping.rule = ValueRule::raw;
-        mapping.scale = 1e-7;
+        mapping.scale *= 1e-7;
         break;
     case ct::kObjectTimer: mapping.rule = ValueRule::object_ticks; break;
     default: mapping.rule = ValueRule::ticks; break;
@@ -126,10 +126,24 @@ MetricMapping map_counter(std::string_view object_name, std::string_view counter
     mapping.exported = true;
     bool timer = false;  // the raw value counts time: unit seconds
 
+    // Multiples of bytes in a name become bytes, the value scaled (binary multiples, as Windows counts).
+    // clang-format off
+    static constexpr std::array<std::pair<std::string_view, double>, 6> kByteMultiples{{
+        {"kbytes", 1024.0}, {"kilobytes", 1024.0}, {"mbytes", 1048576.0}, {"megabytes", 1048576.0},
+        {"gbytes", 1073741824.0}, {"gigabytes", 1073741824.0},
+    }};
+    // clang-format on
+    for (std::string& word : words)
+        for (const auto& [multiple, factor] : kByteMultiples)
+            if (word == multiple) {
+                word = "bytes";
+                mapping.scale *= factor;
+            }
+
     if ((type & ct::kTypeMask) == ct::kTypeNumber) {
         mapping.type = MetricType::gauge;
         if (ct::subtype(type) == ct::kNumberDec1000)
-            mapping.scale = 1e-3;
+            mapping.scale *= 1e-3;
     } else {
         const std::uint32_t sub = ct::subtype(type);
         const std::uint32_t display = type & ct::kDisplayMask;
@@ -208,6 +222,8 @@ std::string sample_name(std::string_view family, MetricType type)
     std::string name(family);
     if (type == MetricType::counter)
         name += "_total";
+    else if (type == MetricType::info)
+        name += "_info";
     return name;
 }
 

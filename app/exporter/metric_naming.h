@@ -10,7 +10,8 @@
 
 namespace perfscope::exporter {
 
-enum class MetricType : std::uint8_t { counter, gauge };
+// info: OpenMetrics' info type, a gauge of value 1 in the text format.
+enum class MetricType : std::uint8_t { counter, gauge, info };
 
 // What the main series of a counter holds, computed from its raw value N, its base B and the time stamps
 // of the block it comes from.
@@ -47,7 +48,8 @@ std::string identity_label(std::string_view object_name);
 // The mapping of one counter of one object, from its names and its raw CounterType.
 MetricMapping map_counter(std::string_view object_name, std::string_view counter_name, std::uint32_t type);
 
-// The name of the sample that carries a family's value: `<family>_total` for counters.
+// The name of the sample that carries a family's value: `<family>_total` for counters, `<family>_info`
+// for info families.
 std::string sample_name(std::string_view family, MetricType type);
 
 }  // namespace perfscope::exporter
