@@ -10,7 +10,7 @@
 #                             Prometheus (promtool) and its node exporter for the /metrics tests and benchmark
 set -euo pipefail
 
-packages=(build-essential cmake ninja-build googletest
+packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgconf
           qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           openjdk-17-jdk-headless junit5)
 if [[ "${1:-}" == "--all" ]]; then

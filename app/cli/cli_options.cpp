@@ -42,6 +42,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::dump;
     if (name == "counters")
         return Command::counters;
+    if (name == "serve")
+        return Command::serve;
     return std::nullopt;
 }
 
@@ -57,7 +59,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             return true;
         const bool takes_value =
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
-            (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library");
+            (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
+            (command == Command::serve && (a == "--listen" || a == "--set"));
         if (takes_value)
             ++i;
     }
@@ -100,7 +103,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (args[i] != "help") {
                 o.help_topic = command_named(args[i]);
                 if (!o.help_topic)
-                    return bad("unknown command \"" + args[i] + "\"; the commands are list, query, dump and counters");
+                    return bad("unknown command \"" + args[i] +
+                               "\"; the commands are list, query, dump, counters and serve");
             }
         }
         return o;
@@ -151,7 +155,12 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 else
                     return bad("-f supports csv and tsv, got \"" + *v + "\"");
             }
-        } else if (o.command == Command::query && a == "--set") {
+        } else if (o.command == Command::serve && a == "--listen") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            o.listen = *v;
+        } else if ((o.command == Command::query || o.command == Command::serve) && a == "--set") {
             auto v = value_of(a);
             if (!v)
                 return v.error();
@@ -284,6 +293,21 @@ Linux needs no registration: published counters are served as they appear.
 Example: perfscope-cli counters install perfscope-demo.counters
 )";
 
+constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
+
+Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
+until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
+format 0.0.4, or OpenMetrics 1.0 when the request's Accept header asks for it.
+Only GET /metrics is answered; nothing a request says changes anything.
+  --listen ADDR:PORT  where to listen (default 127.0.0.1:9654, this machine only;
+                      port 0 picks a free port); the address is printed at start
+  --set FILE          export the objects a counter set's paths name (default:
+                      Processor, Memory, LogicalDisk, PhysicalDisk, Network
+                      Interface, System)
+
+Example: perfscope-cli serve --listen 0.0.0.0:9654
+)";
+
 constexpr const char* kOverview = R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
 
 Commands:
@@ -304,6 +328,9 @@ Commands:
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
+  serve [--listen ADDR:PORT] [--set FILE]
+                             Prometheus metrics on http://ADDR:PORT/metrics
+                             (default 127.0.0.1:9654)
   help [COMMAND], COMMAND --help, --version
 
 Options:
@@ -322,6 +349,7 @@ std::string usage(std::optional<Command> command)
     case Command::query: return kQueryUsage;
     case Command::dump: return kDumpUsage;
     case Command::counters: return kCountersUsage;
+    case Command::serve: return kServeUsage;
     default: return kOverview;
     }
 }

@@ -12,7 +12,7 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump, counters };
+enum class Command { help, version, list, query, dump, counters, serve };
 enum class OutputFormat { csv, tsv };
 
 struct Options {
@@ -46,7 +46,13 @@ struct Options {
     std::string counters_action;  // "install" or "uninstall"
     std::string counters_target;  // install: the definition file; uninstall: the publisher name
     std::string library;          // --library: the provider DLL (default: beside perfscope-cli)
+
+    // serve (and --set FILE above)
+    std::string listen;  // --listen ADDR:PORT; empty = kDefaultListen
 };
+
+// serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").
+inline constexpr const char* kDefaultListen = "127.0.0.1:9654";
 
 // argv without the program name.
 wpo::Result<Options> parse_options(const std::vector<std::string>& args);

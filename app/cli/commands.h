@@ -38,6 +38,8 @@ wpo::Status run_query(const Options& options, Context& context);
 // leaves out a set's path not found now (an ended process) with a warning.
 wpo::Result<Options> apply_counter_set(const Options& options);
 wpo::Status run_dump(const Options& options, Context& context);
+// serve: Prometheus metrics over HTTP until stopped (docs/prometheus-naming.md).
+wpo::Status run_serve(const Options& options, Context& context);
 // counters install|uninstall: needs no source (docs/windows-provider.md).
 wpo::Status run_counters(const Options& options, std::FILE* out);
 

@@ -62,6 +62,7 @@ int main(int argc, char** argv)
     case Command::list: status = run_list(*options, context); break;
     case Command::query: status = run_query(*options, context); break;
     case Command::dump: status = run_dump(*options, context); break;
+    case Command::serve: status = run_serve(*options, context); break;
     default: break;
     }
     if (!status)

@@ -7,6 +7,7 @@
 #include "naming/instance_names.h"
 
 #include <bit>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <set>
@@ -27,11 +28,10 @@ std::string type_label(std::uint32_t type)
     return hex;
 }
 
-std::string info_labels(std::string_view object, std::string_view counter, std::uint32_t type,
-                        std::string_view metric)
+std::string info_labels(std::string_view object, std::string_view counter, std::uint32_t type, std::string_view metric)
 {
-    return "{object=\"" + escape_label_value(object) + "\",counter=\"" + escape_label_value(counter) +
-           "\",type=\"" + escape_label_value(type_label(type)) + "\",metric=\"" + escape_label_value(metric) + "\"}";
+    return "{object=\"" + escape_label_value(object) + "\",counter=\"" + escape_label_value(counter) + "\",type=\"" +
+           escape_label_value(type_label(type)) + "\",metric=\"" + escape_label_value(metric) + "\"}";
 }
 
 // The label sets of an object's instances, in block order; nullopt for an instance whose labels an earlier
@@ -91,6 +91,10 @@ std::optional<double> main_value(const MetricMapping& mapping, std::uint32_t typ
                 static_cast<double>(times.object_freq);
         break;
     }
+    // Scales below 1 are 1/10^n (100 ns, thousandths): dividing by 10^n is exact where multiplying by its
+    // inexact inverse is not (12 s of 100 ns ticks reads 12, not 11.999999999999998).
+    if (mapping.scale < 1.0)
+        return value / std::round(1.0 / mapping.scale);
     return value * mapping.scale;
 }
 

@@ -155,8 +155,7 @@ void write_exposition(std::span<const MetricFamily> families, ExpositionFormat f
             continue;
         const std::string sample = sample_name(family.name, family.type);
         // The text format names a family after its samples; OpenMetrics after the family.
-        const std::string& described =
-            (openmetrics || family.type == MetricType::gauge) ? family.name : sample;
+        const std::string& described = (openmetrics || family.type == MetricType::gauge) ? family.name : sample;
         out += "# HELP ";
         out += described;
         out += ' ';

@@ -36,12 +36,20 @@ constexpr std::int64_t kObjectTime = 5'000'000, kObjectFreq = 10'000;
 wpo::NameTable names()
 {
     wpo::NameTable table;
-    const std::pair<std::uint32_t, const char*> entries[] = {
-        {kProcessor, "Processor"}, {kMemory, "Memory"}, {kProcess, "Process"}, {kDisk, "PhysicalDisk"},
-        {kProcessorTime, "% Processor Time"}, {kUserTime, "% User Time"}, {kInterrupts, "Interrupts/sec"},
-        {kAvailable, "Available Bytes"}, {kCommitted, "% Committed Bytes In Use"},
-        {kCommittedBase, "Committed base"}, {kIdProcess, "ID Process"}, {kElapsed, "Elapsed Time"},
-        {kAvgRead, "Avg. Disk sec/Read"}, {kAvgReadBase, "Avg. Disk sec/Read base"}};
+    const std::pair<std::uint32_t, const char*> entries[] = {{kProcessor, "Processor"},
+                                                             {kMemory, "Memory"},
+                                                             {kProcess, "Process"},
+                                                             {kDisk, "PhysicalDisk"},
+                                                             {kProcessorTime, "% Processor Time"},
+                                                             {kUserTime, "% User Time"},
+                                                             {kInterrupts, "Interrupts/sec"},
+                                                             {kAvailable, "Available Bytes"},
+                                                             {kCommitted, "% Committed Bytes In Use"},
+                                                             {kCommittedBase, "Committed base"},
+                                                             {kIdProcess, "ID Process"},
+                                                             {kElapsed, "Elapsed Time"},
+                                                             {kAvgRead, "Avg. Disk sec/Read"},
+                                                             {kAvgReadBase, "Avg. Disk sec/Read base"}};
     for (const auto& [index, name] : entries) {
         table.set_name(index, name);
         table.set_help(index + 1, std::string("Help of ") + name + ".");
@@ -66,8 +74,8 @@ std::vector<wpo::TestObject> objects()
                            {"_Total", {70'000'000, 40'000'000, 5555}}};
 
     wpo::TestObject memory{kMemory, kMemory + 1};
-    memory.counters = {counter(kAvailable, ct::PERF_COUNTER_LARGE_RAWCOUNT),
-                       counter(kCommitted, ct::PERF_RAW_FRACTION), counter(kCommittedBase, ct::PERF_RAW_BASE)};
+    memory.counters = {counter(kAvailable, ct::PERF_COUNTER_LARGE_RAWCOUNT), counter(kCommitted, ct::PERF_RAW_FRACTION),
+                       counter(kCommittedBase, ct::PERF_RAW_BASE)};
     memory.values = {8'589'934'592ULL, 300, 1200};
 
     wpo::TestObject process{kProcess, kProcess + 1};
@@ -76,8 +84,8 @@ std::vector<wpo::TestObject> objects()
     process.perf_freq = kObjectFreq;
     process.counters = {counter(kIdProcess, ct::PERF_COUNTER_RAWCOUNT), counter(kElapsed, ct::PERF_ELAPSED_TIME)};
     // The last one's name and identity repeat the one before: its labels would too.
-    process.instances = {{"bash", {100, 4'000'000}}, {"bash", {200, 4'500'000}}, {"_Total", {0, 0}},
-                         {"sh", {300, 1}}, {"sh", {300, 2}}};
+    process.instances = {
+        {"bash", {100, 4'000'000}}, {"bash", {200, 4'500'000}}, {"_Total", {0, 0}}, {"sh", {300, 1}}, {"sh", {300, 2}}};
 
     wpo::TestObject disk{kDisk, kDisk + 1};
     disk.has_instances = true;
@@ -205,9 +213,10 @@ TEST(BlockExporter, SameNameExportedOnce)
     const auto checked = check_exposition(out, false);
     ASSERT_EQ(checked.error, "");
     EXPECT_EQ(checked.series.at("perfscope_system_reads_total"), 5);
-    EXPECT_EQ(checked.series.at("perfscope_perfmon_name_info{object=\"System\",counter=\"Reads\",type=\"PERF_COUNTER_BULK_"
-                                "COUNT\",metric=\"\"}"),
-              1);
+    EXPECT_EQ(
+        checked.series.at("perfscope_perfmon_name_info{object=\"System\",counter=\"Reads\",type=\"PERF_COUNTER_BULK_"
+                          "COUNT\",metric=\"\"}"),
+        1);
 }
 
 #if defined(__linux__)
@@ -239,12 +248,13 @@ TEST(BlockExporter, RealBlockIsValid)
         if (openmetrics)
             continue;
         const std::filesystem::path dir = std::filesystem::temp_directory_path();
-        const std::string stem = "perfscope_promtool_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed());
+        const std::string stem =
+            "perfscope_promtool_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed());
         const auto input = dir / (stem + (openmetrics ? ".om" : ".txt"));
         const auto report = dir / (stem + ".report");
         std::ofstream(input, std::ios::binary) << out;
-        const std::string command =
-            std::string(PERFSCOPE_PROMTOOL) + " check metrics < '" + input.string() + "' > '" + report.string() + "' 2>&1";
+        const std::string command = std::string(PERFSCOPE_PROMTOOL) + " check metrics < '" + input.string() + "' > '" +
+                                    report.string() + "' 2>&1";
         const int status = std::system(command.c_str());
         std::stringstream text;
         text << std::ifstream(report).rdbuf();

@@ -176,8 +176,8 @@ CheckedExposition check_exposition(std::string_view text, bool openmetrics)
                 return fail(number, "bad comment line");
             const std::string_view keyword = line.substr(2, space1 - 2);
             const std::size_t space2 = line.find(' ', space1 + 1);
-            const std::string name(line.substr(space1 + 1, space2 == std::string_view::npos ? line.npos
-                                                                                             : space2 - space1 - 1));
+            const std::string name(
+                line.substr(space1 + 1, space2 == std::string_view::npos ? line.npos : space2 - space1 - 1));
             const std::string_view rest =
                 space2 == std::string_view::npos ? std::string_view{} : line.substr(space2 + 1);
             if (!valid_metric_name(name))
@@ -195,8 +195,8 @@ CheckedExposition check_exposition(std::string_view text, bool openmetrics)
                 result.helps[name] = unescape_help(rest);
             } else if (keyword == "TYPE") {
                 const std::set<std::string_view> types =
-                    openmetrics ? std::set<std::string_view>{"counter", "gauge", "info", "unknown", "stateset",
-                                                             "histogram", "gaugehistogram", "summary"}
+                    openmetrics ? std::set<std::string_view>{"counter",  "gauge",     "info",           "unknown",
+                                                             "stateset", "histogram", "gaugehistogram", "summary"}
                                 : std::set<std::string_view>{"counter", "gauge", "untyped", "histogram", "summary"};
                 if (!types.contains(rest))
                     return fail(number, "unknown type '" + std::string(rest) + "'");

@@ -10,8 +10,8 @@
 namespace perfscope::exporter::testing {
 
 struct CheckedExposition {
-    std::string error;                       // empty: the exposition is valid
-    std::map<std::string, double> series;    // `name{labels}` as written -> value
+    std::string error;                         // empty: the exposition is valid
+    std::map<std::string, double> series;      // `name{labels}` as written -> value
     std::map<std::string, std::string> types;  // described name -> type
     std::map<std::string, std::string> helps;  // described name -> HELP text, unescaped
     std::map<std::string, std::string> units;  // OpenMetrics family -> unit

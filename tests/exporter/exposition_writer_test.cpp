@@ -43,18 +43,17 @@ TEST(ExpositionWriter, TextFormat)
 {
     std::string out;
     write_exposition(small_families(), ExpositionFormat::text, out);
-    EXPECT_EQ(out,
-              "# HELP perfscope_processor_percent_user_time_seconds_total Time in user mode.\\nSecond line with a "
-              "\\\\ and a \"quote\".\n"
-              "# TYPE perfscope_processor_percent_user_time_seconds_total counter\n"
-              "perfscope_processor_percent_user_time_seconds_total{cpu=\"0\"} 12.5\n"
-              "perfscope_processor_percent_user_time_seconds_total{cpu=\"_Total\"} 25\n"
-              "# HELP perfscope_memory_available_bytes Available memory.\n"
-              "# TYPE perfscope_memory_available_bytes gauge\n"
-              "perfscope_memory_available_bytes 1048576\n"
-              "# HELP perfscope_counter_info Map.\n"
-              "# TYPE perfscope_counter_info gauge\n"
-              "perfscope_counter_info{object=\"Memory\",metric=\"perfscope_memory_available_bytes\"} 1\n");
+    EXPECT_EQ(out, "# HELP perfscope_processor_percent_user_time_seconds_total Time in user mode.\\nSecond line with a "
+                   "\\\\ and a \"quote\".\n"
+                   "# TYPE perfscope_processor_percent_user_time_seconds_total counter\n"
+                   "perfscope_processor_percent_user_time_seconds_total{cpu=\"0\"} 12.5\n"
+                   "perfscope_processor_percent_user_time_seconds_total{cpu=\"_Total\"} 25\n"
+                   "# HELP perfscope_memory_available_bytes Available memory.\n"
+                   "# TYPE perfscope_memory_available_bytes gauge\n"
+                   "perfscope_memory_available_bytes 1048576\n"
+                   "# HELP perfscope_counter_info Map.\n"
+                   "# TYPE perfscope_counter_info gauge\n"
+                   "perfscope_counter_info{object=\"Memory\",metric=\"perfscope_memory_available_bytes\"} 1\n");
     const auto checked = check_exposition(out, false);
     EXPECT_EQ(checked.error, "");
     EXPECT_EQ(checked.series.size(), 4u);
@@ -64,21 +63,20 @@ TEST(ExpositionWriter, OpenMetrics)
 {
     std::string out;
     write_exposition(small_families(), ExpositionFormat::openmetrics, out);
-    EXPECT_EQ(out,
-              "# HELP perfscope_processor_percent_user_time_seconds Time in user mode.\\nSecond line with a "
-              "\\\\ and a \\\"quote\\\".\n"
-              "# TYPE perfscope_processor_percent_user_time_seconds counter\n"
-              "# UNIT perfscope_processor_percent_user_time_seconds seconds\n"
-              "perfscope_processor_percent_user_time_seconds_total{cpu=\"0\"} 12.5\n"
-              "perfscope_processor_percent_user_time_seconds_total{cpu=\"_Total\"} 25\n"
-              "# HELP perfscope_memory_available_bytes Available memory.\n"
-              "# TYPE perfscope_memory_available_bytes gauge\n"
-              "# UNIT perfscope_memory_available_bytes bytes\n"
-              "perfscope_memory_available_bytes 1048576\n"
-              "# HELP perfscope_counter Map.\n"
-              "# TYPE perfscope_counter info\n"
-              "perfscope_counter_info{object=\"Memory\",metric=\"perfscope_memory_available_bytes\"} 1\n"
-              "# EOF\n");
+    EXPECT_EQ(out, "# HELP perfscope_processor_percent_user_time_seconds Time in user mode.\\nSecond line with a "
+                   "\\\\ and a \\\"quote\\\".\n"
+                   "# TYPE perfscope_processor_percent_user_time_seconds counter\n"
+                   "# UNIT perfscope_processor_percent_user_time_seconds seconds\n"
+                   "perfscope_processor_percent_user_time_seconds_total{cpu=\"0\"} 12.5\n"
+                   "perfscope_processor_percent_user_time_seconds_total{cpu=\"_Total\"} 25\n"
+                   "# HELP perfscope_memory_available_bytes Available memory.\n"
+                   "# TYPE perfscope_memory_available_bytes gauge\n"
+                   "# UNIT perfscope_memory_available_bytes bytes\n"
+                   "perfscope_memory_available_bytes 1048576\n"
+                   "# HELP perfscope_counter Map.\n"
+                   "# TYPE perfscope_counter info\n"
+                   "perfscope_counter_info{object=\"Memory\",metric=\"perfscope_memory_available_bytes\"} 1\n"
+                   "# EOF\n");
     const auto checked = check_exposition(out, true);
     EXPECT_EQ(checked.error, "");
     EXPECT_EQ(checked.units.at("perfscope_memory_available_bytes"), "bytes");
@@ -149,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(Rows, Negotiation, ::testing::Values(
 
 TEST(ExpositionChecker, RefusesWhatIsWrong)
 {
-    EXPECT_NE(check_exposition("x 1\n", false).error, "");                                 // no HELP/TYPE
+    EXPECT_NE(check_exposition("x 1\n", false).error, "");                                   // no HELP/TYPE
     EXPECT_NE(check_exposition("# HELP x a\n# TYPE x gauge\nx 1\nx 2\n", false).error, "");  // twice
     EXPECT_NE(check_exposition("# HELP x a\n# TYPE x gauge\nx{a=\"\\q\"} 1\n", false).error, "");
     EXPECT_NE(check_exposition("# HELP x a\n# TYPE x gauge\nx 1\n", true).error, "");  // no # EOF

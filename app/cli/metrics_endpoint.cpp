@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cli/metrics_endpoint.h"
+
+#include "exporter/block_exporter.h"
+#include "format/block_view.h"
+
+#include <chrono>
+
+namespace perfscope::cli {
+
+using exporter::MetricFamily;
+using exporter::MetricType;
+
+MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects)
+    : m_source(source), m_names(names), m_objects(std::move(objects))
+{
+    for (const std::uint32_t index : m_objects) {
+        if (!m_query.empty())
+            m_query += ' ';
+        m_query += std::to_string(index);
+    }
+}
+
+std::uint64_t MetricsEndpoint::source_queries() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_source_queries;
+}
+
+wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::string& body)
+{
+    std::lock_guard lock(m_mutex);
+    const auto start = std::chrono::steady_clock::now();
+    ++m_source_queries;
+    if (wpo::Status status = m_source.collect(m_query, m_buffer); !status)
+        return status;
+    auto block = wpo::BlockView::parse(m_buffer);
+    if (!block)
+        return block.error();
+    m_families.clear();
+    exporter::export_block(m_names, *block, m_objects, m_families);
+
+    std::size_t samples = 0;
+    for (const MetricFamily& family : m_families)
+        samples += family.samples.size();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m_families.push_back({"perfscope_scrape_duration_seconds",
+                          MetricType::gauge,
+                          "Time this scrape took to collect the data and build its metrics.",
+                          "seconds",
+                          {{"", seconds}}});
+    m_families.push_back({"perfscope_scrape_samples",
+                          MetricType::gauge,
+                          "Samples of performance counters in this scrape, besides these three metrics.",
+                          "",
+                          {{"", static_cast<double>(samples)}}});
+    m_families.push_back({"perfscope_source_queries",
+                          MetricType::counter,
+                          "Queries this agent made to the performance data source since it started.",
+                          "",
+                          {{"", static_cast<double>(m_source_queries)}}});
+    body.clear();
+    exporter::write_exposition(m_families, format, body);
+    return {};
+}
+
+}  // namespace perfscope::cli

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// The HTTP side of `perfscope-cli serve` (cpp-httplib): GET /metrics only, read-only, with bounded
+// requests. The library is included by metrics_server.cpp alone.
+#pragma once
+
+#include "cli/metrics_endpoint.h"
+#include "core/result.h"
+
+#include <memory>
+#include <string>
+
+namespace perfscope::cli {
+
+struct ServeLimits {
+    std::size_t max_headers = 64;  // more: 431
+    std::size_t max_body = 4096;   // more: 413 (a GET needs none)
+    int read_timeout_s = 5;        // a client silent this long is dropped
+    int write_timeout_s = 5;
+    std::size_t workers = 4;  // connections served at once
+};
+
+class MetricsServer {
+public:
+    // Binds `host:port` (port 0: any free port). Errc::io_error when the address cannot be bound.
+    static wpo::Result<std::unique_ptr<MetricsServer>> bind(MetricsEndpoint& endpoint, const std::string& host,
+                                                            int port, const ServeLimits& limits = {});
+    ~MetricsServer();
+    MetricsServer(const MetricsServer&) = delete;
+    MetricsServer& operator=(const MetricsServer&) = delete;
+
+    int port() const { return m_port; }
+    // Serves until stop() is called (from another thread). False when the server failed.
+    bool run();
+    void stop();
+
+private:
+    struct Impl;
+    MetricsServer() = default;
+    std::unique_ptr<Impl> m_impl;
+    int m_port = 0;
+};
+
+}  // namespace perfscope::cli

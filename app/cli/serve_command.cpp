@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+// `perfscope-cli serve`: the exported objects' counters as Prometheus metrics on http://ADDR:PORT/metrics
+// (docs/prometheus-naming.md), until Ctrl-C or SIGTERM. Listens on the loopback address unless told.
+#include "cli/commands.h"
+#include "cli/metrics_endpoint.h"
+#include "cli/metrics_server.h"
+
+#include "files/counter_set.h"
+#include "naming/counter_path.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <thread>
+
+namespace perfscope::cli {
+namespace {
+
+using wpo::Errc;
+using wpo::Error;
+
+// The objects exported without --set: what node_exporter's default collectors cover that Perfscope has.
+constexpr const char* kDefaultObjects[] = {"Processor",  "Memory",    "LogicalDisk",
+                                           "PhysicalDisk", "Network Interface", "System"};
+
+struct ListenAddress {
+    std::string host;
+    int port = 0;
+};
+
+wpo::Result<ListenAddress> parse_listen(const std::string& text)
+{
+    const std::size_t colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
+        return Error(Errc::invalid_argument, "--listen needs ADDR:PORT, got \"" + text + "\"");
+    ListenAddress address;
+    address.host = text.substr(0, colon);
+    if (address.host.size() > 2 && address.host.front() == '[' && address.host.back() == ']')
+        address.host = address.host.substr(1, address.host.size() - 2);
+    const std::string port = text.substr(colon + 1);
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc() || end != port.data() + port.size() || value > 65535)
+        return Error(Errc::invalid_argument, "--listen: \"" + port + "\" is not a port number (0 to 65535)");
+    address.port = static_cast<int>(value);
+    return address;
+}
+
+// The title indices of the objects to export: the default set, or the objects a counter set's paths name.
+wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options, const wpo::NameTable& names)
+{
+    std::vector<std::uint32_t> objects;
+    auto add = [&objects](std::uint32_t index) {
+        if (std::find(objects.begin(), objects.end(), index) == objects.end())
+            objects.push_back(index);
+    };
+    if (options.set_file.empty()) {
+        for (const char* name : kDefaultObjects)
+            if (auto index = names.find_object(name))
+                add(*index);
+        return objects;
+    }
+    auto set = files::load_counter_set(options.set_file);
+    if (!set)
+        return set.error();
+    for (const files::ViewSettings& view : set->views) {
+        for (const files::CounterSetEntry& entry : view.counters) {
+            auto path = wpo::CounterPath::parse(entry.path);
+            if (!path)
+                return Error(Errc::invalid_argument, options.set_file + ": " + path.error().message());
+            if (!path->machine.empty())
+                return Error(Errc::invalid_argument,
+                             options.set_file + ": \"" + entry.path + "\" names another machine; serve exports this one");
+            auto index = names.find_object(path->object);
+            if (!index)
+                return Error(Errc::not_found, options.set_file + ": no object \"" + path->object + "\" on this machine");
+            add(*index);
+        }
+    }
+    if (objects.empty())
+        return Error(Errc::invalid_argument, options.set_file + " has no counters");
+    return objects;
+}
+
+}  // namespace
+
+wpo::Status run_serve(const Options& options, Context& context)
+{
+    auto address = parse_listen(options.listen.empty() ? std::string(kDefaultListen) : options.listen);
+    if (!address)
+        return address.error();
+    auto objects = exported_objects(options, context.names);
+    if (!objects)
+        return objects.error();
+
+    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects));
+    auto server = MetricsServer::bind(endpoint, address->host, address->port);
+    if (!server)
+        return server.error();
+    const bool ipv6 = address->host.find(':') != std::string::npos;
+    std::fprintf(context.out, "perfscope-cli: serving http://%s%s%s:%d/metrics\n", ipv6 ? "[" : "",
+                 address->host.c_str(), ipv6 ? "]" : "", (*server)->port());
+    std::fflush(context.out);
+
+    std::atomic<bool> ended{false};
+    bool served = true;
+    std::thread serving([&] {
+        served = (*server)->run();
+        ended = true;
+    });
+    while (!stop_requested() && !ended)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    (*server)->stop();
+    serving.join();
+    if (!served && !stop_requested())
+        return Error(Errc::io_error, "the HTTP server stopped");
+    return {};
+}
+
+}  // namespace perfscope::cli
