@@ -67,19 +67,19 @@ TEST_F(ServeHttpTest, OpenMetricsWhenAsked)
 
 TEST_F(ServeHttpTest, SourceQueriesCountEveryScrape)
 {
-    const double first = check_exposition(get(m_serve.port(), "/metrics").body, false)
-                             .series.at("perfscope_source_queries_total");
-    const double second = check_exposition(get(m_serve.port(), "/metrics").body, false)
-                              .series.at("perfscope_source_queries_total");
+    const double first =
+        check_exposition(get(m_serve.port(), "/metrics").body, false).series.at("perfscope_source_queries_total");
+    const double second =
+        check_exposition(get(m_serve.port(), "/metrics").body, false).series.at("perfscope_source_queries_total");
     EXPECT_EQ(second, first + 1);
 }
 
 TEST_F(ServeHttpTest, OtherMethodsAre405)
 {
     for (const char* method : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"}) {
-        const HttpResponse response = exchange(
-            m_serve.port(), std::string(method) + " /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
-                                                  "Connection: close\r\n\r\n");
+        const HttpResponse response =
+            exchange(m_serve.port(), std::string(method) + " /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                                           "Connection: close\r\n\r\n");
         EXPECT_EQ(response.status, 405) << method;
         EXPECT_EQ(header(response, "Allow"), "GET, HEAD") << method;
     }
@@ -122,7 +122,8 @@ TEST_F(ServeHttpTest, OversizedBody)
 {
     const HttpResponse response =
         exchange(m_serve.port(), "POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n"
-                                 "Connection: close\r\n\r\n" + std::string(100000, 'x'));
+                                 "Connection: close\r\n\r\n" +
+                                     std::string(100000, 'x'));
     EXPECT_GE(response.status, 400);
     EXPECT_LT(response.status, 500);
     expect_still_serving();

@@ -132,8 +132,8 @@ HttpResponse exchange(int port, const std::string& request, std::chrono::millise
 
 HttpResponse get(int port, const std::string& target, const std::string& extra_headers)
 {
-    return exchange(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers +
-                              "Connection: close\r\n\r\n");
+    return exchange(port,
+                    "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers + "Connection: close\r\n\r\n");
 }
 
 std::string header(const HttpResponse& response, const std::string& name)
