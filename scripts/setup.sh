@@ -7,7 +7,7 @@
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
 #                             the license check, clang-format and clang-tidy for the style check, and
-#                             Prometheus (promtool) and its node exporter for the /metrics tests and benchmark
+#                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgconf
@@ -16,7 +16,8 @@ packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgcon
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
               xvfb xauth
-              file groff-base nsis lintian pkgconf reuse clang-format clang-tidy prometheus prometheus-node-exporter)
+              file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
+              prometheus prometheus-node-exporter openssl)
 fi
 
 missing=()

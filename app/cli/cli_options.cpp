@@ -60,7 +60,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
         const bool takes_value =
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
-            (command == Command::serve && (a == "--listen" || a == "--set"));
+            (command == Command::serve && (a == "--listen" || a == "--set" || a == "--web-config"));
         if (takes_value)
             ++i;
     }
@@ -155,11 +155,11 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 else
                     return bad("-f supports csv and tsv, got \"" + *v + "\"");
             }
-        } else if (o.command == Command::serve && a == "--listen") {
+        } else if (o.command == Command::serve && (a == "--listen" || a == "--web-config")) {
             auto v = value_of(a);
             if (!v)
                 return v.error();
-            o.listen = *v;
+            (a == "--listen" ? o.listen : o.web_config) = *v;
         } else if ((o.command == Command::query || o.command == Command::serve) && a == "--set") {
             auto v = value_of(a);
             if (!v)
@@ -293,7 +293,8 @@ Linux needs no registration: published counters are served as they appear.
 Example: perfscope-cli counters install perfscope-demo.counters
 )";
 
-constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
+constexpr const char* kServeUsage =
+    R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE] [--web-config FILE]
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
@@ -304,8 +305,13 @@ Only GET /metrics is answered; nothing a request says changes anything.
   --set FILE          export the objects a counter set's paths name (default:
                       Processor, Memory, LogicalDisk, PhysicalDisk, Network
                       Interface, System)
+  --web-config FILE   TLS (tls_server_config: cert_file, key_file, and
+                      client_ca_file with client_auth_type
+                      RequireAndVerifyClientCert) and basic auth
+                      (basic_auth_users: name: bcrypt hash), in the Prometheus
+                      exporter toolkit's web configuration format
 
-Example: perfscope-cli serve --listen 0.0.0.0:9654
+Example: perfscope-cli serve --listen 0.0.0.0:9654 --web-config web.yml
 )";
 
 constexpr const char* kOverview = R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
@@ -328,9 +334,10 @@ Commands:
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
-  serve [--listen ADDR:PORT] [--set FILE]
+  serve [--listen ADDR:PORT] [--set FILE] [--web-config FILE]
                              Prometheus metrics on http://ADDR:PORT/metrics
-                             (default 127.0.0.1:9654)
+                             (default 127.0.0.1:9654); TLS and basic auth
+                             from the exporter toolkit's web configuration
   help [COMMAND], COMMAND --help, --version
 
 Options:

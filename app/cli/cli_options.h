@@ -48,7 +48,8 @@ struct Options {
     std::string library;          // --library: the provider DLL (default: beside perfscope-cli)
 
     // serve (and --set FILE above)
-    std::string listen;  // --listen ADDR:PORT; empty = kDefaultListen
+    std::string listen;      // --listen ADDR:PORT; empty = kDefaultListen
+    std::string web_config;  // --web-config FILE: TLS and basic auth
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

@@ -5,10 +5,13 @@
 // each header line 8192 bytes, 5 s read and write timeouts, 5 requests per kept-alive connection).
 #include <httplib.h>
 
+#include "cli/basic_auth.h"
+
 namespace perfscope::cli {
 
 struct MetricsServer::Impl {
-    httplib::Server server;
+    std::unique_ptr<httplib::Server> server;
+    std::unique_ptr<BasicAuth> auth;
 };
 
 namespace {
@@ -24,11 +27,27 @@ void plain(httplib::Response& response, int status, const std::string& text)
 }  // namespace
 
 wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint& endpoint, const std::string& host,
-                                                                int port, const ServeLimits& limits)
+                                                                int port, const WebConfig& web,
+                                                                const ServeLimits& limits)
 {
     std::unique_ptr<MetricsServer> self(new MetricsServer);
     self->m_impl = std::make_unique<Impl>();
-    httplib::Server& server = self->m_impl->server;
+    if (web.tls()) {
+        // With a client CA, cpp-httplib requires and verifies a client certificate.
+        auto tls = std::make_unique<httplib::SSLServer>(web.cert_file.c_str(), web.key_file.c_str(),
+                                                        web.require_client_cert ? web.client_ca_file.c_str() : nullptr);
+        if (!tls->is_valid())
+            return wpo::Error(wpo::Errc::invalid_argument,
+                              "cannot use the TLS certificate \"" + web.cert_file + "\" with the key \"" +
+                                  web.key_file + "\"" +
+                                  (web.require_client_cert ? " and the client CA \"" + web.client_ca_file + "\"" : ""));
+        self->m_impl->server = std::move(tls);
+    } else {
+        self->m_impl->server = std::make_unique<httplib::Server>();
+    }
+    self->m_impl->auth = std::make_unique<BasicAuth>(web.users);
+    BasicAuth& auth = *self->m_impl->auth;
+    httplib::Server& server = *self->m_impl->server;
     // Few workers: scrapes take turns on the endpoint anyway, and a slow client holds one worker at most
     // for the read timeout.
     server.new_task_queue = [workers = limits.workers] { return new httplib::ThreadPool(workers); };
@@ -38,9 +57,15 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     server.set_payload_max_length(limits.max_body);
 
     // Everything but GET (and HEAD) of /metrics is refused before any handler runs.
-    server.set_pre_routing_handler([limits](const httplib::Request& request, httplib::Response& response) {
+    server.set_pre_routing_handler([limits, &auth](const httplib::Request& request, httplib::Response& response) {
         if (request.headers.size() > limits.max_headers) {
             plain(response, 431, "too many header fields");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        // Before anything else: a client without credentials learns nothing, not even which paths exist.
+        if (auth.enabled() && !auth.check(request.get_header_value("Authorization"))) {
+            response.set_header("WWW-Authenticate", "Basic realm=\"perfscope\", charset=\"UTF-8\"");
+            plain(response, 401, "unauthorized");
             return httplib::Server::HandlerResponse::Handled;
         }
         if (request.path != kMetricsPath) {
@@ -80,12 +105,12 @@ MetricsServer::~MetricsServer() = default;
 
 bool MetricsServer::run()
 {
-    return m_impl->server.listen_after_bind();
+    return m_impl->server->listen_after_bind();
 }
 
 void MetricsServer::stop()
 {
-    m_impl->server.stop();
+    m_impl->server->stop();
 }
 
 }  // namespace perfscope::cli

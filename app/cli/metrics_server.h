@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The HTTP side of `perfscope-cli serve` (cpp-httplib): GET /metrics only, read-only, with bounded
-// requests. The library is included by metrics_server.cpp alone.
+// requests, over TLS and behind basic auth when the web configuration says so. The library is included by metrics_server.cpp alone.
 #pragma once
 
 #include "cli/metrics_endpoint.h"
+#include "cli/web_config.h"
 #include "core/result.h"
 
 #include <memory>
@@ -21,9 +22,11 @@ struct ServeLimits {
 
 class MetricsServer {
 public:
-    // Binds `host:port` (port 0: any free port). Errc::io_error when the address cannot be bound.
+    // Binds `host:port` (port 0: any free port), with TLS and basic auth as `web` says. Errc::io_error when
+    // the address cannot be bound, Errc::invalid_argument when the certificate or key cannot be loaded.
     static wpo::Result<std::unique_ptr<MetricsServer>> bind(MetricsEndpoint& endpoint, const std::string& host,
-                                                            int port, const ServeLimits& limits = {});
+                                                            int port, const WebConfig& web = {},
+                                                            const ServeLimits& limits = {});
     ~MetricsServer();
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/metrics_endpoint.h"
 #include "cli/metrics_server.h"
+#include "cli/web_config.h"
 
 #include "files/counter_set.h"
 #include "naming/counter_path.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <csignal>
 #include <chrono>
 #include <thread>
 
@@ -21,8 +23,8 @@ using wpo::Errc;
 using wpo::Error;
 
 // The objects exported without --set: what node_exporter's default collectors cover that Perfscope has.
-constexpr const char* kDefaultObjects[] = {"Processor",  "Memory",    "LogicalDisk",
-                                           "PhysicalDisk", "Network Interface", "System"};
+constexpr const char* kDefaultObjects[] = {"Processor",         "Memory", "LogicalDisk", "PhysicalDisk",
+                                           "Network Interface", "System"};
 
 struct ListenAddress {
     std::string host;
@@ -70,11 +72,12 @@ wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options,
             if (!path)
                 return Error(Errc::invalid_argument, options.set_file + ": " + path.error().message());
             if (!path->machine.empty())
-                return Error(Errc::invalid_argument,
-                             options.set_file + ": \"" + entry.path + "\" names another machine; serve exports this one");
+                return Error(Errc::invalid_argument, options.set_file + ": \"" + entry.path +
+                                                         "\" names another machine; serve exports this one");
             auto index = names.find_object(path->object);
             if (!index)
-                return Error(Errc::not_found, options.set_file + ": no object \"" + path->object + "\" on this machine");
+                return Error(Errc::not_found,
+                             options.set_file + ": no object \"" + path->object + "\" on this machine");
             add(*index);
         }
     }
@@ -87,6 +90,11 @@ wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options,
 
 wpo::Status run_serve(const Options& options, Context& context)
 {
+#if defined(SIGPIPE)
+    // A client that goes away mid-response must cost its connection, not the agent (TLS writes through
+    // write(), which raises SIGPIPE on a closed connection).
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
     auto address = parse_listen(options.listen.empty() ? std::string(kDefaultListen) : options.listen);
     if (!address)
         return address.error();
@@ -94,13 +102,22 @@ wpo::Status run_serve(const Options& options, Context& context)
     if (!objects)
         return objects.error();
 
+    WebConfig web;
+    if (!options.web_config.empty()) {
+        auto loaded = load_web_config(options.web_config);
+        if (!loaded)
+            return loaded.error();
+        web = std::move(*loaded);
+    }
+
     MetricsEndpoint endpoint(context.source, context.names, std::move(*objects));
-    auto server = MetricsServer::bind(endpoint, address->host, address->port);
+    auto server = MetricsServer::bind(endpoint, address->host, address->port, web);
     if (!server)
         return server.error();
     const bool ipv6 = address->host.find(':') != std::string::npos;
-    std::fprintf(context.out, "perfscope-cli: serving http://%s%s%s:%d/metrics\n", ipv6 ? "[" : "",
-                 address->host.c_str(), ipv6 ? "]" : "", (*server)->port());
+    std::fprintf(context.out, "perfscope-cli: serving %s://%s%s%s:%d/metrics%s\n", web.tls() ? "https" : "http",
+                 ipv6 ? "[" : "", address->host.c_str(), ipv6 ? "]" : "", (*server)->port(),
+                 web.users.empty() ? "" : " (basic auth)");
     std::fflush(context.out);
 
     std::atomic<bool> ended{false};

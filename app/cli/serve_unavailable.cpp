@@ -6,7 +6,8 @@ namespace perfscope::cli {
 
 wpo::Status run_serve(const Options&, Context&)
 {
-    return wpo::Error(wpo::Errc::unsupported, "this build of perfscope-cli has no HTTP server (built without cpp-httplib)");
+    return wpo::Error(wpo::Errc::unsupported,
+                      "this build of perfscope-cli has no HTTP server (built without cpp-httplib)");
 }
 
 }  // namespace perfscope::cli

@@ -209,15 +209,15 @@ TEST(PrometheusScrape, RealPrometheusScrapesServe)
             EXPECT_GE(element.value, 0.0) << element.label("cpu");
             EXPECT_LE(element.value, 1.05) << element.label("cpu");
         }
-        const auto busy_sum = prometheus.query(
-            "sum(rate(perfscope_processor_percent_user_time_seconds_total{cpu!=\"_Total\"}[5s]) + "
-            "rate(perfscope_processor_percent_privileged_time_seconds_total{cpu!=\"_Total\"}[5s]))");
+        const auto busy_sum =
+            prometheus.query("sum(rate(perfscope_processor_percent_user_time_seconds_total{cpu!=\"_Total\"}[5s]) + "
+                             "rate(perfscope_processor_percent_privileged_time_seconds_total{cpu!=\"_Total\"}[5s]))");
         ASSERT_EQ(busy_sum.size(), 1u);
         EXPECT_GE(busy_sum.front().value, 0.0);
         EXPECT_LE(busy_sum.front().value, 1.05 * static_cast<double>(cpus));
         // The inverse timer counts the time outside % Processor Time: its rate lies in [0, 1] too.
-        const auto inverse =
-            prometheus.query("rate(perfscope_processor_percent_processor_time_inverse_seconds_total{cpu=\"_Total\"}[5s])");
+        const auto inverse = prometheus.query(
+            "rate(perfscope_processor_percent_processor_time_inverse_seconds_total{cpu=\"_Total\"}[5s])");
         ASSERT_EQ(inverse.size(), 1u);
         EXPECT_GE(inverse.front().value, 0.0);
         EXPECT_LE(inverse.front().value, 1.05);
