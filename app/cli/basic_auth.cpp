@@ -71,7 +71,8 @@ bool decode_base64(std::string_view text, std::string& out)
     return true;
 }
 
-BasicAuth::BasicAuth(std::vector<std::pair<std::string, std::string>> users) : m_users(std::move(users)) {}
+BasicAuth::BasicAuth(std::vector<std::pair<std::string, std::string>> users) : m_users(std::move(users))
+{}
 
 bool BasicAuth::check(std::string_view authorization)
 {

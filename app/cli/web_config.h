@@ -16,10 +16,10 @@
 namespace perfscope::cli {
 
 struct WebConfig {
-    std::string cert_file;             // TLS when set (with key_file); paths resolved against the file's folder
+    std::string cert_file;  // TLS when set (with key_file); paths resolved against the file's folder
     std::string key_file;
-    std::string client_ca_file;        // with RequireAndVerifyClientCert only
-    bool require_client_cert = false;  // client_auth_type: RequireAndVerifyClientCert
+    std::string client_ca_file;                              // with RequireAndVerifyClientCert only
+    bool require_client_cert = false;                        // client_auth_type: RequireAndVerifyClientCert
     std::vector<std::pair<std::string, std::string>> users;  // basic_auth_users: name, bcrypt hash
 
     bool tls() const { return !cert_file.empty(); }

@@ -77,7 +77,8 @@ TEST_F(ServeTlsAuthTest, TlsAndBasicAuth)
                                                        "  cert_file: cert.pem\n"
                                                        "  key_file: key.pem\n"
                                                        "basic_auth_users:\n"
-                                                       "  alice: " + bcrypt("s3cret") + "\n");
+                                                       "  alice: " +
+                                                           bcrypt("s3cret") + "\n");
     ServeProcess serve(PERFSCOPE_CLI, {"--web-config", config});
     ASSERT_GT(serve.port(), 0);
 

@@ -38,8 +38,11 @@ TEST(WebConfig, ReadsTheToolkitSchema)
                              "  client_ca_file: ca.pem\n"
                              "\n"
                              "basic_auth_users:\n"
-                             "    alice: " + kHash + "\n"
-                             "    'bob smith': \"" + kHash + "\"\n";
+                             "    alice: " +
+                             kHash +
+                             "\n"
+                             "    'bob smith': \"" +
+                             kHash + "\"\n";
     auto config = parse_web_config(text, "/srv/conf");
     ASSERT_TRUE(config) << config.error().message();
     EXPECT_EQ(config->cert_file, "/srv/conf/server.crt");
