@@ -86,7 +86,7 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
             plain(response, 500, "collecting the performance data failed: " + status.error().describe());
             return;
         }
-        response.set_content(std::move(body), std::string(exporter::content_type(format)).c_str());
+        response.set_content(body, std::string(exporter::content_type(format)).c_str());
     });
 
     if (port == 0) {
