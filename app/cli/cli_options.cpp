@@ -60,7 +60,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
         const bool takes_value =
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
-            (command == Command::serve && (a == "--listen" || a == "--set" || a == "--web-config"));
+            (command == Command::serve &&
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances"));
         if (takes_value)
             ++i;
     }
@@ -160,6 +161,14 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!v)
                 return v.error();
             (a == "--listen" ? o.listen : o.web_config) = *v;
+        } else if (o.command == Command::serve && a == "--max-instances") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            auto n = parse_count(a, *v);
+            if (!n)
+                return n.error();
+            o.max_instances = *n;
         } else if ((o.command == Command::query || o.command == Command::serve) && a == "--set") {
             auto v = value_of(a);
             if (!v)
@@ -293,8 +302,8 @@ Linux needs no registration: published counters are served as they appear.
 Example: perfscope-cli counters install perfscope-demo.counters
 )";
 
-constexpr const char* kServeUsage =
-    R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE] [--web-config FILE]
+constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
+                                           [--web-config FILE] [--max-instances N]
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
@@ -310,6 +319,9 @@ Only GET /metrics is answered; nothing a request says changes anything.
                       RequireAndVerifyClientCert) and basic auth
                       (basic_auth_users: name: bcrypt hash), in the Prometheus
                       exporter toolkit's web configuration format
+  --max-instances N   export at most N instances of Process and of Thread,
+                      those with the most CPU time, plus _Total (default 100;
+                      0: all)
 
 Example: perfscope-cli serve --listen 0.0.0.0:9654 --web-config web.yml
 )";

@@ -48,8 +48,9 @@ struct Options {
     std::string library;          // --library: the provider DLL (default: beside perfscope-cli)
 
     // serve (and --set FILE above)
-    std::string listen;      // --listen ADDR:PORT; empty = kDefaultListen
-    std::string web_config;  // --web-config FILE: TLS and basic auth
+    std::string listen;                          // --listen ADDR:PORT; empty = kDefaultListen
+    std::string web_config;                      // --web-config FILE: TLS and basic auth
+    std::optional<std::uint64_t> max_instances;  // --max-instances N (0 = no limit)
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

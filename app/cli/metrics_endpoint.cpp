@@ -11,8 +11,9 @@ namespace perfscope::cli {
 using exporter::MetricFamily;
 using exporter::MetricType;
 
-MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects)
-    : m_source(source), m_names(names), m_objects(std::move(objects))
+MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
+                                 std::size_t max_instances)
+    : m_source(source), m_names(names), m_objects(std::move(objects)), m_max_instances(max_instances)
 {
     for (const std::uint32_t index : m_objects) {
         if (!m_query.empty())
@@ -38,7 +39,7 @@ wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::stri
     if (!block)
         return block.error();
     m_families.clear();
-    exporter::export_block(m_names, *block, m_objects, m_families);
+    exporter::export_block(m_names, *block, m_objects, m_families, m_max_instances);
 
     std::size_t samples = 0;
     for (const MetricFamily& family : m_families)

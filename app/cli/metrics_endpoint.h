@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "exporter/block_exporter.h"
 #include "exporter/exposition_writer.h"
 #include "exporter/metric_family.h"
 #include "names/name_table.h"
@@ -19,8 +20,10 @@ namespace perfscope::cli {
 
 class MetricsEndpoint {
 public:
-    // `objects`: the title indices to export, in that order. Source and names outlive the endpoint.
-    MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects);
+    // `objects`: the title indices to export, in that order; `max_instances`: the cardinality guard of
+    // Process and Thread (block_exporter.h). Source and names outlive the endpoint.
+    MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
+                    std::size_t max_instances = exporter::kDefaultMaxInstances);
 
     // The body of one scrape, in `format`. A source that fails is an error (the server answers 500).
     wpo::Status scrape(exporter::ExpositionFormat format, std::string& body);
@@ -31,6 +34,7 @@ private:
     wpo::Source& m_source;
     const wpo::NameTable& m_names;
     std::vector<std::uint32_t> m_objects;
+    std::size_t m_max_instances;
     std::string m_query;  // the objects' indices, as a source query names them
 
     mutable std::mutex m_mutex;

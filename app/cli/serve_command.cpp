@@ -110,7 +110,8 @@ wpo::Status run_serve(const Options& options, Context& context)
         web = std::move(*loaded);
     }
 
-    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects));
+    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects),
+                             options.max_instances.value_or(exporter::kDefaultMaxInstances));
     auto server = MetricsServer::bind(endpoint, address->host, address->port, web);
     if (!server)
         return server.error();

@@ -6,6 +6,7 @@
 #include "format/counter_type.h"
 #include "naming/instance_names.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -34,10 +35,55 @@ std::string info_labels(std::string_view object, std::string_view counter, std::
            escape_label_value(type_label(type)) + "\",metric=\"" + escape_label_value(metric) + "\"}";
 }
 
+// Which instances of a Process or Thread object pass the cardinality guard: the `limit` with the largest
+// raw % Processor Time (cumulative CPU time: the busiest over their lives), and _Total. All pass when the
+// object has no more than `limit`, has no such counter, or the limit is 0.
+std::vector<bool> guarded_instances(const wpo::NameTable& names, const wpo::ObjectView& object,
+                                    std::string_view object_name, std::size_t limit)
+{
+    std::vector<bool> keep(object.instance_count(), true);
+    if (limit == 0 || keep.size() <= limit || identity_label(object_name).empty())
+        return keep;
+    const std::vector<wpo::CounterLayout> layouts = wpo::counter_layouts(object);
+    const auto cpu = std::find_if(layouts.begin(), layouts.end(), [&names](const wpo::CounterLayout& layout) {
+        return names.name(layout.definition.name_index) == "% Processor Time";
+    });
+    if (cpu == layouts.end())
+        return keep;
+    std::vector<std::pair<std::uint64_t, std::size_t>> ranked;  // CPU time, position
+    std::size_t i = 0;
+    for (const wpo::InstanceView& instance : object.instances()) {
+        if (instance.name() == "_Total")
+            ranked.emplace_back(0, i);  // kept below, outside the ranking
+        else
+            ranked.emplace_back(wpo::read_raw(*cpu, instance.counters()).value, i);
+        ++i;
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::fill(keep.begin(), keep.end(), false);
+    std::size_t kept = 0;
+    i = 0;
+    for (const wpo::InstanceView& instance : object.instances())
+        if (instance.name() == "_Total")
+            keep[i++] = true;
+        else
+            ++i;
+    for (const auto& [time, position] : ranked) {
+        if (kept == limit)
+            break;
+        if (!keep[position]) {
+            keep[position] = true;
+            ++kept;
+        }
+    }
+    return keep;
+}
+
 // The label sets of an object's instances, in block order; nullopt for an instance whose labels an earlier
-// instance already has. One empty set for an object without instances.
+// instance already has, or that the cardinality guard leaves out. One empty set for an object without
+// instances.
 std::vector<std::optional<std::string>> instance_labels(const wpo::BlockView& block, const wpo::ObjectView& object,
-                                                        std::string_view object_name)
+                                                        std::string_view object_name, const std::vector<bool>& keep)
 {
     std::vector<std::optional<std::string>> labels;
     if (!object.has_instances()) {
@@ -47,7 +93,12 @@ std::vector<std::optional<std::string>> instance_labels(const wpo::BlockView& bl
     const std::string label = instance_label(object_name);
     const std::string identity = identity_label(object_name);
     std::set<std::string> seen;
+    std::size_t position = 0;
     for (const wpo::InstanceName& name : wpo::instance_names(block, object)) {
+        if (position < keep.size() && !keep[position++]) {
+            labels.emplace_back(std::nullopt);
+            continue;
+        }
         std::string set;
         if (!identity.empty()) {
             set = "{" + label + "=\"" + escape_label_value(name.name) + "\"";
@@ -101,7 +152,7 @@ std::optional<double> main_value(const MetricMapping& mapping, std::uint32_t typ
 }  // namespace
 
 void export_block(const wpo::NameTable& names, const wpo::BlockView& block, std::span<const std::uint32_t> objects,
-                  std::vector<MetricFamily>& out)
+                  std::vector<MetricFamily>& out, std::size_t max_instances)
 {
     std::vector<wpo::ObjectView> selected;
     if (objects.empty()) {
@@ -132,7 +183,8 @@ void export_block(const wpo::NameTable& names, const wpo::BlockView& block, std:
         const std::string_view object_name = names.name(object.name_index());
         if (object_name.empty())
             continue;
-        const auto labels = instance_labels(block, object, object_name);
+        const auto labels =
+            instance_labels(block, object, object_name, guarded_instances(names, object, object_name, max_instances));
         const wpo::TimeStamps times = wpo::time_stamps(block.header(), object.header());
         const std::vector<wpo::CounterLayout> layouts = wpo::counter_layouts(object);
         for (const wpo::CounterLayout& layout : layouts) {

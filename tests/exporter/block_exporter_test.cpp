@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -268,5 +269,50 @@ TEST(BlockExporter, RealBlockIsValid)
 #endif
 }
 #endif
+
+}  // namespace
+
+namespace {
+
+// The cardinality guard keeps the processes with the most CPU time, and _Total, whatever their order.
+TEST(BlockExporter, GuardKeepsTheBusiestProcesses)
+{
+    wpo::NameTable table;
+    table.set_name(kProcess, "Process");
+    table.set_name(kProcessorTime, "% Processor Time");
+    table.set_name(kIdProcess, "ID Process");
+    wpo::TestObject process{kProcess, kProcess + 1};
+    process.has_instances = true;
+    process.counters = {{kProcessorTime, kProcessorTime + 1, ct::PERF_100NSEC_TIMER, 0},
+                        {kIdProcess, kIdProcess + 1, ct::PERF_COUNTER_RAWCOUNT, 0}};
+    process.instances = {{"a", {30, 1}}, {"_Total", {100, 0}}, {"b", {50, 2}},
+                         {"c", {10, 3}}, {"d", {40, 4}},       {"e", {20, 5}}};
+    wpo::TestSource source({process}, table);
+    std::vector<std::byte> buffer;
+    ASSERT_TRUE(source.collect("Global", buffer));
+    auto block = wpo::BlockView::parse(buffer);
+    ASSERT_TRUE(block);
+
+    for (const std::size_t limit : {std::size_t{2}, std::size_t{0}, std::size_t{5}}) {
+        std::vector<MetricFamily> families;
+        export_block(table, *block, {}, families, limit);
+        std::string out;
+        write_exposition(families, ExpositionFormat::text, out);
+        const auto checked = check_exposition(out, false);
+        ASSERT_EQ(checked.error, "");
+        std::set<std::string> kept;
+        for (const auto& [series, value] : checked.series)
+            if (series.starts_with("perfscope_process_id_process{"))
+                kept.insert(series);
+        const std::string total = "perfscope_process_id_process{process=\"_Total\"}";
+        if (limit == 2) {
+            // b (50) and d (40) are the busiest; _Total is kept besides them.
+            EXPECT_EQ(kept, (std::set<std::string>{total, "perfscope_process_id_process{process=\"b\",pid=\"2\"}",
+                                                   "perfscope_process_id_process{process=\"d\",pid=\"4\"}"}));
+        } else {
+            EXPECT_EQ(kept.size(), 6u) << "limit " << limit;  // 0 is no limit; 5 lets all five through
+        }
+    }
+}
 
 }  // namespace

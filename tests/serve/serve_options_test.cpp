@@ -22,9 +22,14 @@ TEST(ServeOptions, ListenAndSet)
     EXPECT_EQ(o->command, Command::serve);
     EXPECT_EQ(o->listen, "0.0.0.0:9999");
     EXPECT_EQ(o->set_file, "web.json");
+    auto limited = parse_options({"serve", "--max-instances", "0"});
+    ASSERT_TRUE(limited.ok());
+    EXPECT_EQ(limited->max_instances, 0u);
+    EXPECT_FALSE(parse_options({"serve", "--max-instances", "many"}).ok());
     auto plain = parse_options({"serve"});
     ASSERT_TRUE(plain.ok());
     EXPECT_EQ(plain->listen, "");  // kDefaultListen then
+    EXPECT_FALSE(plain->max_instances);
     EXPECT_TRUE(std::string(kDefaultListen).starts_with("127.0.0.1:"));
 }
 
