@@ -61,7 +61,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
             (command == Command::serve &&
-             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances"));
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
         if (takes_value)
             ++i;
     }
@@ -156,11 +156,11 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 else
                     return bad("-f supports csv and tsv, got \"" + *v + "\"");
             }
-        } else if (o.command == Command::serve && (a == "--listen" || a == "--web-config")) {
+        } else if (o.command == Command::serve && (a == "--listen" || a == "--web-config" || a == "--sets-dir")) {
             auto v = value_of(a);
             if (!v)
                 return v.error();
-            (a == "--listen" ? o.listen : o.web_config) = *v;
+            (a == "--listen" ? o.listen : a == "--web-config" ? o.web_config : o.sets_dir) = *v;
         } else if (o.command == Command::serve && a == "--max-instances") {
             auto v = value_of(a);
             if (!v)
@@ -303,7 +303,7 @@ Example: perfscope-cli counters install perfscope-demo.counters
 )";
 
 constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
-                                           [--web-config FILE] [--max-instances N]
+                                           [--web-config FILE] [--max-instances N] [--sets-dir DIR]
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
@@ -322,6 +322,8 @@ Only GET /metrics is answered; nothing a request says changes anything.
   --max-instances N   export at most N instances of Process and of Thread,
                       those with the most CPU time, plus _Total (default 100;
                       0: all)
+  --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
+                      set DIR/NAME.json (every set is read once at start)
 
 Example: perfscope-cli serve --listen 0.0.0.0:9654 --web-config web.yml
 )";

@@ -13,13 +13,24 @@ using exporter::MetricType;
 
 MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
                                  std::size_t max_instances)
-    : m_source(source), m_names(names), m_objects(std::move(objects)), m_max_instances(max_instances)
+    : m_source(source), m_names(names), m_default(selection(std::move(objects))), m_max_instances(max_instances)
+{}
+
+MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects)
 {
-    for (const std::uint32_t index : m_objects) {
-        if (!m_query.empty())
-            m_query += ' ';
-        m_query += std::to_string(index);
+    Selection s{std::move(objects), {}};
+    for (const std::uint32_t index : s.objects) {
+        if (!s.query.empty())
+            s.query += ' ';
+        s.query += std::to_string(index);
     }
+    return s;
+}
+
+void MetricsEndpoint::add_set(const std::string& name, std::vector<std::uint32_t> objects)
+{
+    std::lock_guard lock(m_mutex);
+    m_sets[name] = selection(std::move(objects));
 }
 
 std::uint64_t MetricsEndpoint::source_queries() const
@@ -28,18 +39,25 @@ std::uint64_t MetricsEndpoint::source_queries() const
     return m_source_queries;
 }
 
-wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::string& body)
+wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::string& body, std::string_view set)
 {
     std::lock_guard lock(m_mutex);
+    const Selection* selected = &m_default;
+    if (!set.empty()) {
+        const auto found = m_sets.find(set);
+        if (found == m_sets.end())
+            return wpo::Error(wpo::Errc::not_found, "no counter set named \"" + std::string(set) + "\"");
+        selected = &found->second;
+    }
     const auto start = std::chrono::steady_clock::now();
     ++m_source_queries;
-    if (wpo::Status status = m_source.collect(m_query, m_buffer); !status)
+    if (wpo::Status status = m_source.collect(selected->query, m_buffer); !status)
         return status;
     auto block = wpo::BlockView::parse(m_buffer);
     if (!block)
         return block.error();
     m_families.clear();
-    exporter::export_block(m_names, *block, m_objects, m_families, m_max_instances);
+    exporter::export_block(m_names, *block, selected->objects, m_families, m_max_instances);
 
     std::size_t samples = 0;
     for (const MetricFamily& family : m_families)

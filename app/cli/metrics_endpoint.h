@@ -12,8 +12,10 @@
 #include "sources/source.h"
 
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfscope::cli {
@@ -25,17 +27,27 @@ public:
     MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
                     std::size_t max_instances = exporter::kDefaultMaxInstances);
 
-    // The body of one scrape, in `format`. A source that fails is an error (the server answers 500).
-    wpo::Status scrape(exporter::ExpositionFormat format, std::string& body);
+    // A named selection of objects, served for `/metrics?set=NAME`; added before serving starts.
+    void add_set(const std::string& name, std::vector<std::uint32_t> objects);
+
+    // The body of one scrape, in `format`, of the objects of `set` (empty: the endpoint's own). An unknown
+    // set is Errc::not_found (the server answers 404); a source that fails is an error (500).
+    wpo::Status scrape(exporter::ExpositionFormat format, std::string& body, std::string_view set = {});
 
     std::uint64_t source_queries() const;
 
 private:
     wpo::Source& m_source;
     const wpo::NameTable& m_names;
-    std::vector<std::uint32_t> m_objects;
+    struct Selection {
+        std::vector<std::uint32_t> objects;
+        std::string query;  // the objects' indices, as a source query names them
+    };
+    static Selection selection(std::vector<std::uint32_t> objects);
+
+    Selection m_default;
+    std::map<std::string, Selection, std::less<>> m_sets;
     std::size_t m_max_instances;
-    std::string m_query;  // the objects' indices, as a source query names them
 
     mutable std::mutex m_mutex;
     std::vector<std::byte> m_buffer;

@@ -14,6 +14,7 @@
 #include <charconv>
 #include <csignal>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 namespace perfscope::cli {
@@ -49,41 +50,81 @@ wpo::Result<ListenAddress> parse_listen(const std::string& text)
     return address;
 }
 
-// The title indices of the objects to export: the default set, or the objects a counter set's paths name.
-wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options, const wpo::NameTable& names)
+// The title indices of the objects a counter set's paths name, each once, in the order first named.
+wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, const wpo::NameTable& names)
 {
     std::vector<std::uint32_t> objects;
-    auto add = [&objects](std::uint32_t index) {
-        if (std::find(objects.begin(), objects.end(), index) == objects.end())
-            objects.push_back(index);
-    };
-    if (options.set_file.empty()) {
-        for (const char* name : kDefaultObjects)
-            if (auto index = names.find_object(name))
-                add(*index);
-        return objects;
-    }
-    auto set = files::load_counter_set(options.set_file);
+    auto set = files::load_counter_set(file);
     if (!set)
         return set.error();
     for (const files::ViewSettings& view : set->views) {
         for (const files::CounterSetEntry& entry : view.counters) {
             auto path = wpo::CounterPath::parse(entry.path);
             if (!path)
-                return Error(Errc::invalid_argument, options.set_file + ": " + path.error().message());
+                return Error(Errc::invalid_argument, file + ": " + path.error().message());
             if (!path->machine.empty())
-                return Error(Errc::invalid_argument, options.set_file + ": \"" + entry.path +
-                                                         "\" names another machine; serve exports this one");
+                return Error(Errc::invalid_argument,
+                             file + ": \"" + entry.path + "\" names another machine; serve exports this one");
             auto index = names.find_object(path->object);
             if (!index)
-                return Error(Errc::not_found,
-                             options.set_file + ": no object \"" + path->object + "\" on this machine");
-            add(*index);
+                return Error(Errc::not_found, file + ": no object \"" + path->object + "\" on this machine");
+            if (std::find(objects.begin(), objects.end(), *index) == objects.end())
+                objects.push_back(*index);
         }
     }
     if (objects.empty())
-        return Error(Errc::invalid_argument, options.set_file + " has no counters");
+        return Error(Errc::invalid_argument, file + " has no counters");
     return objects;
+}
+
+// The objects exported on /metrics: the default objects, or --set's.
+wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options, const wpo::NameTable& names)
+{
+    if (!options.set_file.empty())
+        return objects_of_set(options.set_file, names);
+    std::vector<std::uint32_t> objects;
+    for (const char* name : kDefaultObjects)
+        if (auto index = names.find_object(name))
+            objects.push_back(*index);
+    return objects;
+}
+
+// A set's name as /metrics?set=NAME gives it: letters, digits, '.', '_' and '-', not starting with '.'.
+bool valid_set_name(const std::string& name)
+{
+    if (name.empty() || name.size() > 64 || name.front() == '.')
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+               c == '-';
+    });
+}
+
+// --sets-dir: every NAME.json of the folder, read once at start (a request never opens a file).
+wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, MetricsEndpoint& endpoint)
+{
+    constexpr std::size_t kMaxSets = 256;
+    std::error_code ec;
+    std::vector<std::filesystem::path> files_found;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        if (entry.path().extension() == ".json" && entry.is_regular_file(ec))
+            files_found.push_back(entry.path());
+        if (files_found.size() > kMaxSets)
+            return Error(Errc::too_large, "--sets-dir " + dir + " holds more than 256 counter sets");
+    }
+    if (ec)
+        return Error(Errc::invalid_argument, "--sets-dir " + dir + ": " + ec.message());
+    for (const std::filesystem::path& file : files_found) {
+        const std::string name = file.stem().string();
+        if (!valid_set_name(name))
+            return Error(Errc::invalid_argument, "--sets-dir: \"" + file.filename().string() +
+                                                     "\" is not a usable set name (letters, digits, . _ -)");
+        auto objects = objects_of_set(file.string(), names);
+        if (!objects)
+            return objects.error();
+        endpoint.add_set(name, std::move(*objects));
+    }
+    return {};
 }
 
 }  // namespace
@@ -112,6 +153,9 @@ wpo::Status run_serve(const Options& options, Context& context)
 
     MetricsEndpoint endpoint(context.source, context.names, std::move(*objects),
                              options.max_instances.value_or(exporter::kDefaultMaxInstances));
+    if (!options.sets_dir.empty())
+        if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
+            return added;
     auto server = MetricsServer::bind(endpoint, address->host, address->port, web);
     if (!server)
         return server.error();

@@ -11,6 +11,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 namespace {
@@ -162,6 +164,37 @@ TEST_F(ServeHttpTest, SilentClientIsDropped)
     EXPECT_GE(n, 0) << "the server did not close the silent connection within 20 s";
     close(fd);
     expect_still_serving();
+}
+
+// /metrics?set=NAME serves the objects of DIR/NAME.json; anything else named there is refused.
+TEST(ServeSets, SetsFromTheDirectory)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("perfscope_sets_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "memory.json") << R"({"version": 2, "views": [{"title": "m", "counters": [)"
+                                       << R"({"path": "\\Memory\\Available Bytes"}]}]})";
+    {
+        ServeProcess serve(PERFSCOPE_CLI, {"--sets-dir", dir.string()});
+        ASSERT_GT(serve.port(), 0);
+        const HttpResponse memory = get(serve.port(), "/metrics?set=memory");
+        ASSERT_EQ(memory.status, 200);
+        const auto checked = check_exposition(memory.body, false);
+        ASSERT_EQ(checked.error, "");
+        EXPECT_TRUE(checked.series.contains("perfscope_memory_available_bytes"));
+        for (const auto& [series, value] : checked.series)
+            EXPECT_TRUE(series.starts_with("perfscope_memory_") || series.starts_with("perfscope_perfmon_name_info") ||
+                        series.starts_with("perfscope_scrape_") || series.starts_with("perfscope_source_"))
+                << series;
+        EXPECT_EQ(get(serve.port(), "/metrics?set=nothing").status, 404);
+        EXPECT_EQ(get(serve.port(), "/metrics?set=..%2Fmemory").status, 404);
+        EXPECT_EQ(get(serve.port(), "/metrics?set=").status, 400);
+        const HttpResponse plain = get(serve.port(), "/metrics");
+        EXPECT_EQ(plain.status, 200);
+        EXPECT_NE(plain.body.find("perfscope_processor_"), std::string::npos);
+    }
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ TEST(ServeOptions, ListenAndSet)
     EXPECT_EQ(o->command, Command::serve);
     EXPECT_EQ(o->listen, "0.0.0.0:9999");
     EXPECT_EQ(o->set_file, "web.json");
+    auto sets = parse_options({"serve", "--sets-dir", "/etc/perfscope/sets"});
+    ASSERT_TRUE(sets.ok());
+    EXPECT_EQ(sets->sets_dir, "/etc/perfscope/sets");
     auto limited = parse_options({"serve", "--max-instances", "0"});
     ASSERT_TRUE(limited.ok());
     EXPECT_EQ(limited->max_instances, 0u);
@@ -83,6 +86,44 @@ TEST(MetricsEndpoint, ScrapesTheSourceOncePerRequest)
     EXPECT_EQ(checked.series.at("perfscope_source_queries_total"), 2);
     EXPECT_EQ(source.collect_count(), 2u);
     EXPECT_EQ(endpoint.source_queries(), 2u);
+}
+
+TEST(MetricsEndpoint, NamedSets)
+{
+    namespace ct = wpo::counter_type;
+    wpo::NameTable names;
+    names.set_name(2, "System");
+    names.set_name(4, "Memory");
+    names.set_name(10, "Processes");
+    names.set_name(12, "Available Bytes");
+    wpo::TestObject system{2, 3};
+    system.counters = {{10, 11, ct::PERF_COUNTER_RAWCOUNT, 0}};
+    system.values = {7};
+    wpo::TestObject memory{4, 5};
+    memory.counters = {{12, 13, ct::PERF_COUNTER_LARGE_RAWCOUNT, 0}};
+    memory.values = {4096};
+    wpo::TestSource source({system, memory}, names);
+    MetricsEndpoint endpoint(source, names, {2});
+    endpoint.add_set("mem", {4});
+
+    std::string body;
+    ASSERT_TRUE(endpoint.scrape(ExpositionFormat::text, body, "mem"));
+    auto checked = check_exposition(body, false);
+    ASSERT_EQ(checked.error, "");
+    EXPECT_EQ(checked.series.at("perfscope_memory_available_bytes"), 4096);
+    EXPECT_EQ(checked.series.count("perfscope_system_processes"), 0u);
+    EXPECT_EQ(source.last_query(), "4");
+
+    ASSERT_TRUE(endpoint.scrape(ExpositionFormat::text, body));
+    checked = check_exposition(body, false);
+    EXPECT_EQ(checked.series.at("perfscope_system_processes"), 7);
+    EXPECT_EQ(checked.series.count("perfscope_memory_available_bytes"), 0u);
+
+    const auto collects = source.collect_count();
+    auto unknown = endpoint.scrape(ExpositionFormat::text, body, "../mem");
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().code(), wpo::Errc::not_found);
+    EXPECT_EQ(source.collect_count(), collects);  // an unknown set costs no source query
 }
 
 TEST(MetricsEndpoint, SourceErrorIsAnError)
