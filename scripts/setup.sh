@@ -7,17 +7,19 @@
 #                             debootstrap (the Debian 11 root the jar is tried in), Xvfb for the GUI benchmarks, and the
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
-#                             the license check, clang-format and clang-tidy for the style check
+#                             the license check, clang-format and clang-tidy for the style check, and
+#                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark
 set -euo pipefail
 
-packages=(build-essential cmake ninja-build googletest
+packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgconf
           qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           openjdk-17-jdk-headless junit5 libzstd-dev pkgconf)
 if [[ "${1:-}" == "--all" ]]; then
     packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
               g++-aarch64-linux-gnu qemu-user debootstrap
               xvfb xauth
-              file groff-base nsis lintian pkgconf reuse clang-format clang-tidy)
+              file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
+              prometheus prometheus-node-exporter openssl)
 fi
 
 missing=()

@@ -54,6 +54,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::counters;
     if (name == "record")
         return Command::record;
+    if (name == "serve")
+        return Command::serve;
     return std::nullopt;
 }
 
@@ -73,7 +75,9 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             (command == Command::record &&
              (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration")) ||
             ((command == Command::query || command == Command::list || command == Command::dump) &&
-             (a == "--input" || a == "-b" || a == "-e"));
+             (a == "--input" || a == "-b" || a == "-e")) ||
+            (command == Command::serve &&
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
         if (takes_value)
             ++i;
     }
@@ -117,7 +121,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 o.help_topic = command_named(args[i]);
                 if (!o.help_topic)
                     return bad("unknown command \"" + args[i] +
-                               "\"; the commands are list, query, dump, record and counters");
+                               "\"; the commands are list, query, dump, record, counters and serve");
             }
         }
         return o;
@@ -192,7 +196,21 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!s)
                 return s.error();
             o.duration_s = *s;
-        } else if ((o.command == Command::query || o.command == Command::record) && a == "--set") {
+        } else if (o.command == Command::serve && (a == "--listen" || a == "--web-config" || a == "--sets-dir")) {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            (a == "--listen" ? o.listen : a == "--web-config" ? o.web_config : o.sets_dir) = *v;
+        } else if (o.command == Command::serve && a == "--max-instances") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            auto n = parse_count(a, *v);
+            if (!n)
+                return n.error();
+            o.max_instances = *n;
+        } else if ((o.command == Command::query || o.command == Command::record || o.command == Command::serve) &&
+                   a == "--set") {
             auto v = value_of(a);
             if (!v)
                 return v.error();
@@ -373,6 +391,32 @@ Linux needs no registration: published counters are served as they appear.
 Example: perfscope-cli counters install perfscope-demo.counters
 )";
 
+constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
+                                           [--web-config FILE] [--max-instances N] [--sets-dir DIR]
+
+Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
+until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
+format 0.0.4, or OpenMetrics 1.0 when the request's Accept header asks for it.
+Only GET /metrics is answered; nothing a request says changes anything.
+  --listen ADDR:PORT  where to listen (default 127.0.0.1:9654, this machine only;
+                      port 0 picks a free port); the address is printed at start
+  --set FILE          export the objects a counter set's paths name (default:
+                      Processor, Memory, LogicalDisk, PhysicalDisk, Network
+                      Interface, System)
+  --web-config FILE   TLS (tls_server_config: cert_file, key_file, and
+                      client_ca_file with client_auth_type
+                      RequireAndVerifyClientCert) and basic auth
+                      (basic_auth_users: name: bcrypt hash), in the Prometheus
+                      exporter toolkit's web configuration format
+  --max-instances N   export at most N instances of Process and of Thread,
+                      those with the most CPU time, plus _Total (default 100;
+                      0: all)
+  --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
+                      set DIR/NAME.json (every set is read once at start)
+
+Example: perfscope-cli serve --listen 0.0.0.0:9654 --web-config web.yml
+)";
+
 constexpr const char* kOverview = R"(Usage: perfscope-cli [--proc-root DIR] COMMAND [ARGS]
 
 Commands:
@@ -396,6 +440,10 @@ Commands:
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
+  serve [--listen ADDR:PORT] [--set FILE] [--web-config FILE]
+                             Prometheus metrics on http://ADDR:PORT/metrics
+                             (default 127.0.0.1:9654); TLS and basic auth
+                             from the exporter toolkit's web configuration
   help [COMMAND], COMMAND --help, --version
 
 Options:
@@ -415,6 +463,7 @@ std::string usage(std::optional<Command> command)
     case Command::dump: return kDumpUsage;
     case Command::counters: return kCountersUsage;
     case Command::record: return kRecordUsage;
+    case Command::serve: return kServeUsage;
     default: return kOverview;
     }
 }

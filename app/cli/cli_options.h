@@ -12,7 +12,7 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump, counters, record };
+enum class Command { help, version, list, query, dump, counters, record, serve };
 enum class OutputFormat { csv, tsv };
 
 struct Options {
@@ -54,7 +54,16 @@ struct Options {
     std::string counters_action;  // "install" or "uninstall"
     std::string counters_target;  // install: the definition file; uninstall: the publisher name
     std::string library;          // --library: the provider DLL (default: beside perfscope-cli)
+
+    // serve (and --set FILE above)
+    std::string listen;                          // --listen ADDR:PORT; empty = kDefaultListen
+    std::string web_config;                      // --web-config FILE: TLS and basic auth
+    std::optional<std::uint64_t> max_instances;  // --max-instances N (0 = no limit)
+    std::string sets_dir;                        // --sets-dir DIR: /metrics?set=NAME serves DIR/NAME.json
 };
+
+// serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").
+inline constexpr const char* kDefaultListen = "127.0.0.1:9654";
 
 // argv without the program name.
 wpo::Result<Options> parse_options(const std::vector<std::string>& args);

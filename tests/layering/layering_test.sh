@@ -12,8 +12,8 @@
 #   - wpo_recording (engine/recording, the one engine library that links a
 #     third-party library, zstd) includes only core/, format/, names/,
 #     sources/ and itself, and nothing else of the engine includes it;
-#   - app/files includes nothing of the CLI or the desktop app, app/cli nothing
-#     of the desktop app;
+#   - app/files and app/exporter include nothing of the CLI or the desktop app,
+#     app/cli nothing of the desktop app;
 #   - jni/ links no target defined under app/.
 # Usage: layering_test.sh SOURCE_DIR
 set -uo pipefail
@@ -45,6 +45,7 @@ check_no_include() {  # folder pattern why
 }
 check_no_include app/files 'cli/|gui/|Q[A-Za-z]' "the file formats include a front end or Qt"
 check_no_include app/cli 'gui/|Q[A-Za-z]' "the CLI includes the desktop app or Qt"
+check_no_include app/exporter 'cli/|gui/|Q[A-Za-z]' "the exporter includes a front end or Qt"
 
 check_only_include() {  # why allowed-pattern folder...: quoted includes of the folders must match the pattern
     local why=$1 allowed=$2

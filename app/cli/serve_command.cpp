@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: Apache-2.0
+// `perfscope-cli serve`: the exported objects' counters as Prometheus metrics on http://ADDR:PORT/metrics
+// (docs/prometheus-naming.md), until Ctrl-C or SIGTERM. Listens on the loopback address unless told.
+#include "cli/commands.h"
+#include "cli/metrics_endpoint.h"
+#include "cli/metrics_server.h"
+#include "cli/web_config.h"
+
+#include "files/counter_set.h"
+#include "naming/counter_path.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <csignal>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+namespace perfscope::cli {
+namespace {
+
+using wpo::Errc;
+using wpo::Error;
+
+// The objects exported without --set: what node_exporter's default collectors cover that Perfscope has.
+constexpr const char* kDefaultObjects[] = {"Processor",         "Memory", "LogicalDisk", "PhysicalDisk",
+                                           "Network Interface", "System"};
+
+struct ListenAddress {
+    std::string host;
+    int port = 0;
+};
+
+wpo::Result<ListenAddress> parse_listen(const std::string& text)
+{
+    const std::size_t colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
+        return Error(Errc::invalid_argument, "--listen needs ADDR:PORT, got \"" + text + "\"");
+    ListenAddress address;
+    address.host = text.substr(0, colon);
+    if (address.host.size() > 2 && address.host.front() == '[' && address.host.back() == ']')
+        address.host = address.host.substr(1, address.host.size() - 2);
+    const std::string port = text.substr(colon + 1);
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc() || end != port.data() + port.size() || value > 65535)
+        return Error(Errc::invalid_argument, "--listen: \"" + port + "\" is not a port number (0 to 65535)");
+    address.port = static_cast<int>(value);
+    return address;
+}
+
+// The title indices of the objects a counter set's paths name, each once, in the order first named.
+wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, const wpo::NameTable& names)
+{
+    std::vector<std::uint32_t> objects;
+    auto set = files::load_counter_set(file);
+    if (!set)
+        return set.error();
+    for (const files::ViewSettings& view : set->views) {
+        for (const files::CounterSetEntry& entry : view.counters) {
+            auto path = wpo::CounterPath::parse(entry.path);
+            if (!path)
+                return Error(Errc::invalid_argument, file + ": " + path.error().message());
+            if (!path->machine.empty())
+                return Error(Errc::invalid_argument,
+                             file + ": \"" + entry.path + "\" names another machine; serve exports this one");
+            auto index = names.find_object(path->object);
+            if (!index)
+                return Error(Errc::not_found, file + ": no object \"" + path->object + "\" on this machine");
+            if (std::find(objects.begin(), objects.end(), *index) == objects.end())
+                objects.push_back(*index);
+        }
+    }
+    if (objects.empty())
+        return Error(Errc::invalid_argument, file + " has no counters");
+    return objects;
+}
+
+// The objects exported on /metrics: the default objects, or --set's.
+wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options, const wpo::NameTable& names)
+{
+    if (!options.set_file.empty())
+        return objects_of_set(options.set_file, names);
+    std::vector<std::uint32_t> objects;
+    for (const char* name : kDefaultObjects)
+        if (auto index = names.find_object(name))
+            objects.push_back(*index);
+    return objects;
+}
+
+// A set's name as /metrics?set=NAME gives it: letters, digits, '.', '_' and '-', not starting with '.'.
+bool valid_set_name(const std::string& name)
+{
+    if (name.empty() || name.size() > 64 || name.front() == '.')
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+               c == '-';
+    });
+}
+
+// --sets-dir: every NAME.json of the folder, read once at start (a request never opens a file).
+wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, MetricsEndpoint& endpoint)
+{
+    constexpr std::size_t kMaxSets = 256;
+    std::error_code ec;
+    std::vector<std::filesystem::path> files_found;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        if (entry.path().extension() == ".json" && entry.is_regular_file(ec))
+            files_found.push_back(entry.path());
+        if (files_found.size() > kMaxSets)
+            return Error(Errc::too_large, "--sets-dir " + dir + " holds more than 256 counter sets");
+    }
+    if (ec)
+        return Error(Errc::invalid_argument, "--sets-dir " + dir + ": " + ec.message());
+    for (const std::filesystem::path& file : files_found) {
+        const std::string name = file.stem().string();
+        if (!valid_set_name(name))
+            return Error(Errc::invalid_argument, "--sets-dir: \"" + file.filename().string() +
+                                                     "\" is not a usable set name (letters, digits, . _ -)");
+        auto objects = objects_of_set(file.string(), names);
+        if (!objects)
+            return objects.error();
+        endpoint.add_set(name, std::move(*objects));
+    }
+    return {};
+}
+
+}  // namespace
+
+wpo::Status run_serve(const Options& options, Context& context)
+{
+#if defined(SIGPIPE)
+    // A client that goes away mid-response must cost its connection, not the agent (TLS writes through
+    // write(), which raises SIGPIPE on a closed connection).
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
+    auto address = parse_listen(options.listen.empty() ? std::string(kDefaultListen) : options.listen);
+    if (!address)
+        return address.error();
+    auto objects = exported_objects(options, context.names);
+    if (!objects)
+        return objects.error();
+
+    WebConfig web;
+    if (!options.web_config.empty()) {
+        auto loaded = load_web_config(options.web_config);
+        if (!loaded)
+            return loaded.error();
+        web = std::move(*loaded);
+    }
+
+    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects),
+                             options.max_instances.value_or(exporter::kDefaultMaxInstances));
+    if (!options.sets_dir.empty())
+        if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
+            return added;
+    auto server = MetricsServer::bind(endpoint, address->host, address->port, web);
+    if (!server)
+        return server.error();
+    const bool ipv6 = address->host.find(':') != std::string::npos;
+    std::fprintf(context.out, "perfscope-cli: serving %s://%s%s%s:%d/metrics%s\n", web.tls() ? "https" : "http",
+                 ipv6 ? "[" : "", address->host.c_str(), ipv6 ? "]" : "", (*server)->port(),
+                 web.users.empty() ? "" : " (basic auth)");
+    std::fflush(context.out);
+
+    std::atomic<bool> ended{false};
+    bool served = true;
+    std::thread serving([&] {
+        served = (*server)->run();
+        ended = true;
+    });
+    while (!stop_requested() && !ended)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    (*server)->stop();
+    serving.join();
+    if (!served && !stop_requested())
+        return Error(Errc::io_error, "the HTTP server stopped");
+    return {};
+}
+
+}  // namespace perfscope::cli

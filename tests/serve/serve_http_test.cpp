@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: Apache-2.0
+// `perfscope-cli serve` as a client meets it: /metrics in both formats (read back by the strict checker),
+// and requests it must refuse, each answered with a clear status while the agent keeps serving.
+#include "exposition_checker.h"
+#include "serve_process.h"
+
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace {
+
+using namespace perfscope::serve_testing;
+using perfscope::exporter::testing::check_exposition;
+
+class ServeHttpTest : public ::testing::Test {
+protected:
+    void SetUp() override { ASSERT_GT(m_serve.port(), 0) << "perfscope-cli serve did not start"; }
+
+    // After every refusal: the agent is alive and a plain scrape still works.
+    void expect_still_serving()
+    {
+        EXPECT_TRUE(m_serve.running());
+        const HttpResponse response = get(m_serve.port(), "/metrics");
+        EXPECT_EQ(response.status, 200);
+        EXPECT_EQ(check_exposition(response.body, false).error, "");
+    }
+
+    ServeProcess m_serve{PERFSCOPE_CLI};
+};
+
+TEST_F(ServeHttpTest, TextFormatByDefault)
+{
+    const HttpResponse response = get(m_serve.port(), "/metrics");
+    ASSERT_EQ(response.status, 200);
+    EXPECT_EQ(header(response, "Content-Type"), "text/plain; version=0.0.4; charset=utf-8");
+    const auto checked = check_exposition(response.body, false);
+    ASSERT_EQ(checked.error, "");
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    for (long cpu = 0; cpu < cpus; ++cpu)
+        EXPECT_TRUE(checked.series.contains("perfscope_processor_percent_user_time_seconds_total{cpu=\"" +
+                                            std::to_string(cpu) + "\"}"))
+            << cpu;
+    EXPECT_TRUE(checked.series.contains("perfscope_memory_available_bytes"));
+    EXPECT_EQ(checked.types.at("perfscope_source_queries_total"), "counter");
+    // The samples it reports are the ones it wrote: all but its own three metrics.
+    EXPECT_EQ(checked.series.at("perfscope_scrape_samples"), static_cast<double>(checked.series.size() - 3));
+    EXPECT_GT(checked.series.at("perfscope_scrape_duration_seconds"), 0.0);
+}
+
+TEST_F(ServeHttpTest, OpenMetricsWhenAsked)
+{
+    const HttpResponse response =
+        get(m_serve.port(), "/metrics", "Accept: application/openmetrics-text;version=1.0.0,text/plain;q=0.5\r\n");
+    ASSERT_EQ(response.status, 200);
+    EXPECT_EQ(header(response, "Content-Type"), "application/openmetrics-text; version=1.0.0; charset=utf-8");
+    EXPECT_TRUE(response.body.ends_with("# EOF\n"));
+    const auto checked = check_exposition(response.body, true);
+    ASSERT_EQ(checked.error, "");
+    EXPECT_EQ(checked.types.at("perfscope_perfmon_name"), "info");
+}
+
+TEST_F(ServeHttpTest, SourceQueriesCountEveryScrape)
+{
+    const double first =
+        check_exposition(get(m_serve.port(), "/metrics").body, false).series.at("perfscope_source_queries_total");
+    const double second =
+        check_exposition(get(m_serve.port(), "/metrics").body, false).series.at("perfscope_source_queries_total");
+    EXPECT_EQ(second, first + 1);
+}
+
+TEST_F(ServeHttpTest, OtherMethodsAre405)
+{
+    for (const char* method : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"}) {
+        const HttpResponse response =
+            exchange(m_serve.port(), std::string(method) + " /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                                           "Connection: close\r\n\r\n");
+        EXPECT_EQ(response.status, 405) << method;
+        EXPECT_EQ(header(response, "Allow"), "GET, HEAD") << method;
+    }
+    expect_still_serving();
+}
+
+TEST_F(ServeHttpTest, OtherPathsAre404)
+{
+    for (const char* target : {"/", "/metrics/", "/metric", "/api/v1/query", "/../metrics"})
+        EXPECT_EQ(get(m_serve.port(), target).status, 404) << target;
+    expect_still_serving();
+}
+
+TEST_F(ServeHttpTest, OversizedRequestLine)
+{
+    const HttpResponse response = get(m_serve.port(), "/metrics?" + std::string(20000, 'a'));
+    EXPECT_GE(response.status, 400);
+    EXPECT_LT(response.status, 500);
+    expect_still_serving();
+}
+
+TEST_F(ServeHttpTest, TooManyHeaders)
+{
+    std::string headers;
+    for (int i = 0; i < 200; ++i)
+        headers += "X-Filler-" + std::to_string(i) + ": v\r\n";
+    EXPECT_EQ(get(m_serve.port(), "/metrics", headers).status, 431);
+    expect_still_serving();
+}
+
+TEST_F(ServeHttpTest, OversizedHeaderLine)
+{
+    const HttpResponse response = get(m_serve.port(), "/metrics", "X-Big: " + std::string(100000, 'b') + "\r\n");
+    EXPECT_NE(response.status, 200);  // refused (4xx) or the connection closed without an answer
+    EXPECT_TRUE(response.status == 0 || (response.status >= 400 && response.status < 500)) << response.status;
+    expect_still_serving();
+}
+
+TEST_F(ServeHttpTest, OversizedBody)
+{
+    const HttpResponse response =
+        exchange(m_serve.port(), "POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n"
+                                 "Connection: close\r\n\r\n" +
+                                     std::string(100000, 'x'));
+    EXPECT_GE(response.status, 400);
+    EXPECT_LT(response.status, 500);
+    expect_still_serving();
+}
+
+TEST_F(ServeHttpTest, MalformedRequests)
+{
+    for (const char* request : {"HELLO\r\n\r\n", "GET\r\n\r\n", "GET /metrics HTTP/9.9\r\nHost: x\r\n\r\n",
+                                "BREW /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"}) {
+        const HttpResponse response = exchange(m_serve.port(), request, std::chrono::milliseconds(8000));
+        EXPECT_GE(response.status, 400) << request;
+        EXPECT_LT(response.status, 500) << request;
+    }
+    expect_still_serving();
+}
+
+// A client that starts a request and goes silent holds one worker for the read timeout at most; the
+// others keep answering meanwhile, and the server closes the silent connection.
+TEST_F(ServeHttpTest, SilentClientIsDropped)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(m_serve.port()));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    const std::string partial = "GET /metrics HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+    ASSERT_EQ(send(fd, partial.data(), partial.size(), MSG_NOSIGNAL), static_cast<ssize_t>(partial.size()));
+    expect_still_serving();
+    // The read timeout is 5 s; 20 s bounds the wait for the close.
+    timeval wait{20, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    char buffer[4096];
+    const ssize_t n = recv(fd, buffer, sizeof buffer, 0);
+    EXPECT_GE(n, 0) << "the server did not close the silent connection within 20 s";
+    close(fd);
+    expect_still_serving();
+}
+
+// /metrics?set=NAME serves the objects of DIR/NAME.json; anything else named there is refused.
+TEST(ServeSets, SetsFromTheDirectory)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("perfscope_sets_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "memory.json") << R"({"version": 2, "views": [{"title": "m", "counters": [)"
+                                       << R"({"path": "\\Memory\\Available Bytes"}]}]})";
+    {
+        ServeProcess serve(PERFSCOPE_CLI, {"--sets-dir", dir.string()});
+        ASSERT_GT(serve.port(), 0);
+        const HttpResponse memory = get(serve.port(), "/metrics?set=memory");
+        ASSERT_EQ(memory.status, 200);
+        const auto checked = check_exposition(memory.body, false);
+        ASSERT_EQ(checked.error, "");
+        EXPECT_TRUE(checked.series.contains("perfscope_memory_available_bytes"));
+        for (const auto& [series, value] : checked.series)
+            EXPECT_TRUE(series.starts_with("perfscope_memory_") || series.starts_with("perfscope_perfmon_name_info") ||
+                        series.starts_with("perfscope_scrape_") || series.starts_with("perfscope_source_"))
+                << series;
+        EXPECT_EQ(get(serve.port(), "/metrics?set=nothing").status, 404);
+        EXPECT_EQ(get(serve.port(), "/metrics?set=..%2Fmemory").status, 404);
+        EXPECT_EQ(get(serve.port(), "/metrics?set=").status, 400);
+        const HttpResponse plain = get(serve.port(), "/metrics");
+        EXPECT_EQ(plain.status, 200);
+        EXPECT_NE(plain.body.find("perfscope_processor_"), std::string::npos);
+    }
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+}
+
+}  // namespace
