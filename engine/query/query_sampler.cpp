@@ -7,20 +7,9 @@
 #include <map>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace wpo::query {
-
-namespace {
-
-std::tuple<std::uint32_t, bool, wpo::InstanceIdentity> cell_key(std::uint32_t counter, bool has_instance,
-                                                                const wpo::InstanceIdentity& instance)
-{
-    return {counter, has_instance, instance};
-}
-
-}  // namespace
 
 wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::span<const QueryPath> paths,
                                                std::span<const QueryColumn> columns,
@@ -139,27 +128,7 @@ wpo::Result<bool> QuerySampler::sample_entity(Entity& entity, std::span<double> 
     if (wpo::Status listed = snapshot.identities(entity.object, entity.identities); !listed)
         return listed.error();
 
-    for (const wpo::CalculatedValue& v : *values) {
-        const bool has_instance = v.instance >= 0;
-        if (has_instance && static_cast<std::size_t>(v.instance) >= entity.identities.size())
-            continue;  // positions index the same sample's identities; never trust that blindly
-        const wpo::InstanceIdentity instance =
-            has_instance ? entity.identities[static_cast<std::size_t>(v.instance)] : wpo::InstanceIdentity{};
-        const auto key = cell_key(v.counter_index, has_instance, instance);
-        auto cell = std::lower_bound(entity.cells.begin(), entity.cells.end(), key, [](const Cell& c, const auto& k) {
-            return cell_key(c.counter, c.has_instance, c.instance) < k;
-        });
-        // Two instances sharing an identity (malformed data) or a counter
-        // defined twice: the first value wins, as PDH takes the first match.
-        for (; cell != entity.cells.end() && cell_key(cell->counter, cell->has_instance, cell->instance) == key;
-             ++cell) {
-            if (m_filled[cell->column])
-                continue;
-            m_filled[cell->column] = 1;
-            if (v.value.valid())
-                out[cell->column] = v.value.as_double();
-        }
-    }
+    place_values(*values, entity.identities, entity.cells, m_filled, out);
     return sampled->any() || decoded->any();
 }
 

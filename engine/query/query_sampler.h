@@ -12,6 +12,7 @@
 
 #include "query/left_out_warnings.h"
 #include "query/query_columns.h"
+#include "query/value_cells.h"
 #include "snapshot/snapshot.h"
 
 #include <cstddef>
@@ -50,14 +51,7 @@ public:
 private:
     // Where one value of an entity goes. Sorted, so a value finds its column
     // by binary search.
-    struct Cell {
-        std::uint32_t counter = 0;
-        bool has_instance = false;
-        wpo::InstanceIdentity instance;
-        std::size_t column = 0;
-
-        friend auto operator<=>(const Cell&, const Cell&) = default;
-    };
+    using Cell = ValueCell;
     struct Entity {
         std::unique_ptr<wpo::Snapshot> snapshot;
         std::uint32_t object = 0;

@@ -4,27 +4,19 @@
 #include "naming/instance_names.h"
 #include "query/object_resolver.h"
 #include "query/path_resolution.h"
+#include "query/value_cells.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <set>
-#include <tuple>
 
 namespace perfscope::jni {
 
 using wpo::Errc;
 using wpo::Error;
 
-struct PathSampler::Cell {
-    std::uint32_t counter = 0;
-    bool has_instance = false;
-    wpo::InstanceIdentity instance;
-    std::size_t column = 0;
-
-    friend auto operator<=>(const Cell&, const Cell&) = default;
-};
 
 struct PathSampler::Entity {
     std::unique_ptr<wpo::Snapshot> snapshot;
@@ -73,12 +65,6 @@ std::int64_t wall_ns(std::chrono::system_clock::time_point t)
 constexpr std::int64_t kCollectionOverlapNs = 1'000'000'000;
 
 constexpr std::int64_t kLongestAgeNs = 24LL * 3600 * 1'000'000'000;
-
-std::tuple<std::uint32_t, bool, wpo::InstanceIdentity> cell_key(std::uint32_t counter, bool has_instance,
-                                                                const wpo::InstanceIdentity& instance)
-{
-    return {counter, has_instance, instance};
-}
 
 }  // namespace
 
@@ -383,27 +369,7 @@ void PathSampler::fill(const Entity& entity)
     auto values = entity.snapshot->values();
     if (!values)
         return;
-    for (const wpo::CalculatedValue& v : *values) {
-        const bool has_instance = v.instance >= 0;
-        if (has_instance && static_cast<std::size_t>(v.instance) >= entity.identities.size())
-            continue;  // positions index the same sample's identities; never trust that blindly
-        const wpo::InstanceIdentity instance =
-            has_instance ? entity.identities[static_cast<std::size_t>(v.instance)] : wpo::InstanceIdentity{};
-        const auto key = cell_key(v.counter_index, has_instance, instance);
-        auto cell = std::lower_bound(entity.cells.begin(), entity.cells.end(), key, [](const Cell& c, const auto& k) {
-            return cell_key(c.counter, c.has_instance, c.instance) < k;
-        });
-        // Two instances sharing an identity (malformed data) or a counter
-        // defined twice: the first value wins, as PDH takes the first match.
-        for (; cell != entity.cells.end() && cell_key(cell->counter, cell->has_instance, cell->instance) == key;
-             ++cell) {
-            if (m_filled[cell->column])
-                continue;
-            m_filled[cell->column] = 1;
-            if (v.value.valid())
-                m_values[cell->column] = v.value.as_double();
-        }
-    }
+    wpo::query::place_values(*values, entity.identities, entity.cells, m_filled, m_values);
 }
 
 std::string PathSampler::header(std::uint32_t object, const std::string* instance, std::uint32_t counter) const

@@ -31,6 +31,7 @@
 #include "names/name_table.h"
 #include "naming/counter_path.h"
 #include "naming/instance_identity.h"
+#include "query/value_cells.h"
 #include "snapshot/snapshot.h"
 
 #include <chrono>
@@ -90,7 +91,7 @@ public:
     std::size_t values(std::span<double> out) const;
 
 private:
-    struct Cell;
+    using Cell = wpo::query::ValueCell;
     struct Entity;
 
     PathSampler(const wpo::NameTable& names);
