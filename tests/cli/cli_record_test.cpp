@@ -9,6 +9,8 @@
 #include "format/counter_type.h"
 #include "recording/recording_reader.h"
 
+#include "cli_process_test.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,61 +30,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-class CliRecord : public ::testing::Test {
-protected:
-    fs::path dir;
-    void SetUp() override
-    {
-        dir = fs::temp_directory_path() / ("perfscope-cli-record-" + std::to_string(getpid()) + "-" +
-                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
-    pid_t spawn(const std::vector<std::string>& args)
-    {
-        const pid_t pid = fork();
-        if (pid == 0) {
-            const int out = open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            const int err = open((dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            dup2(out, 1);
-            dup2(err, 2);
-            std::vector<char*> argv{const_cast<char*>(PERFSCOPE_CLI)};
-            for (const auto& a : args)
-                argv.push_back(const_cast<char*>(a.c_str()));
-            argv.push_back(nullptr);
-            execv(PERFSCOPE_CLI, argv.data());
-            _exit(127);
-        }
-        return pid;
-    }
-    CliRun finish(pid_t pid)
-    {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        CliRun r;
-        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        r.out = slurp(dir / "out");
-        r.err = slurp(dir / "err");
-        return r;
-    }
-    CliRun run(const std::vector<std::string>& args) { return finish(spawn(args)); }
-};
+using perfscope::tests::CliRun;
+using perfscope::tests::slurp;
+using CliRecord = perfscope::tests::CliProcessTest;
 
 constexpr const char* kCpuPath = "\\Processor(_Total)\\% Processor Time";
 constexpr const char* kMemoryPath = "\\Memory\\Available Bytes";
