@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "query/query_sampler.h"
 
+#include "query/object_requests.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -20,40 +20,12 @@ wpo::Result<QuerySampler> QuerySampler::create(wpo::SharedSource& source, std::s
     sampler.m_columns = columns.size();
     sampler.m_filled.resize(columns.size());
     sampler.m_entities.reserve(paths.size());
-    // What all paths on one object need together: every entity on it asks for
-    // that, so they share one collection per interval (one moment per row) and
-    // it reads only what some path needs (SnapshotOptions::collect_only_requested:
-    // procfs then skips the files of counters and processes nobody asked for).
-    struct Needs {
-        bool every_counter = false, every_process = false;
-        std::set<std::uint32_t> counters, processes;
-    };
-    std::map<std::uint32_t, Needs> needs;
-    for (const QueryPath& path : paths) {
-        Needs& n = needs[path.request.object_index];
-        if (path.request.counter_index == 0)
-            n.every_counter = true;
-        else
-            n.counters.insert(path.request.counter_index);
-        if (path.request.process_id == 0)
-            n.every_process = true;
-        else
-            n.processes.insert(path.request.process_id);
-    }
+    // Every entity on an object asks for what all paths on it need (object_requests.h).
+    const auto requests_by_object = wpo::query::requests_by_object(paths);
     wpo::SnapshotOptions narrowed = options;
     narrowed.collect_only_requested = true;
     for (const QueryPath& path : paths) {
-        const Needs& n = needs[path.request.object_index];
-        std::vector<wpo::CounterRequest> requests;
-        const std::vector<std::uint32_t> counters =
-            n.every_counter ? std::vector<std::uint32_t>{0}
-                            : std::vector<std::uint32_t>(n.counters.begin(), n.counters.end());
-        const std::vector<std::uint32_t> processes =
-            n.every_process ? std::vector<std::uint32_t>{0}
-                            : std::vector<std::uint32_t>(n.processes.begin(), n.processes.end());
-        for (std::uint32_t counter : counters)
-            for (std::uint32_t process : processes)
-                requests.push_back({path.request.object_index, counter, process});
+        const std::vector<wpo::CounterRequest>& requests = requests_by_object.at(path.request.object_index);
         auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, requests, narrowed);
         if (!snapshot)
             return snapshot.error();

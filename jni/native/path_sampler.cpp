@@ -3,6 +3,7 @@
 
 #include "naming/instance_names.h"
 #include "query/object_resolver.h"
+#include "query/object_requests.h"
 #include "query/path_resolution.h"
 #include "query/value_cells.h"
 
@@ -10,7 +11,6 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <set>
 
 namespace perfscope::jni {
 
@@ -97,40 +97,13 @@ wpo::Result<std::unique_ptr<PathSampler>> PathSampler::open(wpo::SharedSource& s
     if (wpo::Status first = resolution->first_error(); !first)
         return first.error();
 
-    // What all paths on one object need together: every entity on it asks for
-    // that, so they share one collection per interval and it reads only what
-    // some path needs (as QuerySampler does).
-    struct Needs {
-        bool every_counter = false, every_process = false;
-        std::set<std::uint32_t> counters, processes;
-    };
-    std::map<std::uint32_t, Needs> needs;
-    for (const wpo::query::QueryPath& path : resolution->paths) {
-        Needs& n = needs[path.request.object_index];
-        if (path.request.counter_index == 0)
-            n.every_counter = true;
-        else
-            n.counters.insert(path.request.counter_index);
-        if (path.request.process_id == 0)
-            n.every_process = true;
-        else
-            n.processes.insert(path.request.process_id);
-    }
+    // Every entity on an object asks for what all paths on it need (object_requests.h).
+    const auto requests_by_object = wpo::query::requests_by_object(resolution->paths);
     wpo::SnapshotOptions narrowed = options;
     narrowed.collect_only_requested = true;
     for (std::size_t p = 0; p < resolution->paths.size(); ++p) {
         const wpo::query::QueryPath& path = resolution->paths[p];
-        const Needs& n = needs[path.request.object_index];
-        std::vector<wpo::CounterRequest> requests;
-        const std::vector<std::uint32_t> counters =
-            n.every_counter ? std::vector<std::uint32_t>{0}
-                            : std::vector<std::uint32_t>(n.counters.begin(), n.counters.end());
-        const std::vector<std::uint32_t> processes =
-            n.every_process ? std::vector<std::uint32_t>{0}
-                            : std::vector<std::uint32_t>(n.processes.begin(), n.processes.end());
-        for (std::uint32_t counter : counters)
-            for (std::uint32_t process : processes)
-                requests.push_back({path.request.object_index, counter, process});
+        const std::vector<wpo::CounterRequest>& requests = requests_by_object.at(path.request.object_index);
         auto snapshot = wpo::Snapshot::create(source, wpo::SnapshotType::custom, requests, narrowed);
         if (!snapshot)
             return snapshot.error();
