@@ -42,6 +42,7 @@ void merge_into(DecimatedColumn& c, qint64 t, double v)
 
 void Decimator::reset()
 {
+    ++m_version;
     m_columns.clear();
     m_history = nullptr;
     m_valid = false;
@@ -61,6 +62,7 @@ void Decimator::merge(qint64 time_ms, double value)
 void Decimator::fullPass(const SeriesHistory& history)
 {
     m_full = true;
+    ++m_version;
     m_columns.clear();
     const qsizetype begin = history.lowerBound(m_from);
     const qsizetype end = history.upperBound(m_to);
@@ -73,13 +75,21 @@ void Decimator::fullPass(const SeriesHistory& history)
 void Decimator::rebuildFirstColumn(const SeriesHistory& history)
 {
     if (history.isEmpty()) {
+        if (!m_columns.empty())
+            ++m_version;
         m_columns.clear();
         return;
     }
     const qint64 start = std::max(m_from, history.firstTime());
     const qint64 index = floor_div(start, m_column_ms);
-    while (!m_columns.empty() && m_columns.front().index <= index)
+    // The front as it was: when the rebuilt column equals it and it was the
+    // only one replaced, nothing changed.
+    const DecimatedColumn old_front = m_columns.empty() ? DecimatedColumn{} : m_columns.front();
+    size_t popped = 0;
+    while (!m_columns.empty() && m_columns.front().index <= index) {
         m_columns.pop_front();
+        ++popped;
+    }
     DecimatedColumn c;
     c.index = index;
     const qint64 column_end = (index + 1) * m_column_ms;  // exclusive
@@ -90,8 +100,11 @@ void Decimator::rebuildFirstColumn(const SeriesHistory& history)
         merge_into(c, t, history.valueAt(i));
         ++m_scanned;
     }
-    if (c.valid + c.invalid > 0)
+    const bool kept = c.valid + c.invalid > 0;
+    if (kept)
         m_columns.push_front(c);
+    if (popped > 1 || (popped == 1) != kept || (kept && popped == 1 && !(old_front == c)))
+        ++m_version;
 }
 
 void Decimator::update(const SeriesHistory& history, qint64 from_ms, qint64 to_ms, qint64 column_ms)
@@ -120,8 +133,10 @@ void Decimator::update(const SeriesHistory& history, qint64 from_ms, qint64 to_m
         const qint64 t = history.timeAt(i);
         if (t > m_to)
             break;
-        if (t >= m_from)
+        if (t >= m_from) {
             merge(t, history.valueAt(i));
+            ++m_version;
+        }
         ++m_scanned;
     }
     m_consumed = appended - static_cast<quint64>(history.size() - i);

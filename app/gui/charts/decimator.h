@@ -33,6 +33,8 @@ struct DecimatedColumn {
     double sum = 0.0;
     qint32 valid = 0;    // points with a value
     qint32 invalid = 0;  // gaps
+
+    bool operator==(const DecimatedColumn&) const = default;
 };
 
 // Statistics of the valid points in a window (unscaled values).
@@ -62,6 +64,12 @@ public:
     void segments(double factor, QList<QList<QPointF>>& out) const;
     WindowStats stats() const;
 
+    // Changes whenever update() changed a column (new points, the window's
+    // edge moved into the data, a full pass): a reader that saw this
+    // version has nothing new to read. An ended series lying inside the
+    // window keeps its version while the window slides.
+    quint64 version() const { return m_version; }
+
     // Raw history points read by the last update() (for tests and benchmarks).
     qsizetype lastScanned() const { return m_scanned; }
     bool lastWasFull() const { return m_full; }
@@ -81,6 +89,7 @@ private:
     bool m_valid = false;
     qsizetype m_scanned = 0;
     bool m_full = false;
+    quint64 m_version = 0;
 };
 
 }  // namespace perfscope::gui

@@ -5,7 +5,7 @@
 
 namespace perfscope::gui {
 
-void dropFlatRunInteriors(QPolygonF& pixels)
+void dropFlatRunInteriors(QPolygonF& pixels, double knot_px)
 {
     const qsizetype n = pixels.size();
     if (n < 3)
@@ -18,7 +18,9 @@ void dropFlatRunInteriors(QPolygonF& pixels)
         // The last kept point is on the run's row whenever points were dropped
         // since, so comparing with it equals comparing with the original neighbour.
         const double y = row(pixels[i]);
-        if (row(pixels[kept - 1]) == y && row(pixels[i + 1]) == y)
+        const bool knot =
+            knot_px > 0 && std::floor(pixels[i].x() / knot_px) != std::floor(pixels[kept - 1].x() / knot_px);
+        if (row(pixels[kept - 1]) == y && row(pixels[i + 1]) == y && !knot)
             continue;
         pixels[kept++] = pixels[i];
     }

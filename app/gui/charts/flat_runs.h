@@ -17,6 +17,12 @@ namespace perfscope::gui {
 // Removes, in place, the interior points of every run of three or more
 // consecutive points on the same pixel row (the row the raster engine
 // draws a point's y on). The first and last points always stay.
-void dropFlatRunInteriors(QPolygonF& pixels);
+//
+// With knot_px > 0 an interior point also stays when it is the first in a
+// new span of knot_px pixels of x (spans fixed at multiples of knot_px):
+// the kept points do not depend on where the run starts or ends, so two
+// drawings of a run that moved share them, and a cached drawing redraws
+// only the run's ends (plot_cache.h).
+void dropFlatRunInteriors(QPolygonF& pixels, double knot_px = 0);
 
 }  // namespace perfscope::gui

@@ -6,7 +6,7 @@
 // draws, and only while it is the one shown.
 #pragma once
 
-#include "gui/charts/row_plot.h"
+#include "gui/charts/row_plots.h"
 
 #include <QtGlobal>
 
@@ -23,8 +23,8 @@ class ViewData;
 
 struct GraphFrame {
     const ViewData& data;
-    const std::vector<RowPlot>& plots;  // one per ViewData row, decimated over [from, to]
-    qint64 from = 0;                    // ms since the epoch
+    const RowPlots& plots;  // one per ViewData row, decimated over [from, to]
+    qint64 from = 0;        // ms since the epoch
     qint64 to = 0;
     std::optional<std::pair<double, double>> y_fixed;  // the view's fixed value range
     std::optional<std::pair<double, double>> y_zoom;   // a rubber-band zoom's value range

@@ -38,6 +38,7 @@ LineGraph::LineGraph(const ViewData* data, qint64 window_ms, QWidget* parent) : 
     m_line_chart->setMargins(margins);
     m_lines = new PlotLinesItem(m_line_chart);
     m_lines->setZValue(10);
+    m_lines->setCaching(PlotLinesItem::Caching::OnScreen);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     m_grid->setTimeRange(now - window_ms, now);
     m_lines->setRanges(double(now - window_ms), double(now), 0, 100);
@@ -67,6 +68,8 @@ void LineGraph::removeRow(int row)
 void LineGraph::changeRow(int row)
 {
     m_lines->setColor(row, m_data->series(row).color);
+    // Scale or visibility may have changed: the stretches are made again.
+    m_lines->forgetVersion(row);
 }
 
 std::pair<double, double> LineGraph::yRange() const
@@ -97,17 +100,19 @@ void LineGraph::refresh(const GraphFrame& frame)
     double y_min = std::numeric_limits<double>::infinity();
     double y_max = -std::numeric_limits<double>::infinity();
     for (int row = 0; row < static_cast<int>(frame.plots.size()); ++row) {
-        QList<QList<QPointF>> stretches;
         const ViewSeries& s = m_data->series(row);
-        if (s.visible)
-            frame.plots[static_cast<size_t>(row)].decimator.segments(s.scaleFactor(), stretches);
-        for (const QList<QPointF>& stretch : stretches)
-            for (const QPointF& point : stretch) {
-                y_min = std::min(y_min, point.y());
-                y_max = std::max(y_max, point.y());
-            }
-        m_lines->setColor(row, s.color);
-        m_lines->setStretches(row, std::move(stretches));
+        const Decimator& decimator = frame.plots[static_cast<size_t>(row)].decimator;
+        // A line whose columns did not change (an ended process inside the
+        // window) keeps its stretches and their pixels.
+        if (!m_lines->hasStretchesOf(row, decimator.version())) {
+            QList<QList<QPointF>> stretches;
+            if (s.visible)
+                decimator.segments(s.scaleFactor(), stretches);
+            m_lines->setStretches(row, std::move(stretches), decimator.version());
+        }
+        const auto [low, high] = m_lines->valueExtent(row);
+        y_min = std::min(y_min, low);
+        y_max = std::max(y_max, high);
     }
 
     const ValueUnit unit = shared_unit(*m_data);

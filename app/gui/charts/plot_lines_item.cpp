@@ -2,8 +2,8 @@
 #include "gui/charts/plot_lines_item.h"
 
 #include "gui/charts/flat_runs.h"
+#include "gui/charts/line_changes.h"
 
-#include <QHash>
 #include <QPainter>
 
 #include <algorithm>
@@ -17,6 +17,11 @@ namespace {
 // pixels beyond it: the raster engine's fixed-point coordinates overflow long
 // before a double does, and the clip hides the difference in slope.
 constexpr double kFarPx = 100'000.0;
+
+// Flat runs keep a point every this many pixels (flat_runs.h): a cached
+// drawing then redraws at most this much at each end of a moved run, and a
+// run of the full plot width keeps a few dozen points.
+constexpr double kKnotPx = 32.0;
 
 double distance_to_segment(const QPointF& p, const QPointF& a, const QPointF& b)
 {
@@ -39,65 +44,93 @@ PlotLinesItem::PlotLinesItem(QGraphicsItem* parent) : QGraphicsItem(parent)
 
 void PlotLinesItem::insertLine(int row, const QColor& color)
 {
-    Line line;
-    line.color = color;
+    auto line = std::make_unique<Line>();
+    line->color = color;
+    line->style = freeStyle(color, nullptr);
     m_lines.insert(m_lines.begin() + row, std::move(line));
     if (m_selected >= row)
         ++m_selected;
-    m_styles_dirty = true;
     update();
 }
 
 void PlotLinesItem::removeLine(int row)
 {
+    // Its pixels as last drawn leave the drawing (an ended process's line has
+    // usually left the window already: nothing to draw again).
+    if (m_cache.valid())
+        for (const QPolygonF& poly : m_lines[static_cast<size_t>(row)]->pixels)
+            if (!poly.isEmpty())
+                m_cache.addChange(poly.front().x(), poly.back().x());
     m_lines.erase(m_lines.begin() + row);
-    if (m_selected == row)
+    if (m_selected == row) {
         m_selected = -1;
-    else if (m_selected > row)
+        m_cache.invalidate();
+    } else if (m_selected > row) {
         --m_selected;
-    m_styles_dirty = true;
+    }
     update();
 }
 
 void PlotLinesItem::setColor(int row, const QColor& color)
 {
-    Line& line = m_lines[static_cast<size_t>(row)];
+    Line& line = *m_lines[static_cast<size_t>(row)];
     if (line.color == color)
         return;
     line.color = color;
-    m_styles_dirty = true;
+    line.style = freeStyle(color, &line);
+    m_cache.invalidate();
     update();
 }
 
-void PlotLinesItem::restyle() const
+Qt::PenStyle PlotLinesItem::freeStyle(const QColor& color, const Line* except) const
 {
-    if (!m_styles_dirty)
-        return;
     static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    QHash<QRgb, int> seen;
-    seen.reserve(static_cast<qsizetype>(m_lines.size()));
-    for (const Line& line : m_lines) {
-        int& count = seen[line.color.rgba()];
-        line.style = kStyles[count % static_cast<int>(std::size(kStyles))];
-        ++count;
+    int uses[std::size(kStyles)] = {};
+    const QRgb rgba = color.rgba();
+    for (const auto& line : m_lines) {
+        if (line.get() == except || line->color.rgba() != rgba)
+            continue;
+        for (size_t i = 0; i < std::size(kStyles); ++i)
+            if (line->style == kStyles[i])
+                ++uses[i];
     }
-    m_styles_dirty = false;
+    return kStyles[std::min_element(std::begin(uses), std::end(uses)) - std::begin(uses)];
 }
 
-Qt::PenStyle PlotLinesItem::lineStyle(int row) const
+void PlotLinesItem::setCaching(Caching caching)
 {
-    restyle();
-    return m_lines[static_cast<size_t>(row)].style;
+    m_caching = caching;
+    m_cache.invalidate();
+    update();
 }
 
-void PlotLinesItem::setStretches(int row, QList<QList<QPointF>>&& stretches)
+void PlotLinesItem::setStretches(int row, QList<QList<QPointF>>&& stretches, std::optional<quint64> version)
 {
-    Line& line = m_lines[static_cast<size_t>(row)];
+    Line& line = *m_lines[static_cast<size_t>(row)];
+    line.version = version;
     if (line.stretches.isEmpty() && stretches.isEmpty())
         return;
     line.stretches = std::move(stretches);
+    line.y_min = std::numeric_limits<double>::infinity();
+    line.y_max = -std::numeric_limits<double>::infinity();
+    for (const QList<QPointF>& stretch : line.stretches)
+        for (const QPointF& point : stretch) {
+            line.y_min = std::min(line.y_min, point.y());
+            line.y_max = std::max(line.y_max, point.y());
+        }
     line.dirty = true;
     update();
+}
+
+bool PlotLinesItem::hasStretchesOf(int row, quint64 version) const
+{
+    return m_lines[static_cast<size_t>(row)]->version == version;
+}
+
+std::pair<double, double> PlotLinesItem::valueExtent(int row) const
+{
+    const Line& line = *m_lines[static_cast<size_t>(row)];
+    return {line.y_min, line.y_max};
 }
 
 void PlotLinesItem::setSelected(int row, bool highlight)
@@ -106,12 +139,13 @@ void PlotLinesItem::setSelected(int row, bool highlight)
         return;
     m_selected = row;
     m_highlight = highlight;
+    m_cache.invalidate();
     update();
 }
 
 QPen PlotLinesItem::pen(int row) const
 {
-    QPen pen(m_lines[static_cast<size_t>(row)].color);
+    QPen pen(m_lines[static_cast<size_t>(row)]->color);
     pen.setStyle(lineStyle(row));
     if (row == m_selected) {
         pen.setWidthF(m_highlight ? 4.0 : 2.5);
@@ -131,79 +165,123 @@ void PlotLinesItem::setPlotArea(const QRectF& area)
         return;
     prepareGeometryChange();
     m_area = area;
-    markAllDirty();
+    reanchor();
 }
 
 void PlotLinesItem::setRanges(double x_min, double x_max, double y_min, double y_max)
 {
     if (x_min == m_x_min && x_max == m_x_max && y_min == m_y_min && y_max == m_y_max)
         return;
+    const bool slides = y_min == m_y_min && y_max == m_y_max && x_max - x_min == m_x_max - m_x_min;
     m_x_min = x_min;
     m_x_max = x_max;
     m_y_min = y_min;
     m_y_max = y_max;
+    const double shift = std::round((m_x_min - m_anchor) * m_px_per_ms);
+    // Past this the anchored coordinates grow large enough to matter to the
+    // raster engine's fixed-point arithmetic: start again from here.
+    constexpr double kMaxShiftPx = 1'000'000.0;
+    if (slides && m_px_per_ms > 0 && std::abs(shift) < kMaxShiftPx) {
+        m_shift = shift;
+        update();
+        return;
+    }
+    reanchor();
+}
+
+void PlotLinesItem::reanchor()
+{
+    m_anchor = m_x_min;
+    m_shift = 0;
+    const double dx = m_x_max - m_x_min;
+    m_px_per_ms = dx > 0 ? m_area.width() / dx : 0.0;
     markAllDirty();
 }
 
 void PlotLinesItem::markAllDirty()
 {
-    for (Line& line : m_lines)
-        line.dirty = true;
+    for (auto& line : m_lines)
+        line->dirty = true;
+    m_cache.invalidate();
     update();
+}
+
+double PlotLinesItem::anchoredX(double time) const
+{
+    // The plot area's fraction of a pixel is in the anchored coordinates, so
+    // the translation at paint time is whole pixels. Clamped around the
+    // window as it is now: see kFarPx.
+    const double x = m_area.left() - std::floor(m_area.left()) + (time - m_anchor) * m_px_per_ms;
+    return std::clamp(x, m_shift - kFarPx, m_shift + m_area.width() + kFarPx);
 }
 
 QPointF PlotLinesItem::mapToPosition(const QPointF& value) const
 {
-    const double dx = m_x_max - m_x_min;
     const double dy = m_y_max - m_y_min;
-    const double x = m_area.left() + (dx > 0 ? (value.x() - m_x_min) / dx : 0.0) * m_area.width();
+    const double x = std::floor(m_area.left()) + anchoredX(value.x()) - m_shift;
     const double y = m_area.bottom() - (dy > 0 ? (value.y() - m_y_min) / dy : 0.0) * m_area.height();
-    return {std::clamp(x, m_area.left() - kFarPx, m_area.right() + kFarPx),
-            std::clamp(y, m_area.top() - kFarPx, m_area.bottom() + kFarPx)};
+    return {x, std::clamp(y, m_area.top() - kFarPx, m_area.bottom() + kFarPx)};
 }
 
 QPointF PlotLinesItem::mapToValue(const QPointF& position) const
 {
-    const double w = m_area.width() > 0 ? m_area.width() : 1.0;
     const double h = m_area.height() > 0 ? m_area.height() : 1.0;
-    return {m_x_min + (position.x() - m_area.left()) / w * (m_x_max - m_x_min),
-            m_y_min + (m_area.bottom() - position.y()) / h * (m_y_max - m_y_min)};
+    const double x_px = position.x() - m_area.left() + m_shift;
+    const double x = m_px_per_ms > 0 ? m_anchor + x_px / m_px_per_ms : m_x_min;
+    return {x, m_y_min + (m_area.bottom() - position.y()) / h * (m_y_max - m_y_min)};
 }
 
 void PlotLinesItem::remap(const Line& line) const
 {
     if (!line.dirty)
         return;
+    ++m_remapped;
+    // The pixels as drawn, to tell the cached drawing where this line changed.
+    std::vector<QPolygonF> before;
+    if (m_cache.valid())
+        before = std::move(line.pixels);
+    const double dy = m_y_max - m_y_min;
+    const double y_per_value = dy > 0 ? m_area.height() / dy : 0.0;
     line.pixels.resize(static_cast<size_t>(line.stretches.size()));
     for (qsizetype i = 0; i < line.stretches.size(); ++i) {
         const QList<QPointF>& values = line.stretches[i];
         QPolygonF& poly = line.pixels[static_cast<size_t>(i)];
         poly.resize(values.size());
-        for (qsizetype j = 0; j < values.size(); ++j)
-            poly[j] = mapToPosition(values[j]);
-        dropFlatRunInteriors(poly);
+        for (qsizetype j = 0; j < values.size(); ++j) {
+            const double y = m_area.bottom() - (values[j].y() - m_y_min) * y_per_value;
+            poly[j] = QPointF(anchoredX(values[j].x()), std::clamp(y, m_area.top() - kFarPx, m_area.bottom() + kFarPx));
+        }
+        dropFlatRunInteriors(poly, kKnotPx);
     }
     line.dirty = false;
+    if (m_cache.valid()) {
+        std::vector<XSpan> spans;
+        addChangedSpans(before, line.pixels, spans);
+        for (const XSpan& span : spans)
+            m_cache.addChange(span.from, span.to);
+    }
 }
 
 std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px) const
 {
     std::optional<int> best;
     double best_distance = max_px;
+    // The pixels are anchored: bring the position to them.
+    const QPointF anchored(position.x() - std::floor(m_area.left()) + m_shift, position.y());
     for (int row = 0; row < lineCount(); ++row) {
-        const Line& line = m_lines[static_cast<size_t>(row)];
+        const Line& line = *m_lines[static_cast<size_t>(row)];
         remap(line);
         for (const QPolygonF& poly : line.pixels) {
             if (poly.isEmpty())
                 continue;
             // Points run in time order: only the segments near the cursor's x.
-            auto it = std::lower_bound(poly.begin(), poly.end(), position.x() - max_px,
+            auto it = std::lower_bound(poly.begin(), poly.end(), anchored.x() - max_px,
                                        [](const QPointF& p, double x) { return p.x() < x; });
             qsizetype j = std::max<qsizetype>(0, (it - poly.begin()) - 1);
-            for (; j < poly.size() && poly[j].x() <= position.x() + max_px; ++j) {
+            for (; j < poly.size() && poly[j].x() <= anchored.x() + max_px; ++j) {
                 const QPointF& a = poly[j];
                 const QPointF& b = j + 1 < poly.size() ? poly[j + 1] : a;
-                double d = distance_to_segment(position, a, b);
+                double d = distance_to_segment(anchored, a, b);
                 // The selected line is drawn on top: it wins a tie within its width.
                 if (row == m_selected)
                     d = std::max(0.0, d - 2.0);
@@ -217,17 +295,35 @@ std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px)
     return best;
 }
 
-void PlotLinesItem::planPieces() const
+void PlotLinesItem::planPieces(double from, double to) const
 {
     m_pieces.clear();
     m_coverage.reset(static_cast<int>(std::floor(m_area.top())), static_cast<int>(std::floor(m_area.bottom())));
+    const bool everything = std::isinf(from) && std::isinf(to);
+    const auto by_x = [](const QPointF& p, double x) { return p.x() < x; };
     const auto plan = [&](int row) {
-        const Line& line = m_lines[static_cast<size_t>(row)];
+        const Line& line = *m_lines[static_cast<size_t>(row)];
         if (line.stretches.isEmpty())
             return;
         remap(line);
-        for (const QPolygonF& poly : line.pixels)
-            planStretch(row, poly);
+        for (const QPolygonF& poly : line.pixels) {
+            if (everything || poly.isEmpty()) {
+                planStretch(row, poly);
+                continue;
+            }
+            if (poly.back().x() < from || poly.front().x() > to)
+                continue;
+            // The points inside, and one on each side for the segments across the edges.
+            const qsizetype first =
+                std::max<qsizetype>(0, (std::lower_bound(poly.begin(), poly.end(), from, by_x) - poly.begin()) - 1);
+            const qsizetype last = std::min<qsizetype>(
+                poly.size() - 1,
+                std::lower_bound(poly.begin() + first, poly.end(), std::nextafter(to, INFINITY), by_x) - poly.begin());
+            if (first == 0 && last == poly.size() - 1)
+                planStretch(row, poly);
+            else
+                planStretch(row, poly.mid(first, last - first + 1));
+        }
     };
     if (m_selected >= 0 && m_selected < lineCount())
         plan(m_selected);
@@ -299,15 +395,8 @@ void PlotLinesItem::planStretch(int row, const QPolygonF& pixels) const
         m_pieces.push_back({row, pixels.mid(start)});
 }
 
-void PlotLinesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+void PlotLinesItem::drawPieces(QPainter* painter) const
 {
-    if (m_area.isEmpty())
-        return;
-    planPieces();
-    painter->save();
-    painter->setClipRect(m_area, Qt::IntersectClip);
-    painter->setRenderHint(QPainter::Antialiasing, false);
-    painter->setBrush(Qt::NoBrush);
     // Planned from the top down, drawn from the bottom up: the first rows
     // first, the selected line last.
     int pen_row = -1;
@@ -321,7 +410,74 @@ void PlotLinesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
         else
             painter->drawPolyline(it->points);
     }
+    m_drawn_pieces += static_cast<qsizetype>(m_pieces.size());
+}
+
+void PlotLinesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (m_area.isEmpty())
+        return;
+    m_remapped = 0;
+    m_drawn_pieces = 0;
+    if (m_caching == Caching::Always || (m_caching == Caching::OnScreen && PlotCache::suits(*painter))) {
+        paintCached(painter);
+        return;
+    }
+    m_cache.invalidate();
+    m_redrew_all = true;
+    constexpr double kAll = std::numeric_limits<double>::infinity();
+    planPieces(-kAll, kAll);
+    painter->save();
+    painter->setClipRect(m_area, Qt::IntersectClip);
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setBrush(Qt::NoBrush);
+    // Whole pixels: the anchored pixels land on the same pixel columns a
+    // mapping from scratch would round them to, give or take half a pixel.
+    painter->translate(std::floor(m_area.left()) - m_shift, 0.0);
+    drawPieces(painter);
     painter->restore();
+}
+
+void PlotLinesItem::paintCached(QPainter* painter) const
+{
+    // Lines whose data changed are mapped first: that records where the
+    // drawing changed.
+    for (const auto& line : m_lines)
+        remap(*line);
+    const QRect rect(
+        QPoint(static_cast<int>(std::floor(m_area.left())), static_cast<int>(std::floor(m_area.top()))),
+        QPoint(static_cast<int>(std::ceil(m_area.right())) - 1, static_cast<int>(std::ceil(m_area.bottom())) - 1));
+    // The selected line is the widest (4 px): changes widen by its half and a pixel.
+    constexpr double kMargin = 3.0;
+    const PlotCache::Plan plan =
+        m_cache.prepare(rect, painter->device() ? painter->device()->devicePixelRatio() : 1.0, m_shift, kMargin);
+    m_redrew_all = plan.full;
+    {
+        QPainter image(&m_cache.image());
+        image.setRenderHint(QPainter::Antialiasing, false);
+        image.setBrush(Qt::NoBrush);
+        // Anchored coordinates, as paint() draws them, offset to the image.
+        const double to_anchored = std::floor(m_area.left()) - m_shift;
+        image.translate(to_anchored - rect.left(), -rect.top());
+        const QRectF area = m_area.translated(-to_anchored, 0.0);
+        constexpr double kAll = std::numeric_limits<double>::infinity();
+        if (plan.full) {
+            image.setClipRect(area);
+            planPieces(-kAll, kAll);
+            drawPieces(&image);
+        }
+        for (const XSpan& strip : plan.strips) {
+            const QRectF band = QRectF(QPointF(strip.from, area.top()), QPointF(strip.to, area.bottom())) & area;
+            image.setClipRect(band);
+            image.setCompositionMode(QPainter::CompositionMode_Source);
+            image.fillRect(QRectF(strip.from, rect.top(), strip.to - strip.from, rect.height()), Qt::transparent);
+            image.setCompositionMode(QPainter::CompositionMode_SourceOver);
+            planPieces(strip.from, strip.to);
+            drawPieces(&image);
+        }
+    }
+    m_cache.done();
+    painter->drawImage(rect.topLeft(), m_cache.image());
 }
 
 }  // namespace perfscope::gui

@@ -2,10 +2,17 @@
 // Every line of a line view, drawn by one QGraphicsItem over the QChart's plot
 // area. Qt Charts (kept for the axes, grid and plot area) costs per QLineSeries
 // on every change: a geometry pass and a stroked hover shape; this item only
-// maps the decimated points (≈ 2 per pixel column) to pixels when the data,
-// the ranges or the plot area change, and draws one polyline per unbroken
-// stretch: 1 px cosmetic pens, no antialiasing, the selected line last and
-// thicker. Values: x = ms since the epoch, y = plotted value (× scale).
+// maps the decimated points (≈ 2 per pixel column) to pixels when a line's
+// data, the value range or the plot area change, and draws one polyline per
+// unbroken stretch: 1 px cosmetic pens, no antialiasing, the selected line
+// last and thicker. Values: x = ms since the epoch, y = plotted value (× scale).
+//
+// A sliding time window does not map anything again: x is mapped against an
+// anchor time fixed at the last full mapping, and the window's movement is a
+// translation by whole pixels at paint time (so the lines sit at most half a
+// pixel from the exact position, and a view of thousands of ended processes
+// maps only the lines whose data changed). On screen the drawing is kept
+// between paints and only changed strips are drawn again (plot_cache.h).
 #pragma once
 
 #include <QColor>
@@ -16,9 +23,13 @@
 #include <QPolygonF>
 #include <QRectF>
 
+#include "gui/charts/plot_cache.h"
 #include "gui/charts/row_coverage.h"
 
+#include <limits>
+#include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace perfscope::gui {
@@ -32,14 +43,27 @@ public:
     void removeLine(int row);
     int lineCount() const { return static_cast<int>(m_lines.size()); }
     void setColor(int row, const QColor& color);
-    // The unbroken stretches of a row's line in value coordinates (empty: not drawn).
-    void setStretches(int row, QList<QList<QPointF>>&& stretches);
-    const QList<QList<QPointF>>& stretches(int row) const { return m_lines[static_cast<size_t>(row)].stretches; }
+    // The unbroken stretches of a row's line in value coordinates (empty: not
+    // drawn), and the version of the data they were made from (see
+    // hasStretchesOf; changeRow-style edits call forgetVersion).
+    void setStretches(int row, QList<QList<QPointF>>&& stretches, std::optional<quint64> version = std::nullopt);
+    bool hasStretchesOf(int row, quint64 version) const;
+    void forgetVersion(int row) { m_lines[static_cast<size_t>(row)]->version.reset(); }
+    // The smallest and largest y of a row's stretches (+inf, -inf when empty).
+    std::pair<double, double> valueExtent(int row) const;
+    const QList<QList<QPointF>>& stretches(int row) const { return m_lines[static_cast<size_t>(row)]->stretches; }
     void setSelected(int row, bool highlight);  // row -1: none
     QPen pen(int row) const;
-    // Solid for the first line of a color; a line whose color an earlier row
-    // already has (the palette repeats) is dashed, then dotted, then dash-dotted.
-    Qt::PenStyle lineStyle(int row) const;
+    // Solid for the first line of a color; a line whose color other lines
+    // already have (the palette repeats) takes the style fewest of them have:
+    // dashed, then dotted, then dash-dotted. Chosen when the line comes or
+    // its color changes, never when others go: a line keeps its look.
+    Qt::PenStyle lineStyle(int row) const { return m_lines[static_cast<size_t>(row)]->style; }
+
+    // Whether paint() keeps its drawing between paints: on screen only
+    // (the default for a line view), always (tests), or never.
+    enum class Caching { Never, OnScreen, Always };
+    void setCaching(Caching caching);
 
     // The plot area (in the parent's coordinates) and the axes' ranges.
     void setPlotArea(const QRectF& area);
@@ -52,7 +76,11 @@ public:
     std::optional<int> lineAt(const QPointF& position, double max_px) const;
 
     // Polylines and points the last paint() drew (for tests and benchmarks).
-    qsizetype lastPaintPieces() const { return static_cast<qsizetype>(m_pieces.size()); }
+    qsizetype lastPaintPieces() const { return m_drawn_pieces; }
+    // Lines the last paint() mapped to pixels again (for tests and benchmarks).
+    int lastRemappedLines() const { return m_remapped; }
+    // Whether the last paint() drew every line (not only changed strips).
+    bool lastPaintRedrewAll() const { return m_redrew_all; }
 
     QRectF boundingRect() const override { return m_area; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -61,10 +89,14 @@ private:
     struct Line {
         QColor color;
         QList<QList<QPointF>> stretches;
-        // The stretches mapped to pixels, computed again only when dirty.
+        std::optional<quint64> version;
+        double y_min = std::numeric_limits<double>::infinity();
+        double y_max = -std::numeric_limits<double>::infinity();
+        // The stretches mapped to pixels (x against the anchor), computed
+        // again only when dirty.
         mutable std::vector<QPolygonF> pixels;
         mutable bool dirty = true;
-        mutable Qt::PenStyle style = Qt::SolidLine;
+        Qt::PenStyle style = Qt::SolidLine;
     };
     // A part of a row's stretch that is drawn: what the lines above it do
     // not already cover (row_coverage.h).
@@ -73,20 +105,36 @@ private:
         QPolygonF points;
     };
     void markAllDirty();
+    // Fixes the anchor at the window's start: x maps afresh for every line.
+    void reanchor();
+    // x of a time against the anchor, in pixels.
+    double anchoredX(double time) const;
     void remap(const Line& line) const;
-    void restyle() const;
-    // Fills m_pieces from the top line down (the reverse of drawing order).
-    void planPieces() const;
+    Qt::PenStyle freeStyle(const QColor& color, const Line* except) const;
+    // Fills m_pieces from the top line down (the reverse of drawing order),
+    // for the points within [from, to] of anchored x (and the segments into
+    // and out of them).
+    void planPieces(double from, double to) const;
     void planStretch(int row, const QPolygonF& pixels) const;
+    // Draws the planned pieces (painter in anchored coordinates).
+    void drawPieces(QPainter* painter) const;
+    void paintCached(QPainter* painter) const;
 
-    std::vector<Line> m_lines;
+    std::vector<std::unique_ptr<Line>> m_lines;
     QRectF m_area;
     double m_x_min = 0, m_x_max = 1, m_y_min = 0, m_y_max = 1;
+    double m_anchor = 0;     // the time at anchored x = 0
+    double m_px_per_ms = 0;  // of the window the anchor was fixed for
+    double m_shift = 0;      // whole pixels the window has moved since
     int m_selected = -1;
     bool m_highlight = false;
-    mutable bool m_styles_dirty = true;
+    Caching m_caching = Caching::Never;
+    mutable PlotCache m_cache;
     mutable std::vector<Piece> m_pieces;
+    mutable qsizetype m_drawn_pieces = 0;
     mutable RowCoverage m_coverage;
+    mutable int m_remapped = 0;
+    mutable bool m_redrew_all = true;
 };
 
 }  // namespace perfscope::gui

@@ -410,7 +410,7 @@ bool ReportModel::columnBefore(const QString& a, const QString& b) const
     return c != 0 ? c < 0 : a < b;
 }
 
-void ReportModel::setValues(const std::vector<RowPlot>& plots)
+void ReportModel::setValues(const RowPlots& plots)
 {
     const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
     int top = std::numeric_limits<int>::max();

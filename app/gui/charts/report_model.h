@@ -15,7 +15,7 @@
 // Hidden series and, unless shown, ended instances have no cell.
 #pragma once
 
-#include "gui/charts/row_plot.h"
+#include "gui/charts/row_plots.h"
 #include "gui/data/value_unit.h"
 
 #include <QAbstractTableModel>
@@ -52,7 +52,7 @@ public:
     void setShowEnded(bool show);
     bool showsEnded() const { return m_show_ended; }
     // The last values, one per ViewData row (the refresh's frame).
-    void setValues(const std::vector<RowPlot>& plots);
+    void setValues(const RowPlots& plots);
 
     // The cell of a ViewData row (invalid when the series has none).
     QModelIndex indexOfSeries(int row) const;

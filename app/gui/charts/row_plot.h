@@ -6,11 +6,24 @@
 
 #include "gui/charts/decimator.h"
 
+#include <optional>
+
 namespace perfscope::gui {
 
 struct RowPlot {
     Decimator decimator;
     WindowStats stats;
+    std::optional<quint64> stats_version;  // the decimator's version `stats` was taken from
+
+    // The statistics of the decimated window, taken again only when its
+    // columns changed.
+    void takeStats()
+    {
+        if (stats_version == decimator.version())
+            return;
+        stats = decimator.stats();
+        stats_version = decimator.version();
+    }
 };
 
 }  // namespace perfscope::gui

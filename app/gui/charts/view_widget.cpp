@@ -474,6 +474,7 @@ void ViewWidget::onCleared()
     for (RowPlot& p : m_plots) {
         p.decimator.reset();
         p.stats = WindowStats{};
+        p.stats_version.reset();
     }
     scheduleRefresh();
 }
@@ -560,7 +561,7 @@ void ViewWidget::onHover(const QPointF& position)
 
 void ViewWidget::onSeriesAdded(int row)
 {
-    m_plots.insert(m_plots.begin() + row, RowPlot{});
+    m_plots.insert(static_cast<size_t>(row));
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->insertRow(row);
     updateEndedBar();
@@ -570,7 +571,7 @@ void ViewWidget::onSeriesAdded(int row)
 
 void ViewWidget::onSeriesAboutToBeRemoved(int row)
 {
-    m_plots.erase(m_plots.begin() + row);
+    m_plots.erase(static_cast<size_t>(row));
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->removeRow(row);
     m_hover_row = -1;
@@ -638,7 +639,7 @@ void ViewWidget::refreshNow(bool stats)
     } else {
         if (m_kind != Kind::Line) {
             for (RowPlot& p : m_plots)
-                p.stats = p.decimator.stats();
+                p.takeStats();
         }
         // The last batch before a pause must still reach the legend.
         if (!m_stats_timer->isActive())
@@ -655,7 +656,7 @@ void ViewWidget::publishStatistics()
     std::vector<WindowStats> all;
     all.reserve(m_plots.size());
     for (RowPlot& p : m_plots) {
-        p.stats = p.decimator.stats();
+        p.takeStats();
         all.push_back(p.stats);
     }
     m_legend_model->setStatistics(std::move(all));

@@ -13,7 +13,7 @@
 
 #include "gui/charts/decimator.h"
 #include "gui/charts/nice_range.h"
-#include "gui/charts/row_plot.h"
+#include "gui/charts/row_plots.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -176,7 +176,7 @@ private:
     ViewData* m_data;
     LegendModel* m_legend_model;
     LegendFilterProxy* m_proxy;
-    std::vector<RowPlot> m_plots;
+    RowPlots m_plots;
     Kind m_kind = Kind::Line;
     qint64 m_window_ms = 100'000;
     std::optional<std::pair<double, double>> m_y_fixed;

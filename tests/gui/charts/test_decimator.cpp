@@ -129,6 +129,7 @@ private slots:
     void slidingWindowMatchesFullPass();
     void historyShorterThanWindow();
     void clearForcesFullPass();
+    void versionTellsWhetherColumnsChanged();
     void cost();
 };
 
@@ -287,6 +288,47 @@ void TestDecimator::clearForcesFullPass()
     d.update(h, kT0, h.lastTime(), 300);
     QVERIFY(d.lastWasFull());
     compare_columns(d, h, kT0, h.lastTime(), 300);
+}
+
+// An ended series (no more points) inside a sliding window keeps its
+// version until the window's start reaches its data; then every step that
+// changes a column changes the version. Checked against the columns: an
+// unchanged version always means unchanged columns.
+void TestDecimator::versionTellsWhetherColumnsChanged()
+{
+    SeriesHistory h(1000);
+    fill(h, 60, 1000, 7);  // kT0 .. kT0 + 59 s, a gap every 7th point
+    const qint64 window = 100'000;
+    const qint64 column = 250;
+    Decimator d;
+    qint64 to = h.lastTime();
+    d.update(h, to - window, to, column);
+    quint64 version = d.version();
+    auto columns = d.columns();
+    int unchanged = 0;
+    int changed = 0;
+    for (; to < h.lastTime() + window + 5'000; to += 700) {
+        d.update(h, to - window, to, column);
+        compare_columns(d, h, to - window, to, column);
+        const bool same_columns = d.columns() == columns;
+        if (d.version() == version) {
+            QVERIFY2(same_columns, qPrintable(QStringLiteral("to %1: same version, other columns").arg(to - kT0)));
+            if (to - window < h.firstTime())
+                ++unchanged;
+        } else {
+            QVERIFY(to - window > h.firstTime() - column);
+            ++changed;
+        }
+        version = d.version();
+        columns = d.columns();
+    }
+    // Sliding over the whole window: unchanged while the start is before the data.
+    QCOMPARE(unchanged, static_cast<int>((h.firstTime() - (h.lastTime() - window) + 699) / 700));
+    QVERIFY(changed > 40);
+    // A new point changes it.
+    fill(h, 1, 1000, 0, 200);
+    d.update(h, h.lastTime() - window, h.lastTime(), column);
+    QVERIFY(d.version() != version);
 }
 
 // Figures for the report: a full pass over a full 24 h history into 1000

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 using perfscope::gui::dropFlatRunInteriors;
@@ -105,6 +106,28 @@ private slots:
         QCOMPARE(step, QPolygonF({{0, 5}, {20, 5}, {30, 9}, {50, 9}, {60, 4.99}}));
     }
 
+    // Knots: the first point of each 32 px span of x stays inside a run, so
+    // a run that moved keeps the same interior points.
+    void knotsStayWhereverTheRunStarts()
+    {
+        QPolygonF run;
+        for (int x = 0; x <= 200; x += 5)
+            run << QPointF(x, 5.0 + (x % 3) * 0.1);
+        QPolygonF whole = run;
+        dropFlatRunInteriors(whole, 32.0);
+        // Ends, and the first point at or past 32, 64, 96, 128, 160, 192.
+        QCOMPARE(whole.size(), 2 + 6);
+        for (qsizetype i = 1; i + 1 < whole.size(); ++i)
+            QCOMPARE(whole[i].x(), std::ceil(32.0 * double(i) / 5.0) * 5.0);
+        // The same run, started later and ended later: the knots they share are equal.
+        QPolygonF moved = run.mid(9);
+        for (int x = 205; x <= 260; x += 5)
+            moved << QPointF(x, 5.0);
+        dropFlatRunInteriors(moved, 32.0);
+        for (const QPointF& knot : whole.mid(2, 4))
+            QVERIFY(moved.contains(knot));
+    }
+
     void drawsTheSamePixels()
     {
         QRandomGenerator random(20261126);
@@ -116,7 +139,8 @@ private slots:
                     const int points = std::min(200, static_cast<int>(860 / spacing));
                     const QPolygonF before = nearFlat(random, base, jitter, spacing, points);
                     QPolygonF after = before;
-                    dropFlatRunInteriors(after);
+                    // Knots change nothing drawn either.
+                    dropFlatRunInteriors(after, base > 60 ? 32.0 : 0.0);
                     total += static_cast<int>(before.size());
                     dropped += static_cast<int>(before.size() - after.size());
                     const QString where =

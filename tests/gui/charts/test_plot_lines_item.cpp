@@ -18,6 +18,8 @@
 #include <QStyleOptionGraphicsItem>
 #include <QTest>
 
+#include <cmath>
+
 using perfscope::gui::dropFlatRunInteriors;
 using perfscope::gui::PlotLinesItem;
 using perfscope::gui::RowCoverage;
@@ -141,6 +143,105 @@ private slots:
         }
         // Most lines lie on three shared levels: most runs were left out.
         QVERIFY2(item.lastPaintPieces() < item.lineCount() / 2, qPrintable(QString::number(item.lastPaintPieces())));
+    }
+
+    // The window slides: the lines move by whole pixels without being mapped
+    // again, each point at most half a pixel from where an exact mapping of
+    // the new range puts it, and the drawing is still the plain one.
+    void aSlidingWindowMovesTheLinesWithoutMappingThem()
+    {
+        PlotLinesItem item;
+        fill(prepared(item), 200, true);
+        viaItem(item);
+        QCOMPARE(item.lastRemappedLines(), item.lineCount());
+        const double span = 100'000.0;
+        for (double from : {1234.5, 2000.0, 7777.7, 30'001.0}) {
+            item.setRanges(from, from + span, 0.0, 100.0);
+            const QImage drawn = viaItem(item);
+            QCOMPARE(item.lastRemappedLines(), 0);
+            QCOMPARE(drawn, reference(item, -1));
+            for (double t : {from, from + 333.0, from + span / 2, from + span}) {
+                const double exact = kArea.left() + (t - from) / span * kArea.width();
+                const double got = item.mapToPosition(QPointF(t, 50.0)).x();
+                QVERIFY2(std::abs(got - exact) <= 0.5, qPrintable(QStringLiteral("%1 vs %2").arg(got).arg(exact)));
+                QVERIFY(std::abs(item.mapToValue(QPointF(got, 0.0)).x() - t) < 1e-6);
+            }
+        }
+        // Another value range maps every line again.
+        item.setRanges(30'001.0, 30'001.0 + span, 0.0, 50.0);
+        viaItem(item);
+        QCOMPARE(item.lastRemappedLines(), item.lineCount());
+    }
+
+    // Kept between paints, the drawing is moved and drawn again in strips
+    // while the window slides, lines get points, leave the window, go and
+    // come; after every step it must be the plain drawing, pixel for pixel.
+    void theCachedDrawingStaysThePlainOne()
+    {
+        PlotLinesItem item;
+        item.setCaching(PlotLinesItem::Caching::Always);
+        prepared(item);
+        constexpr qint64 kSpan = 100'000;
+        struct Source {
+            int first, last;  // seconds; last < 0: live
+            int seed;
+        };
+        std::vector<Source> sources;
+        QRandomGenerator random(77);
+        for (int i = 0; i < 80; ++i) {
+            const int first = static_cast<int>(random.bounded(150));
+            const bool live = i % 3 == 0;
+            sources.push_back({first, live ? -1 : first + 1 + static_cast<int>(random.bounded(60)), i});
+        }
+        // A value per (line, second) that does not depend on the step.
+        const auto value = [](int seed, int second) {
+            return seed % 2 ? (seed % 5) * 20.0 : 50.0 + 45.0 * std::sin(seed * 0.7 + second * 0.31);
+        };
+        const auto stretch = [&](const Source& src, qint64 now) {
+            QList<QPointF> points;
+            const qint64 last = src.last < 0 ? now / 1000 : src.last;
+            for (qint64 second = src.first; second <= last; ++second) {
+                const qint64 t = second * 1000;
+                if (t >= now - kSpan && t <= now)
+                    points << QPointF(double(t), value(src.seed, static_cast<int>(second)));
+            }
+            return points;
+        };
+        std::vector<QList<QPointF>> shown;
+        for (int row = 0; row < static_cast<int>(sources.size()); ++row) {
+            item.insertLine(row, QColor::fromHsv((row * 37) % 360, 120 + row % 120, 90 + (row * 11) % 160));
+            shown.emplace_back();
+        }
+        int strip_steps = 0;
+        for (int step = 0; step < 40; ++step) {
+            const qint64 now = 120'000 + step * 1'370;
+            for (int row = 0; row < static_cast<int>(sources.size()); ++row) {
+                QList<QPointF> points = stretch(sources[static_cast<size_t>(row)], now);
+                if (points != shown[static_cast<size_t>(row)] || step == 0) {
+                    shown[static_cast<size_t>(row)] = points;
+                    item.setStretches(row, points.isEmpty() ? QList<QList<QPointF>>{} : QList<QList<QPointF>>{points});
+                }
+            }
+            item.setRanges(double(now - kSpan), double(now), 0.0, 100.0);
+            if (step == 12) {
+                item.removeLine(5);
+                sources.erase(sources.begin() + 5);
+                shown.erase(shown.begin() + 5);
+            }
+            if (step == 20) {
+                const Source src{110, -1, 999};
+                item.insertLine(3, QColor(10, 200, 30));
+                sources.insert(sources.begin() + 3, src);
+                shown.insert(shown.begin() + 3, stretch(src, now));
+                item.setStretches(3, {shown[3]});
+            }
+            const QImage drawn = viaItem(item);
+            if (!item.lastPaintRedrewAll())
+                ++strip_steps;
+            QCOMPARE(drawn, reference(item, -1));
+        }
+        // Only the first paint drew everything.
+        QCOMPARE(strip_steps, 39);
     }
 
     void dashedLinesOnlyLeaveInkOut()

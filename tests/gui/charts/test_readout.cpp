@@ -296,9 +296,17 @@ private slots:
         QCOMPARE(lines->lineStyle(24), Qt::DashLine);
         QCOMPARE(lines->pen(24).style(), Qt::DashLine);
         QCOMPARE(lines->lineStyle(25), Qt::DashLine);
-        // Removing the first of a colour makes the next one solid.
+        // A line keeps its style when another of its colour goes; the next
+        // line of that colour takes the style fewest of them have.
         data.removeSeries(0);
-        QCOMPARE(lines->lineStyle(23), Qt::SolidLine);
+        QCOMPARE(lines->lineStyle(23), Qt::DashLine);
+        QCOMPARE(lines->lineStyle(24), Qt::DashLine);
+        const int again =
+            data.addSeries(make_info(9001, "Processor", "% Processor Time", "9001"), data.series(23).color);
+        QCOMPARE(lines->lineStyle(again), Qt::SolidLine);
+        const int third =
+            data.addSeries(make_info(9002, "Processor", "% Processor Time", "9002"), data.series(23).color);
+        QCOMPARE(lines->lineStyle(third), Qt::DotLine);
     }
 
     void frozenIsMarked()

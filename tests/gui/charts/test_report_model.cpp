@@ -39,16 +39,16 @@ struct Fixture {
     ViewData data;
     ReportModel model{&data};
     std::unique_ptr<QAbstractItemModelTester> tester;
-    std::vector<RowPlot> plots;
+    RowPlots plots;
 
     Fixture()
     {
         QObject::connect(&data, &ViewData::seriesAdded, &model, [this](int row) {
-            plots.insert(plots.begin() + row, RowPlot{});
+            plots.insert(static_cast<size_t>(row));
             model.seriesInserted(row);
         });
         QObject::connect(&data, &ViewData::seriesAboutToBeRemoved, &model, [this](int row) {
-            plots.erase(plots.begin() + row);
+            plots.erase(static_cast<size_t>(row));
             model.seriesRemoved(row);
         });
         QObject::connect(&data, &ViewData::seriesChanged, &model, &ReportModel::seriesChanged);
