@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/relog_log.h"
 
+#include "cli/relog_options.h"
+
 #include "files/pdh_csv_reader.h"
 #include "files/pdh_csv_writer.h"
 
@@ -13,51 +15,7 @@ namespace {
 using wpo::Errc;
 using wpo::Error;
 
-char lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-// "\\HOST\rest" -> "\rest"; anything else as it is.
-std::string_view without_machine(std::string_view path)
-{
-    if (!path.starts_with("\\\\"))
-        return path;
-    const std::size_t slash = path.find('\\', 2);
-    return slash == std::string_view::npos ? path : path.substr(slash);
-}
-
-// '*' matches any run; iterative with one back-track point, so linear-ish and no recursion.
-bool glob(std::string_view text, std::string_view pattern)
-{
-    std::size_t t = 0, p = 0, star = std::string_view::npos, mark = 0;
-    while (t < text.size()) {
-        if (p < pattern.size() && pattern[p] == '*') {
-            star = p++;
-            mark = t;
-        } else if (p < pattern.size() && lower(pattern[p]) == lower(text[t])) {
-            ++p;
-            ++t;
-        } else if (star != std::string_view::npos) {
-            p = star + 1;
-            t = ++mark;
-        } else {
-            return false;
-        }
-    }
-    while (p < pattern.size() && pattern[p] == '*')
-        ++p;
-    return p == pattern.size();
-}
-
 }  // namespace
-
-bool column_matches(std::string_view column, std::string_view path)
-{
-    if (path.starts_with("\\\\"))
-        return glob(column, path);
-    return glob(without_machine(column), path);
-}
 
 wpo::Status relog_logs(const Options& o, const std::vector<std::string>& paths, std::FILE* out)
 {

@@ -11,17 +11,11 @@
 
 #include <cstdio>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace perfscope::cli {
 
 // Writes the result to `out`; errors name the file they are about.
 wpo::Status relog_logs(const Options& options, const std::vector<std::string>& paths, std::FILE* out);
-
-// Whether a log's column (\\HOST\Object(Instance)\Counter) is one -c names
-// (\Object(Instance)\Counter, with or without \\HOST, '*' matching any run of
-// characters, without regard to case).
-bool column_matches(std::string_view column, std::string_view path);
 
 }  // namespace perfscope::cli

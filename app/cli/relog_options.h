@@ -27,6 +27,11 @@ bool relog_option_takes_value(const std::string& flag);
 // not a path (does not start with '\').
 wpo::Result<std::vector<std::string>> parse_counter_list(std::string_view text);
 
+// Whether a log's column (\\HOST\Object(Instance)\Counter) is one -c names
+// (\Object(Instance)\Counter, with or without \\HOST, '*' matching any run of
+// characters, without regard to case).
+bool column_matches(std::string_view column, std::string_view path);
+
 std::string relog_usage();
 
 }  // namespace perfscope::cli
