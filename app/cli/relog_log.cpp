@@ -63,6 +63,7 @@ wpo::Status relog_logs(const Options& o, const std::vector<std::string>& paths, 
 
     files::PdhCsvWriter writer(out, o.format == OutputFormat::tsv ? '\t' : ',');
     std::vector<std::string> headers;
+    headers.reserve(kept.size());
     for (std::size_t c : kept)
         headers.push_back(columns[c]);
     const auto [zone, bias] = files::PdhCsvWriter::local_zone(std::chrono::system_clock::now());
