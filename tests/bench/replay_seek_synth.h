@@ -52,10 +52,11 @@ inline wpo::Status write_synthetic_recording(const std::string& path, const wpo:
 }
 
 // `seconds` of 1 s samples of this machine's System, Memory, disks, Processor
-// and Network Interface at `path`, made from `real_blocks` blocks collected
-// 50 ms apart. A file already there with that many samples is kept.
+// and Network Interface (and, `with_processes`, Process) at `path`, made from
+// `real_blocks` blocks collected 50 ms apart. A file already there with that
+// many samples is kept.
 inline wpo::Status ensure_synthetic_recording(const std::string& path, std::uint64_t seconds,
-                                              std::size_t real_blocks = 20)
+                                              std::size_t real_blocks = 20, bool with_processes = false)
 {
     if (auto reader = wpo::recording::RecordingReader::open(path)) {
         const auto& chunks = reader->chunks();
@@ -73,6 +74,8 @@ inline wpo::Status ensure_synthetic_recording(const std::string& path, std::uint
     for (const char* name : {"System", "Memory", "PhysicalDisk", "LogicalDisk", "Processor", "Network Interface"})
         if (auto index = names->find_object(name))
             objects.push_back(*index);
+    if (auto process = names->find_object("Process"); process && with_processes)
+        objects.push_back(*process);
     const std::string query = wpo::ObjectQuery::list(objects);
     std::vector<std::vector<std::byte>> real(real_blocks);
     for (auto& block : real) {
