@@ -174,6 +174,10 @@ wpo::Status write_recording(RelogStream& stream, const std::vector<std::string>&
         if (!first)
             return Error(first.error().code(),
                          "\"" + stream.current_file() + "\": recorded block: " + first.error().message());
+        for (std::uint32_t index : wanted)
+            if (!first->find_object(index))
+                return Error(Errc::not_found, "\"" + stream.current_file() + "\" does not record object \"" +
+                                                  wpo::query::name_or_number(names, index) + "\"");
         wanted = with_parent_objects(*first, std::move(wanted));
         filtered_query = wpo::ObjectQuery::list(std::vector<std::uint32_t>(wanted.begin(), wanted.end()));
     }
@@ -202,6 +206,14 @@ wpo::Status write_recording(RelogStream& stream, const std::vector<std::string>&
             break;
     }
     return writer->close();
+}
+
+// Ctrl-C ends query's loop and the copy early, as success; relog's output is then incomplete and is not kept.
+wpo::Status unless_interrupted(wpo::Status status)
+{
+    if (status && stop_requested())
+        return Error(Errc::invalid_state, "interrupted: no output written");
+    return status;
 }
 
 std::optional<std::int64_t> filetime_of_ms(std::optional<std::int64_t> unix_ms)
@@ -249,14 +261,14 @@ wpo::Status run_relog(const Options& o, std::FILE* err)
     if (!stream)
         return stream.error();
     if (o.format == OutputFormat::bin) {
-        if (wpo::Status s = write_recording(**stream, *paths, output.path()); !s)
+        if (wpo::Status s = unless_interrupted(write_recording(**stream, *paths, output.path())); !s)
             return s;
         return output.commit();
     }
     auto out = output.open();
     if (!out)
         return out.error();
-    if (wpo::Status s = write_text(**stream, o, std::move(*paths), *out, err); !s)
+    if (wpo::Status s = unless_interrupted(write_text(**stream, o, std::move(*paths), *out, err)); !s)
         return s;
     return output.commit();
 }

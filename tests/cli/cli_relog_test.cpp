@@ -12,15 +12,18 @@
 #include "recording/recording_writer.h"
 
 #include "cli_process_test.h"
+#include "replay_seek_synth.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -454,6 +457,17 @@ const BadInput kBadInputs[] = {
          return std::vector<std::string>{r.string(), "-o", (d / "out.csv").string(), "-c", "\\NoSuchObject\\X"};
      },
      2, "NoSuchObject"},
+    {"object_not_recorded_csv",
+     [](const fs::path& d, const fs::path& r) {
+         return std::vector<std::string>{r.string(), "-o", (d / "out.csv").string(), "-c", "\\Process(*)\\ID Process"};
+     },
+     2, "object \"Process\""},
+    {"object_not_recorded_bin",
+     [](const fs::path& d, const fs::path& r) {
+         return std::vector<std::string>{r.string(), "-o", (d / "out.psrec").string(), "-f",
+                                         "bin",      "-c", "\\Process(*)\\ID Process"};
+     },
+     2, "first.psrec\" does not record object \"Process\""},
     {"bad_counter_file",
      [](const fs::path& d, const fs::path& r) {
          write_file(d / "counters.txt", "# mine\n\\Memory\\Available Bytes\nMemory\n");
@@ -505,6 +519,23 @@ TEST_F(CliRelog, CounterFileNamesTheColumns)
     ASSERT_EQ(run({"relog", first.string(), "-o", file("a.csv"), "-cf", file("counters.txt")}).exit_code, 0);
     ASSERT_EQ(run({"relog", first.string(), "-o", file("b.csv"), "-c", kCpuPath, kMemoryPath}).exit_code, 0);
     EXPECT_EQ(slurp(file("a.csv")), slurp(file("b.csv")));
+}
+
+// Ctrl-C during a long relog: an error, and neither the output nor its partial file.
+TEST_F(CliRelog, InterruptedRelogLeavesNothing)
+{
+    // Half an hour of samples with Process: every counter of every process, some 6 million values, several
+    // seconds of work.
+    const wpo::Status made = perfscope::bench::ensure_synthetic_recording(file("long.psrec"), 1800, 5, true);
+    ASSERT_TRUE(made) << made.error().describe();
+    const std::vector<std::string> before = leftovers();
+    const pid_t pid = spawn({"relog", file("long.psrec"), "-o", file("long.csv")});
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(pid, SIGINT);
+    const CliRun r = finish(pid);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+    EXPECT_EQ(leftovers(), before);
 }
 
 }  // namespace
