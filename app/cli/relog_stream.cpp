@@ -6,6 +6,7 @@
 #include "format/object_query.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace perfscope::cli {
 namespace {
