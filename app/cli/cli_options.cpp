@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/cli_options.h"
 
+#include "cli/relog_options.h"
 #include "files/pdh_csv_time.h"
 #include "query/interval.h"
 
@@ -56,6 +57,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::record;
     if (name == "serve")
         return Command::serve;
+    if (name == "relog")
+        return Command::relog;
     return std::nullopt;
 }
 
@@ -77,7 +80,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             ((command == Command::query || command == Command::list || command == Command::dump) &&
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
-             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir")) ||
+            (command == Command::relog && relog_option_takes_value(a));
         if (takes_value)
             ++i;
     }
@@ -121,7 +125,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 o.help_topic = command_named(args[i]);
                 if (!o.help_topic)
                     return bad("unknown command \"" + args[i] +
-                               "\"; the commands are list, query, dump, record, counters and serve");
+                               "\"; the commands are list, query, dump, record, relog, counters and serve");
             }
         }
         return o;
@@ -138,6 +142,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
         o.command = Command::help;
         return o;
     }
+    if (o.command == Command::relog)
+        return parse_relog_options(args, i, std::move(o));
 
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -437,6 +443,9 @@ Commands:
   record -o FILE [-si S] [-sc N | --duration T] [--stats] [--set FILE] [OBJECT | PATH]...
                              record whole objects into a file; list and query
                              replay it with --input FILE [-b TIME] [-e TIME]
+  relog INPUT... -o FILE [-f csv|tsv|bin] [-b TIME] [-e TIME] [-t N] [-c PATH... | -cf FILE] [-y]
+                             cut, thin, filter, merge and convert recordings and
+                             PDH-CSV/TSV logs, like Windows relog
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
@@ -464,6 +473,7 @@ std::string usage(std::optional<Command> command)
     case Command::counters: return kCountersUsage;
     case Command::record: return kRecordUsage;
     case Command::serve: return kServeUsage;
+    case Command::relog: return relog_usage();
     default: return kOverview;
     }
 }

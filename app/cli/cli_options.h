@@ -12,8 +12,8 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump, counters, record, serve };
-enum class OutputFormat { csv, tsv };
+enum class Command { help, version, list, query, dump, counters, record, serve, relog };
+enum class OutputFormat { csv, tsv, bin };  // bin: relog's recording output
 
 struct Options {
     Command command = Command::help;
@@ -60,6 +60,11 @@ struct Options {
     std::string web_config;                      // --web-config FILE: TLS and basic auth
     std::optional<std::uint64_t> max_instances;  // --max-instances N (0 = no limit)
     std::string sets_dir;                        // --sets-dir DIR: /metrics?set=NAME serves DIR/NAME.json
+
+    // relog (also -o, -f, -y, -b, -e, and `paths` for -c): relog_options.h
+    std::vector<std::string> inputs;  // INPUT...
+    std::string counter_file;         // -cf FILE
+    std::uint64_t keep_every = 1;     // -t N
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

@@ -57,6 +57,9 @@ wpo::Status run_dump(const Options& options, Context& context);
 // record: samples whole objects of `context.source` into a recording
 // (record_command.cpp, built with the recording library).
 wpo::Status run_record(const Options& options, Context& context);
+// relog: cut, thin, filter, merge and convert recordings and logs into
+// options.output_file (relog_command.cpp, built with the recording library).
+wpo::Status run_relog(const Options& options, std::FILE* err);
 // serve: Prometheus metrics over HTTP until stopped (docs/prometheus-naming.md).
 wpo::Status run_serve(const Options& options, Context& context);
 // counters install|uninstall: needs no source (docs/windows-provider.md).

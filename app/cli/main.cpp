@@ -67,6 +67,18 @@ int main(int argc, char** argv)
         return std::fflush(stdout) == 0 ? 0 : 1;
     }
 
+    if (options->command == Command::relog) {
+#ifdef PERFSCOPE_HAVE_RECORDING
+        install_stop_handler();
+        if (wpo::Status status = run_relog(*options, stderr); !status)
+            return fail(status.error());
+        return 0;
+#else
+        return fail(
+            wpo::Error(wpo::Errc::unsupported, "this build of perfscope-cli cannot relog (built without zstd)"));
+#endif
+    }
+
     if (!options->input_file.empty()) {
 #ifdef PERFSCOPE_HAVE_RECORDING
         auto input = ReplayInput::open(options->input_file, options->begin_ms, options->end_ms);

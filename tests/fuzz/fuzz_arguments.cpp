@@ -2,8 +2,11 @@
 // perfscope-cli's command line: the input, split at NUL bytes, is argv.
 // parse_options and CounterPath::parse must give a value or an Error for any
 // text; a path that parses prints back to text that parses to the same path;
-// wpo::query::parse_interval (-si, the app's --interval) gives 0.1 s to a year or an Error.
+// wpo::query::parse_interval (-si, the app's --interval) gives 0.1 s to a year or an Error;
+// relog's counter file (the whole input as its text) gives paths or an Error naming a line, and
+// its column matching takes any two arguments.
 #include "cli/cli_options.h"
+#include "cli/relog_options.h"
 #include "query/interval.h"
 #include "naming/counter_path.h"
 
@@ -34,6 +37,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto options = perfscope::cli::parse_options(args);
     if (!options)
         check(options.error().code() == wpo::Errc::invalid_argument && !options.error().message().empty());
+
+    auto listed = perfscope::cli::parse_counter_list(std::string_view(reinterpret_cast<const char*>(data), size));
+    if (listed) {
+        for (const std::string& path : *listed)
+            check(!path.empty() && path.front() == '\\');
+    } else {
+        check(listed.error().message().starts_with("line "));
+    }
+    for (std::size_t i = 0; i + 1 < args.size() && i < 8; ++i)
+        (void)perfscope::cli::column_matches(args[i], args[i + 1]);
 
     for (const std::string& arg : args) {
         auto seconds = wpo::query::parse_interval(arg, "--interval");
