@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "query/process_ranking.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace wpo::query {
+namespace {
+
+// Name indices of the Process object and the counters the ranking reads.
+constexpr std::uint32_t kProcessObject = 230;
+constexpr std::uint32_t kProcessorTime = 6;
+constexpr std::uint32_t kPageFaults = 28;
+constexpr std::uint32_t kWorkingSet = 180;
+constexpr std::uint32_t kElapsedTime = 684;
+constexpr std::uint32_t kIdProcess = 784;
+constexpr std::uint32_t kIoReadBytes = 1420;
+constexpr std::uint32_t kIoWriteBytes = 1422;
+
+constexpr std::size_t kCpu = 0;
+constexpr std::size_t kIo = 1;
+constexpr std::size_t kFaults = 2;
+
+struct Definitions {
+    std::optional<CounterDefinition> cpu, faults, working_set, start, pid, io_read, io_write;
+};
+
+Definitions definitions_of(const ObjectView& object)
+{
+    Definitions d;
+    for (const CounterDefinition& def : object.counters()) {
+        std::optional<CounterDefinition>* slot = nullptr;
+        switch (def.name_index) {
+        case kProcessorTime: slot = &d.cpu; break;
+        case kPageFaults: slot = &d.faults; break;
+        case kWorkingSet: slot = &d.working_set; break;
+        case kElapsedTime: slot = &d.start; break;
+        case kIdProcess: slot = &d.pid; break;
+        case kIoReadBytes: slot = &d.io_read; break;
+        case kIoWriteBytes: slot = &d.io_write; break;
+        default: break;
+        }
+        if (slot && !*slot)  // the first of a duplicated index, as the decoder reads it
+            *slot = def;
+    }
+    return d;
+}
+
+std::uint64_t read(const CounterBlock& block, const std::optional<CounterDefinition>& def)
+{
+    return def ? block.value(*def) : 0;
+}
+
+std::uint32_t width(const std::optional<CounterDefinition>& def)
+{
+    return def ? def->size : 0;
+}
+
+// How far a running total moved: a DWORD (or narrower) counter wraps, so its
+// difference is taken modulo its width; a QWORD that went back was reset, and
+// counts nothing.
+std::uint64_t advance(std::uint64_t previous, std::uint64_t current, std::uint32_t size)
+{
+    if (size > 0 && size < 8) {
+        const std::uint64_t mask = (std::uint64_t{1} << (8 * size)) - 1;
+        return (current - previous) & mask;
+    }
+    return current >= previous ? current - previous : 0;
+}
+
+bool is_total(const InstanceView& instance)
+{
+    constexpr std::string_view kTotal = "_total";
+    const std::string name = instance.name();
+    return std::equal(name.begin(), name.end(), kTotal.begin(), kTotal.end(),
+                      [](char a, char b) { return (a >= 'A' && a <= 'Z' ? char(a - 'A' + 'a') : a) == b; });
+}
+
+}  // namespace
+
+bool ProcessRanking::add(const BlockView& block)
+{
+    const std::optional<ObjectView> object = block.find_object(kProcessObject);
+    if (!object || !object->has_instances())
+        return false;
+    const Definitions defs = definitions_of(*object);
+    if (!defs.pid)
+        return false;
+
+    const std::size_t sample = m_samples;
+    const std::int64_t object_time = object->header().perf_time;
+    if (sample == 0) {
+        m_first_time_100ns = block.header().perf_time_100ns;
+        m_first_object_time = object_time;
+        m_object_freq = object->header().perf_freq;
+    }
+    m_last_time_100ns = block.header().perf_time_100ns;
+    m_last_object_time = object_time;
+    m_has[static_cast<std::size_t>(RankBy::cpu)] |= defs.cpu.has_value();
+    m_has[static_cast<std::size_t>(RankBy::io)] |= defs.io_read.has_value() || defs.io_write.has_value();
+    m_has[static_cast<std::size_t>(RankBy::faults)] |= defs.faults.has_value();
+    m_has[static_cast<std::size_t>(RankBy::working_set)] |= defs.working_set.has_value();
+
+    for (const InstanceView& instance : object->instances()) {
+        const CounterBlock& counters = instance.counters();
+        const auto pid = static_cast<std::uint32_t>(read(counters, defs.pid));
+        // The Idle process (PID 0 on Windows) counts idle time, and _Total
+        // (PID 0 too) is the sum of the others: neither causes a spike.
+        if (pid == 0 || is_total(instance))
+            continue;
+        const std::uint64_t start = read(counters, defs.start);
+        const std::uint64_t raw[kCounted] = {read(counters, defs.cpu),
+                                             read(counters, defs.io_read) + read(counters, defs.io_write),
+                                             read(counters, defs.faults)};
+        const std::uint32_t sizes[kCounted] = {width(defs.cpu), std::max(width(defs.io_read), width(defs.io_write)),
+                                               width(defs.faults)};
+        const std::uint64_t working_set = read(counters, defs.working_set);
+
+        auto [it, is_new] = m_index.try_emplace({pid, start}, m_tracks.size());
+        if (is_new) {
+            Track track;
+            track.usage.name = instance.name();
+            track.usage.pid = pid;
+            track.usage.start = start;
+            // A process that started after the first sample did all its work
+            // inside the range: it is counted from zero. One present at the
+            // start, or one whose start is unknown or before the range, is
+            // counted from the first sample it is in.
+            track.usage.started_inside =
+                sample > 0 && defs.start && static_cast<std::int64_t>(start) > m_first_object_time;
+            for (std::size_t c = 0; c < kCounted; ++c) {
+                track.raw[c] = track.usage.started_inside ? 0 : raw[c];
+                track.raw_size[c] = sizes[c];
+            }
+            track.first_working_set = track.usage.started_inside ? 0 : working_set;
+            m_tracks.push_back(std::move(track));
+        }
+        Track& track = m_tracks[it->second];
+        std::uint64_t* totals[kCounted] = {&track.usage.cpu_100ns, &track.usage.io_bytes, &track.usage.faults};
+        for (std::size_t c = 0; c < kCounted; ++c) {
+            *totals[c] += advance(track.raw[c], raw[c], std::max(track.raw_size[c], sizes[c]));
+            track.raw[c] = raw[c];
+            track.raw_size[c] = sizes[c];
+        }
+        track.last_working_set = working_set;
+        track.usage.working_set_growth =
+            static_cast<std::int64_t>(working_set) - static_cast<std::int64_t>(track.first_working_set);
+        track.last_sample = sample;
+    }
+    ++m_samples;
+    return true;
+}
+
+double ProcessRanking::seconds() const
+{
+    if (m_object_freq <= 0)
+        return 0;
+    return static_cast<double>(m_last_object_time - m_first_object_time) / static_cast<double>(m_object_freq);
+}
+
+std::vector<ProcessUsage> ProcessRanking::usages() const
+{
+    std::vector<ProcessUsage> out;
+    out.reserve(m_tracks.size());
+    for (const Track& track : m_tracks) {
+        out.push_back(track.usage);
+        out.back().ended_inside = track.last_sample + 1 < m_samples;
+    }
+    return out;
+}
+
+double ranked_value(const ProcessUsage& usage, RankBy by)
+{
+    switch (by) {
+    case RankBy::cpu: return static_cast<double>(usage.cpu_100ns);
+    case RankBy::io: return static_cast<double>(usage.io_bytes);
+    case RankBy::faults: return static_cast<double>(usage.faults);
+    case RankBy::working_set: return static_cast<double>(usage.working_set_growth);
+    }
+    return 0;
+}
+
+double ProcessRanking::total(RankBy by) const
+{
+    double sum = 0;
+    for (const Track& track : m_tracks)
+        sum += std::max(ranked_value(track.usage, by), 0.0);
+    return sum;
+}
+
+std::vector<RankedProcess> ProcessRanking::rank(RankBy by, std::size_t limit) const
+{
+    const double whole = total(by);
+    std::vector<RankedProcess> out;
+    out.reserve(m_tracks.size());
+    for (ProcessUsage& usage : usages()) {
+        RankedProcess ranked;
+        ranked.value = ranked_value(usage, by);
+        ranked.share = whole > 0 && ranked.value > 0 ? ranked.value / whole : 0;
+        ranked.usage = std::move(usage);
+        out.push_back(std::move(ranked));
+    }
+    std::sort(out.begin(), out.end(), [](const RankedProcess& a, const RankedProcess& b) {
+        if (a.value != b.value)
+            return a.value > b.value;
+        if (a.usage.pid != b.usage.pid)
+            return a.usage.pid < b.usage.pid;
+        return a.usage.start < b.usage.start;
+    });
+    if (limit != 0 && out.size() > limit)
+        out.resize(limit);
+    return out;
+}
+
+}  // namespace wpo::query
