@@ -56,6 +56,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::record;
     if (name == "serve")
         return Command::serve;
+    if (name == "top")
+        return Command::top;
     return std::nullopt;
 }
 
@@ -77,7 +79,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             ((command == Command::query || command == Command::list || command == Command::dump) &&
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
-             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir")) ||
+            (command == Command::top && top_flag_takes_value(a));
         if (takes_value)
             ++i;
     }
@@ -141,6 +144,13 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
 
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (o.command == Command::top) {
+            auto taken = parse_top_argument(args, i, o);
+            if (!taken)
+                return taken.error();
+            if (*taken)
+                continue;
+        }
         if (o.command == Command::list && a == "--help-text") {
             o.help_text = true;
         } else if ((o.command == Command::query || o.command == Command::record) &&
@@ -278,6 +288,9 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
         if (o.samples != 0 && o.duration_s != 0)
             return bad("record takes -sc or --duration, not both");
     }
+    if (o.command == Command::top)
+        if (wpo::Status status = check_top_options(o); !status)
+            return status.error();
     if (!o.input_file.empty() && o.interval_given)
         return bad("-si does not apply to --input: a recording is replayed at its own samples");
     if (o.input_file.empty() && (o.begin_ms || o.end_ms))
@@ -437,6 +450,10 @@ Commands:
   record -o FILE [-si S] [-sc N | --duration T] [--stats] [--set FILE] [OBJECT | PATH]...
                              record whole objects into a file; list and query
                              replay it with --input FILE [-b TIME] [-e TIME]
+  top [--by cpu|io|faults|ws] [-n N] [-f csv|table] [--input FILE [-b TIME] [-e TIME] | --last S]
+                             the processes that used the most CPU, I/O, page
+                             faults or working set over a range of a recording,
+                             or of this machine over the next S seconds
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
@@ -464,6 +481,7 @@ std::string usage(std::optional<Command> command)
     case Command::counters: return kCountersUsage;
     case Command::record: return kRecordUsage;
     case Command::serve: return kServeUsage;
+    case Command::top: return top_usage();
     default: return kOverview;
     }
 }

@@ -3,6 +3,7 @@
 // Error naming the argument, so main() can print it and exit with code 2.
 #pragma once
 
+#include "cli/top_options.h"
 #include "core/result.h"
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump, counters, record, serve };
+enum class Command { help, version, list, query, dump, counters, record, serve, top };
 enum class OutputFormat { csv, tsv };
 
 struct Options {
@@ -60,6 +61,9 @@ struct Options {
     std::string web_config;                      // --web-config FILE: TLS and basic auth
     std::optional<std::uint64_t> max_instances;  // --max-instances N (0 = no limit)
     std::string sets_dir;                        // --sets-dir DIR: /metrics?set=NAME serves DIR/NAME.json
+
+    // top (also --input, -b and -e above)
+    TopOptions top;
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

@@ -17,10 +17,6 @@ constexpr std::uint32_t kIdProcess = 784;
 constexpr std::uint32_t kIoReadBytes = 1420;
 constexpr std::uint32_t kIoWriteBytes = 1422;
 
-constexpr std::size_t kCpu = 0;
-constexpr std::size_t kIo = 1;
-constexpr std::size_t kFaults = 2;
-
 struct Definitions {
     std::optional<CounterDefinition> cpu, faults, working_set, start, pid, io_read, io_write;
 };
