@@ -74,77 +74,108 @@ bool is_total(const InstanceView& instance)
 
 }  // namespace
 
-bool ProcessRanking::add(const BlockView& block)
+std::optional<ProcessSample> process_sample(const BlockView& block)
 {
     const std::optional<ObjectView> object = block.find_object(kProcessObject);
     if (!object || !object->has_instances())
-        return false;
+        return std::nullopt;
     const Definitions defs = definitions_of(*object);
     if (!defs.pid)
-        return false;
-
-    const std::size_t sample = m_samples;
-    const std::int64_t object_time = object->header().perf_time;
-    if (sample == 0) {
-        m_first_time_100ns = block.header().perf_time_100ns;
-        m_first_object_time = object_time;
-        m_object_freq = object->header().perf_freq;
-    }
-    m_last_time_100ns = block.header().perf_time_100ns;
-    m_last_object_time = object_time;
-    m_has[static_cast<std::size_t>(RankBy::cpu)] |= defs.cpu.has_value();
-    m_has[static_cast<std::size_t>(RankBy::io)] |= defs.io_read.has_value() || defs.io_write.has_value();
-    m_has[static_cast<std::size_t>(RankBy::faults)] |= defs.faults.has_value();
-    m_has[static_cast<std::size_t>(RankBy::working_set)] |= defs.working_set.has_value();
-
+        return std::nullopt;
+    ProcessSample sample;
+    sample.time_100ns = block.header().perf_time_100ns;
+    sample.object_time = object->header().perf_time;
+    sample.object_freq = object->header().perf_freq;
+    sample.widths[0] = width(defs.cpu);
+    sample.widths[1] = std::max(width(defs.io_read), width(defs.io_write));
+    sample.widths[2] = width(defs.faults);
+    sample.has[static_cast<std::size_t>(RankBy::cpu)] = defs.cpu.has_value();
+    sample.has[static_cast<std::size_t>(RankBy::io)] = defs.io_read.has_value() || defs.io_write.has_value();
+    sample.has[static_cast<std::size_t>(RankBy::faults)] = defs.faults.has_value();
+    sample.has[static_cast<std::size_t>(RankBy::working_set)] = defs.working_set.has_value();
+    sample.has_start = defs.start.has_value();
+    sample.points.reserve(object->instance_count());
+    sample.names.reserve(object->instance_count());
     for (const InstanceView& instance : object->instances()) {
         const CounterBlock& counters = instance.counters();
-        const auto pid = static_cast<std::uint32_t>(read(counters, defs.pid));
+        ProcessPoint point;
+        point.pid = static_cast<std::uint32_t>(read(counters, defs.pid));
         // The Idle process (PID 0 on Windows) counts idle time, and _Total
         // (PID 0 too) is the sum of the others: neither causes a spike.
-        if (pid == 0 || is_total(instance))
+        if (point.pid == 0 || is_total(instance))
             continue;
-        const std::uint64_t start = read(counters, defs.start);
-        const std::uint64_t raw[kCounted] = {read(counters, defs.cpu),
-                                             read(counters, defs.io_read) + read(counters, defs.io_write),
-                                             read(counters, defs.faults)};
-        const std::uint32_t sizes[kCounted] = {width(defs.cpu), std::max(width(defs.io_read), width(defs.io_write)),
-                                               width(defs.faults)};
-        const std::uint64_t working_set = read(counters, defs.working_set);
+        point.start = read(counters, defs.start);
+        point.cpu = read(counters, defs.cpu);
+        point.io = read(counters, defs.io_read) + read(counters, defs.io_write);
+        point.faults = read(counters, defs.faults);
+        point.working_set = read(counters, defs.working_set);
+        sample.points.push_back(point);
+        sample.names.push_back(instance.name());
+    }
+    return sample;
+}
 
-        auto [it, is_new] = m_index.try_emplace({pid, start}, m_tracks.size());
+bool ProcessRanking::add(const BlockView& block)
+{
+    std::optional<ProcessSample> sample = process_sample(block);
+    if (!sample)
+        return false;
+    add(*sample);
+    return true;
+}
+
+void ProcessRanking::add(const ProcessSample& s)
+{
+    const std::size_t sample = m_samples;
+    if (sample == 0) {
+        m_first_time_100ns = s.time_100ns;
+        m_first_object_time = s.object_time;
+        m_object_freq = s.object_freq;
+    }
+    m_last_time_100ns = s.time_100ns;
+    m_last_object_time = s.object_time;
+    for (std::size_t by = 0; by < 4; ++by)
+        m_has[by] |= s.has[by];
+
+    const bool named = s.names.size() == s.points.size();
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const ProcessPoint& p = s.points[i];
+        const std::uint64_t raw[kCounted] = {p.cpu, p.io, p.faults};
+        auto [it, is_new] = m_index.try_emplace({p.pid, p.start}, m_tracks.size());
         if (is_new) {
             Track track;
-            track.usage.name = instance.name();
-            track.usage.pid = pid;
-            track.usage.start = start;
+            track.usage.pid = p.pid;
+            track.usage.start = p.start;
             // A process that started after the first sample did all its work
             // inside the range: it is counted from zero. One present at the
             // start, or one whose start is unknown or before the range, is
             // counted from the first sample it is in.
             track.usage.started_inside =
-                sample > 0 && defs.start && static_cast<std::int64_t>(start) > m_first_object_time;
+                sample > 0 && s.has_start && static_cast<std::int64_t>(p.start) > m_first_object_time;
             for (std::size_t c = 0; c < kCounted; ++c) {
                 track.raw[c] = track.usage.started_inside ? 0 : raw[c];
-                track.raw_size[c] = sizes[c];
+                track.raw_size[c] = s.widths[c];
             }
-            track.first_working_set = track.usage.started_inside ? 0 : working_set;
+            track.first_working_set = track.usage.started_inside ? 0 : p.working_set;
             m_tracks.push_back(std::move(track));
         }
         Track& track = m_tracks[it->second];
+        if (named && !track.named) {
+            track.usage.name = s.names[i];
+            track.named = true;
+        }
         std::uint64_t* totals[kCounted] = {&track.usage.cpu_100ns, &track.usage.io_bytes, &track.usage.faults};
         for (std::size_t c = 0; c < kCounted; ++c) {
-            *totals[c] += advance(track.raw[c], raw[c], std::max(track.raw_size[c], sizes[c]));
+            *totals[c] += advance(track.raw[c], raw[c], std::max(track.raw_size[c], s.widths[c]));
             track.raw[c] = raw[c];
-            track.raw_size[c] = sizes[c];
+            track.raw_size[c] = s.widths[c];
         }
-        track.last_working_set = working_set;
+        track.last_working_set = p.working_set;
         track.usage.working_set_growth =
-            static_cast<std::int64_t>(working_set) - static_cast<std::int64_t>(track.first_working_set);
+            static_cast<std::int64_t>(p.working_set) - static_cast<std::int64_t>(track.first_working_set);
         track.last_sample = sample;
     }
     ++m_samples;
-    return true;
 }
 
 double ProcessRanking::seconds() const

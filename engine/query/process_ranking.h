@@ -12,6 +12,10 @@
 // Feed every sample of the range, not only its first and last: a process
 // that starts or ends inside the range is known only from the samples it is
 // in. Memory grows with the processes seen, not with the samples.
+//
+// A history that keeps samples for later ranking (the desktop app's) keeps
+// them as ProcessSample: the few raw values the ranking reads, 40 bytes a
+// process, instead of the whole Process object.
 #pragma once
 
 #include "format/block_view.h"
@@ -41,6 +45,31 @@ struct ProcessUsage {
     bool ended_inside = false;            // missing from the range's last sample
 };
 
+// The raw values of one process in one sample.
+struct ProcessPoint {
+    std::uint64_t start = 0;  // raw Elapsed Time
+    std::uint64_t cpu = 0;    // % Processor Time, 100 ns ticks
+    std::uint64_t io = 0;     // IO Read Bytes/sec + IO Write Bytes/sec
+    std::uint64_t faults = 0;
+    std::uint64_t working_set = 0;
+    std::uint32_t pid = 0;
+};
+
+// What the ranking reads of one sample of the Process object.
+struct ProcessSample {
+    std::int64_t time_100ns = 0;   // the block's FILETIME (UTC)
+    std::int64_t object_time = 0;  // the Process object's PerfTime
+    std::int64_t object_freq = 0;
+    std::uint32_t widths[3] = {};      // bytes of the cpu, io and faults counters (a DWORD wraps)
+    bool has[4] = {};                  // by RankBy: the sample had the counters
+    bool has_start = false;            // the sample had Elapsed Time
+    std::vector<ProcessPoint> points;  // _Total and PID 0 left out
+    std::vector<std::string> names;    // the instance names, as points; may be empty (names kept elsewhere)
+};
+
+// The ProcessSample of `block`; nullopt without a Process object with ID Process.
+std::optional<ProcessSample> process_sample(const BlockView& block);
+
 struct RankedProcess {
     ProcessUsage usage;
     double value = 0;  // what was ranked by: 100 ns ticks, bytes, faults or bytes of growth
@@ -52,6 +81,9 @@ public:
     // Adds the next sample. A block without the Process object, or whose
     // Process has no ID Process counter, is skipped: returns false.
     bool add(const BlockView& block);
+    // The same for a sample taken before; a process's name is that of its
+    // first sample with names.
+    void add(const ProcessSample& sample);
 
     // Samples that had the Process object.
     std::size_t sample_count() const { return m_samples; }
@@ -78,6 +110,7 @@ private:
 
     struct Track {
         ProcessUsage usage;
+        bool named = false;
         std::uint64_t raw[kCounted] = {};  // the last raw values seen
         std::uint32_t raw_size[kCounted] = {};
         std::uint64_t first_working_set = 0;

@@ -65,14 +65,21 @@ public:
         auto block = BlockView::parse(m_buffer);
         ASSERT_TRUE(block.ok());
         ASSERT_TRUE(m_ranking.add(*block));
+        auto sample = wpo::query::process_sample(*block);
+        ASSERT_TRUE(sample);
+        sample->names.clear();
+        m_kept.push_back(*sample);
     }
     static std::uint64_t at(double seconds) { return static_cast<std::uint64_t>((kBase + seconds) * kFreq); }
     ProcessRanking& ranking() { return m_ranking; }
+    // The samples as a history keeps them (names dropped), in order.
+    const std::vector<wpo::query::ProcessSample>& kept() const { return m_kept; }
 
 private:
     static constexpr double kBase = 1000;
     ProcessRanking m_ranking;
     std::vector<std::byte> m_buffer;
+    std::vector<wpo::query::ProcessSample> m_kept;
 };
 
 const ProcessUsage* find(const std::vector<ProcessUsage>& all, std::uint32_t pid, std::uint64_t start)
@@ -200,6 +207,35 @@ TEST(ProcessRanking, LimitKeepsTheLargestAndTiesGoByPid)
     EXPECT_EQ(top[0].usage.pid, 20u);
     EXPECT_EQ(top[1].usage.pid, 30u);
     EXPECT_DOUBLE_EQ(top[0].share, 500.0 / 1'100.0);
+}
+
+// A history's samples without names rank as the blocks they came from do.
+TEST(ProcessRanking, KeptSamplesRankAsTheirBlocks)
+{
+    Samples s;
+    const std::uint64_t old = Samples::at(-100);
+    s.add(0, {{"a", 10, old, 1'000, 5, 4'096, 10, 20}, {"b", 20, old, 0, 0, 0, 0, 0}});
+    s.add(3, {{"a", 10, old, 9'000, 9, 8'192, 40, 80}, {"c", 30, Samples::at(1), 500, 2, 1'024, 7, 0}});
+    ProcessRanking from_samples;
+    for (const auto& sample : s.kept()) {
+        EXPECT_EQ(sample.points.size(), 2u);
+        from_samples.add(sample);
+    }
+    const auto expected = s.ranking().usages();
+    const auto got = from_samples.usages();
+    ASSERT_EQ(got.size(), expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        EXPECT_TRUE(got[i].name.empty());
+        EXPECT_EQ(got[i].pid, expected[i].pid);
+        EXPECT_EQ(got[i].cpu_100ns, expected[i].cpu_100ns);
+        EXPECT_EQ(got[i].io_bytes, expected[i].io_bytes);
+        EXPECT_EQ(got[i].faults, expected[i].faults);
+        EXPECT_EQ(got[i].working_set_growth, expected[i].working_set_growth);
+        EXPECT_EQ(got[i].started_inside, expected[i].started_inside);
+        EXPECT_EQ(got[i].ended_inside, expected[i].ended_inside);
+    }
+    EXPECT_EQ(from_samples.first_time_100ns(), s.ranking().first_time_100ns());
+    EXPECT_DOUBLE_EQ(from_samples.seconds(), 3.0);
 }
 
 TEST(ProcessRanking, BlockWithoutProcessIsSkipped)
