@@ -14,9 +14,12 @@
 #include "gui/spike/spike_model.h"
 #include "gui/spike/spike_panel.h"
 #include "gui/window/main_window.h"
+#include "query/platform_source.h"
+#include "snapshot/shared_source.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDateTime>
 #include <QMenu>
@@ -26,8 +29,16 @@
 #include <QTableView>
 #include <QTest>
 
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <cstdio>
 #include <memory>
+#include <thread>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace perfscope::gui;
 using perfscope::gui::test::LiveTestMachine;
@@ -69,6 +80,61 @@ ProcessSample sample_at(qint64 base_ms, int seconds, const std::vector<std::pair
     }
     return s;
 }
+
+// Spins on four threads until killed, in a session of its own whose nice
+// value it lowers where it may (root): with autogroup scheduling the cores
+// are shared between sessions first, so this keeps it the busiest process
+// while other sessions run compilers. What this test's binary does when
+// started with --spin.
+[[noreturn]] void spin_forever()
+{
+    setsid();
+    if (std::FILE* group = std::fopen("/proc/self/autogroup", "w")) {
+        std::fputs("-5", group);
+        std::fclose(group);  // refused without the privilege: the default share
+    }
+    const auto spin = [] {
+        volatile std::uint64_t n = 0;
+        for (;;)
+            n = n + 1;
+    };
+    for (int i = 1; i < 4; ++i)
+        std::thread(spin).detach();
+    spin();
+    std::abort();
+}
+
+// This binary again, spinning: exec'd at once after fork, so nothing of the
+// test's threads (locks held at the fork) reaches the child.
+class BusyChild {
+public:
+    BusyChild()
+    {
+        m_pid = fork();
+        if (m_pid == 0) {
+            char self[] = "/proc/self/exe";
+            char spin[] = "--spin";
+            char* argv[] = {self, spin, nullptr};
+            execv(self, argv);
+            _exit(127);
+        }
+    }
+    ~BusyChild() { stop(); }
+    BusyChild(const BusyChild&) = delete;
+    BusyChild& operator=(const BusyChild&) = delete;
+    pid_t pid() const { return m_pid; }
+    void stop()
+    {
+        if (m_pid > 0) {
+            kill(m_pid, SIGKILL);
+            waitpid(m_pid, nullptr, 0);
+            m_pid = -1;
+        }
+    }
+
+private:
+    pid_t m_pid = -1;
+};
 
 QAction* menuAction(QMenu* menu, const char* name)
 {
@@ -218,6 +284,45 @@ private slots:
         QVERIFY(panel.summary().contains(QStringLiteral("No process history")));
     }
 
+    // This machine: a child that burns CPU inside a chosen range is first over
+    // that range and nowhere over a range before it started.
+    void busyChildIsFirstOverItsRange()
+    {
+#ifndef __linux__
+        QSKIP("needs /proc");
+#endif
+        auto source = wpo::query::make_platform_source("");
+        QVERIFY(source);
+        wpo::SharedSource shared(**source);
+        auto history = std::make_shared<ProcessHistory>();
+        auto sampler = std::make_unique<ProcessHistorySampler>(shared, *history, 200);
+        QTRY_VERIFY_WITH_TIMEOUT(history->sample_count() >= 2, 10'000);
+        QTest::qWait(400);
+        const qint64 quiet_end = QDateTime::currentMSecsSinceEpoch();
+        QTest::qWait(300);
+        BusyChild busy;
+        const auto busy_pid = static_cast<quint32>(busy.pid());
+        QTest::qWait(500);
+        const qint64 busy_begin = QDateTime::currentMSecsSinceEpoch();
+        QTest::qWait(1500);
+        const qint64 busy_end = QDateTime::currentMSecsSinceEpoch();
+        QTest::qWait(300);
+        busy.stop();
+        sampler.reset();
+
+        SpikePanel panel(history);
+        QSignalSpy shown(&panel, &SpikePanel::rankingShown);
+        panel.showRange(busy_begin, busy_end);
+        QVERIFY(shown.wait(10'000));
+        QVERIFY2(panel.model()->rowCount() > 0, qPrintable(panel.summary()));
+        QCOMPARE(panel.model()->usage(0).pid, busy_pid);
+        panel.showRange(0, quiet_end);
+        QVERIFY(shown.wait(10'000));
+        QVERIFY2(panel.model()->rowCount() > 0, qPrintable(panel.summary()));
+        for (int row = 0; row < panel.model()->rowCount(); ++row)
+            QVERIFY(panel.model()->usage(row).pid != busy_pid);
+    }
+
     // The live test machine: "b" burns 50 % of a CPU, "a" 25 %.
     void windowRanksTheBusiestProcessFirstAndAddsIt()
     {
@@ -275,5 +380,12 @@ private slots:
     }
 };
 
-QTEST_MAIN(SpikeTest)
+int main(int argc, char** argv)
+{
+    if (argc == 2 && std::strcmp(argv[1], "--spin") == 0)
+        spin_forever();
+    QApplication app(argc, argv);
+    SpikeTest test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "spike_test.moc"
