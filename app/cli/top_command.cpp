@@ -20,7 +20,6 @@ using wpo::Errc;
 using wpo::Error;
 using wpo::query::ProcessRanking;
 
-constexpr const char* kProcessQuery = "230";
 
 class TopSampler {
 public:
@@ -28,7 +27,7 @@ public:
 
     wpo::Status add(ProcessRanking& ranking)
     {
-        if (wpo::Status status = m_source.collect(kProcessQuery, m_buffer); !status)
+        if (wpo::Status status = m_source.collect(wpo::query::kProcessRankingQuery, m_buffer); !status)
             return status;
         auto block = wpo::BlockView::parse(m_buffer);
         if (!block)

@@ -32,6 +32,11 @@ namespace wpo::query {
 
 enum class RankBy : std::uint8_t { cpu, io, faults, working_set };
 
+// What to collect for a ranking: Process with only the counters it reads
+// (format/object_query.h), so that a source that can (procfs) leaves out the
+// files no ranking needs (a process's status and its descriptors).
+inline constexpr const char* kProcessRankingQuery = "230:6,28,180,684,784,1420,1422";
+
 // What one process used over the range.
 struct ProcessUsage {
     std::string name;                     // the instance name (the image name)

@@ -23,7 +23,7 @@ ProcessHistorySampler::ProcessHistorySampler(wpo::SharedSource& source, ProcessH
     timer->moveToThread(m_thread);
     auto buffer = std::make_shared<std::vector<std::byte>>();
     auto collect = [this, &source, &history, buffer] {
-        if (!source.collect("230", *buffer))
+        if (!source.collect(wpo::query::kProcessRankingQuery, *buffer))
             return;  // the next interval tries again
         auto block = wpo::BlockView::parse(*buffer);
         if (!block)
