@@ -59,6 +59,8 @@ std::optional<Command> command_named(const std::string& name)
         return Command::serve;
     if (name == "relog")
         return Command::relog;
+    if (name == "top")
+        return Command::top;
     return std::nullopt;
 }
 
@@ -81,7 +83,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
              (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir")) ||
-            (command == Command::relog && relog_option_takes_value(a));
+            (command == Command::relog && relog_option_takes_value(a)) ||
+            (command == Command::top && top_flag_takes_value(a));
         if (takes_value)
             ++i;
     }
@@ -147,6 +150,13 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
 
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (o.command == Command::top) {
+            auto taken = parse_top_argument(args, i, o);
+            if (!taken)
+                return taken.error();
+            if (*taken)
+                continue;
+        }
         if (o.command == Command::list && a == "--help-text") {
             o.help_text = true;
         } else if ((o.command == Command::query || o.command == Command::record) &&
@@ -284,6 +294,9 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
         if (o.samples != 0 && o.duration_s != 0)
             return bad("record takes -sc or --duration, not both");
     }
+    if (o.command == Command::top)
+        if (wpo::Status status = check_top_options(o); !status)
+            return status.error();
     if (!o.input_file.empty() && o.interval_given)
         return bad("-si does not apply to --input: a recording is replayed at its own samples");
     if (o.input_file.empty() && (o.begin_ms || o.end_ms))
@@ -446,6 +459,10 @@ Commands:
   relog INPUT... -o FILE [-f csv|tsv|bin] [-b TIME] [-e TIME] [-t N] [-c PATH... | -cf FILE] [-y]
                              cut, thin, filter, merge and convert recordings and
                              PDH-CSV/TSV logs, like Windows relog
+  top [--by cpu|io|faults|ws] [-n N] [-f csv|table] [--input FILE [-b TIME] [-e TIME] | --last S]
+                             the processes that used the most CPU, I/O, page
+                             faults or working set over a range of a recording,
+                             or of this machine over the next S seconds
   counters install DEFINITION [--library DLL] | counters uninstall NAME
                              (Windows) register or remove the provider DLL for
                              an application's published counters
@@ -474,6 +491,7 @@ std::string usage(std::optional<Command> command)
     case Command::record: return kRecordUsage;
     case Command::serve: return kServeUsage;
     case Command::relog: return relog_usage();
+    case Command::top: return top_usage();
     default: return kOverview;
     }
 }

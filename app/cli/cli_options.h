@@ -3,6 +3,7 @@
 // Error naming the argument, so main() can print it and exit with code 2.
 #pragma once
 
+#include "cli/top_options.h"
 #include "core/result.h"
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace perfscope::cli {
 
-enum class Command { help, version, list, query, dump, counters, record, serve, relog };
+enum class Command { help, version, list, query, dump, counters, record, serve, relog, top };
 enum class OutputFormat { csv, tsv, bin };  // bin: relog's recording output
 
 struct Options {
@@ -65,6 +66,8 @@ struct Options {
     std::vector<std::string> inputs;  // INPUT...
     std::string counter_file;         // -cf FILE
     std::uint64_t keep_every = 1;     // -t N
+    // top (also --input, -b and -e above)
+    TopOptions top;
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

@@ -62,6 +62,8 @@ wpo::Status run_record(const Options& options, Context& context);
 wpo::Status run_relog(const Options& options, std::FILE* err);
 // serve: Prometheus metrics over HTTP until stopped (docs/prometheus-naming.md).
 wpo::Status run_serve(const Options& options, Context& context);
+// top: the processes that used the most over a range (docs/process-ranking.md).
+wpo::Status run_top(const Options& options, Context& context);
 // counters install|uninstall: needs no source (docs/windows-provider.md).
 wpo::Status run_counters(const Options& options, std::FILE* out);
 

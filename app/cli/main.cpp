@@ -33,6 +33,7 @@ wpo::Status run_command(const perfscope::cli::Options& options, perfscope::cli::
     case Command::query: return run_query(options, context);
     case Command::dump: return run_dump(options, context);
     case Command::serve: return run_serve(options, context);
+    case Command::top: return run_top(options, context);
 #ifdef PERFSCOPE_HAVE_RECORDING
     case Command::record: return run_record(options, context);
 #endif

@@ -106,6 +106,10 @@ QMenu* LegendMenu::createMenu(int row, QWidget* parent) const
     add("copyPath", tr("&Copy counter path"), [path] {
         QGuiApplication::clipboard()->setText(path);
     })->setEnabled(!path.isEmpty());
+    if (widget->explainsSpikes()) {
+        menu->addSeparator();
+        add("whoCausedThis", tr("&Who caused this?"), [widget] { widget->requestSpike(); });
+    }
     menu->addSeparator();
     add("properties", tr("&Properties..."), [widget] { emit widget->propertiesRequested(); });
     return menu;

@@ -5,7 +5,8 @@
 // Copy counter path, Properties. Remove and Remove ended go through the
 // widget's requestRemoval() (its owner may make them undoable); Scale selected
 // calls scaleSelectedToFit(); Properties
-// emits propertiesRequested() (the window owns the dialog). A row's tooltip is
+// emits propertiesRequested() (the window owns the dialog); Who caused this?
+// (when the widget's owner offers it) calls requestSpike(). A row's tooltip is
 // its full counter path.
 #pragma once
 

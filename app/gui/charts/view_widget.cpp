@@ -272,6 +272,17 @@ void ViewWidget::requestRemoval(const QList<quint64>& series_ids)
         m_data->takeSeriesOf(std::vector<quint64>(series_ids.cbegin(), series_ids.cend()));
 }
 
+void ViewWidget::requestSpike()
+{
+    const auto [from, to] = visibleRange();
+    emit spikeRequested(from, to);
+}
+
+bool ViewWidget::explainsSpikes() const
+{
+    return isSignalConnected(QMetaMethod::fromSignal(&ViewWidget::spikeRequested));
+}
+
 // The count goes into the text only when it changed: a new text lays the
 // check box out again.
 void ViewWidget::updateEndedBar()

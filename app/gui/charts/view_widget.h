@@ -91,6 +91,10 @@ public:
     // owner connected to removeRequested() takes them, to make them undoable;
     // with none connected the widget removes them itself.
     void requestRemoval(const QList<quint64>& series_ids);
+    // "Who caused this?" over the visible range (the rubber band's, once
+    // zoomed): emits spikeRequested(); offered only when an owner listens.
+    void requestSpike();
+    bool explainsSpikes() const;
 public slots:
     // PerfMon's "scale selected counters": each selected series gets the
     // power of ten that puts its visible maximum within (10, 100].
@@ -143,6 +147,8 @@ signals:
     void propertiesRequested();
     // The user removes these series (requestRemoval); the receiver removes them.
     void removeRequested(const QList<quint64>& series_ids);
+    // The processes behind [from_ms, to_ms] are asked for (requestSpike).
+    void spikeRequested(qint64 from_ms, qint64 to_ms);
 
 protected:
     void showEvent(QShowEvent* event) override;

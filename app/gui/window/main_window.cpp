@@ -7,6 +7,7 @@
 #include "gui/window/close_view_command.h"
 #include "gui/window/remove_series_command.h"
 #include "gui/window/user_guide_dialog.h"
+#include "gui/spike/spike_controller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -53,6 +54,7 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     m_browser = new CounterBrowser(hub, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     connect(m_browser, &CounterBrowser::addRequested, this, &MainWindow::addCountersToCurrent);
+    m_spike = new SpikeController(hub, *this);
 
     m_stack = new QStackedWidget(this);
     m_tabs = new QTabWidget(m_stack);
@@ -335,6 +337,7 @@ ViewPane* MainWindow::addView(const ViewSettings& requested)
         setCurrentView(static_cast<int>(m_panes.indexOf(pane)));
         editProperties();
     });
+    m_spike->watch(pane);
     // A new view is where the next Add goes.
     m_current = pane;
     relayout();

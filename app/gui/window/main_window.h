@@ -30,6 +30,8 @@ class QUndoStack;
 
 namespace perfscope::gui {
 
+class SpikeController;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -130,6 +132,7 @@ private:
 
     SourceHub& m_hub;
     CounterBrowser* m_browser = nullptr;
+    SpikeController* m_spike = nullptr;  // "Who caused this?" and the Process history behind it
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
     TileArea* m_tiles = nullptr;
