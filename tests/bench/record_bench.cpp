@@ -51,7 +51,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> kGlobalObjects = {"System",      "Memory",    "Process",   "Thread",
+const std::vector<std::string> kGlobalObjects = {"System",       "Memory",      "Process",   "Thread",
                                                  "PhysicalDisk", "LogicalDisk", "Processor", "Network Interface"};
 
 struct Figures {
@@ -82,8 +82,8 @@ struct Run {
 // perfscope-cli record -si 1 --duration SECONDS --stats OBJECTS... -o FILE, waited with its rusage.
 Run record(const std::string& cli, const fs::path& file, int seconds)
 {
-    std::vector<std::string> args = {cli,    "record", "-y", "-o", file.string(), "-si", "1", "--duration",
-                                     std::to_string(seconds), "--stats"};
+    std::vector<std::string> args = {
+        cli, "record", "-y", "-o", file.string(), "-si", "1", "--duration", std::to_string(seconds), "--stats"};
     args.insert(args.end(), kGlobalObjects.begin(), kGlobalObjects.end());
     const fs::path err = file.string() + ".err";
     const auto start = std::chrono::steady_clock::now();
