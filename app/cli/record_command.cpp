@@ -219,10 +219,9 @@ wpo::Status run_record(const Options& given, Context& c)
         }
         if (status = writer->append(query, buffer, wpo::recording::RecordTimes::of(block->header())); !status) {
             if (writer->full()) {
-                std::fprintf(c.err,
-                             "record: stopped: \"%s\" reached --max-size (%" PRIu64 " bytes, %" PRIu64
-                             " bytes now) after %" PRIu64 " samples\n",
-                             file.c_str(), options.max_size, writer->file_bytes(), totals.samples);
+                std::fprintf(
+                    c.err, "record: stopped: \"%s\" reached --max-size (%" PRIu64 " bytes) after %" PRIu64 " samples\n",
+                    file.c_str(), options.max_size, totals.samples);
                 status = {};
             }
             break;

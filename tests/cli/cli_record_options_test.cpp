@@ -30,7 +30,19 @@ namespace fs = std::filesystem;
 
 using perfscope::tests::CliRun;
 using perfscope::tests::slurp;
-using CliRecordOptions = perfscope::tests::CliProcessTest;
+
+// What one sample of Process takes on this machine: the header (its name
+// table) and the rest of a one-sample recording (a key block, its chunk and
+// the index), so the caps below scale with the machine's population.
+struct OneSample {
+    std::uint64_t header = 0;
+    std::uint64_t rest = 0;
+};
+
+class CliRecordOptions : public perfscope::tests::CliProcessTest {
+protected:
+    OneSample one_sample(const fs::path& file);
+};
 
 constexpr std::int64_t kSecond = 10'000'000;  // in 100 ns units
 
@@ -107,16 +119,35 @@ Stats parse_stats(const std::string& err)
     return s;
 }
 
+OneSample CliRecordOptions::one_sample(const fs::path& file)
+{
+    OneSample one;
+    const CliRun r = run({"record", "-o", file.string(), "-sc", "1", "Process"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto reader = wpo::recording::RecordingReader::open(file.string());
+    EXPECT_TRUE(reader && !reader->chunks().empty());
+    if (!reader || reader->chunks().empty())
+        return one;
+    one.header = reader->chunks().front().offset;
+    one.rest = fs::file_size(file) - one.header;
+    fs::remove(file);
+    return one;
+}
+
 TEST_F(CliRecordOptions, MaxSizeStopsCleanlyBeforeTheCap)
 {
     const fs::path file = dir / "capped.psrec";
-    constexpr std::uint64_t kCap = 64 * 1024;
+    const OneSample one = one_sample(file);
+    // The least cap the writer takes (twice the header, and more) and three
+    // key blocks' worth: some seconds of deltas at 0.1 s. Given in KiB, as "123K".
+    const std::uint64_t kib = (2 * one.header + 3 * one.rest + 4096) / 1024;
+    const std::uint64_t cap = kib * 1024;
     // --duration only as a safety net: the cap ends it within seconds.
-    const CliRun r = run(
-        {"record", "-o", file.string(), "-si", "0.1", "--duration", "60", "--max-size", "64K", "--stats", "Process"});
+    const CliRun r = run({"record", "-o", file.string(), "-si", "0.1", "--duration", "60", "--max-size",
+                          std::to_string(kib) + "K", "--stats", "Process"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.err.find("reached --max-size (65536 bytes"), std::string::npos) << r.err;
-    EXPECT_LE(fs::file_size(file), kCap);
+    EXPECT_NE(r.err.find("reached --max-size (" + std::to_string(cap) + " bytes"), std::string::npos) << r.err;
+    EXPECT_LE(fs::file_size(file), cap);
     const Recorded recorded = read_recording(file);
     ASSERT_TRUE(recorded.opened);
     EXPECT_FALSE(recorded.index_rebuilt) << "closed cleanly, with its index";
@@ -133,20 +164,23 @@ TEST_F(CliRecordOptions, MaxSizeStopsCleanlyBeforeTheCap)
 TEST_F(CliRecordOptions, CircularKeepsTheNewestSamplesWithinTheCap)
 {
     const fs::path file = dir / "ring.psrec";
-    constexpr std::uint64_t kCap = 64 * 1024;
+    const OneSample one = one_sample(file);
+    // A chunk may take a quarter of the space after the header: one and a
+    // half key blocks (or more). Chunks of 1 s (ten samples) fill the cap in 8 s.
+    const std::uint64_t cap = std::max(one.header + 6 * one.rest + 4096, 2 * one.header + 2048);
     constexpr int kSamples = 80;
     constexpr std::int64_t kInterval = kSecond / 10;
     const std::int64_t started = filetime_now();
-    const CliRun r = run({"record", "-o", file.string(), "-si", "0.1", "-sc", std::to_string(kSamples), "--max-size",
-                          "64K", "--circular", "--stats", "Process"});
+    const CliRun r = run({"record", "-o", file.string(), "-si", "0.1", "-sc", std::to_string(kSamples), "--flush-every",
+                          "1", "--max-size", std::to_string(cap), "--circular", "--stats", "Process"});
     const std::int64_t ended = filetime_now();
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_LE(fs::file_size(file), kCap);
+    EXPECT_LE(fs::file_size(file), cap);
     EXPECT_FALSE(fs::exists(file.string() + ".compacting"));
     const Stats stats = parse_stats(r.err);
     ASSERT_TRUE(stats.found) << r.err;
     EXPECT_EQ(stats.samples, static_cast<unsigned long long>(kSamples));
-    EXPECT_GT(stats.written, kCap) << "the recording went past the cap";
+    EXPECT_GT(stats.written, cap) << "the recording went past the cap";
 
     const Recorded recorded = read_recording(file);
     ASSERT_TRUE(recorded.opened);
