@@ -3,6 +3,7 @@
 
 #include "cli/relog_options.h"
 #include "files/pdh_csv_time.h"
+#include "cli/record_size.h"
 #include "query/interval.h"
 
 #include <charconv>
@@ -78,7 +79,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
             (command == Command::record &&
-             (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration")) ||
+             (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration" || a == "--max-size" ||
+              a == "--new-file-every" || a == "--flush-every")) ||
             ((command == Command::query || command == Command::list || command == Command::dump) &&
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
@@ -212,6 +214,33 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!s)
                 return s.error();
             o.duration_s = *s;
+        } else if (o.command == Command::record && (a == "--max-size" || a == "--new-file-every")) {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (a == "--max-size") {
+                auto size = parse_size(a, *v);
+                if (!size)
+                    return size.error();
+                o.max_size = *size;
+            } else {
+                auto s = wpo::query::parse_interval(*v);
+                if (!s)
+                    return s.error();
+                if (*s < 1)
+                    return bad("--new-file-every needs at least 1 s (files are named to the second)");
+                o.new_file_every_s = *s;
+            }
+        } else if (o.command == Command::record && a == "--flush-every") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            auto s = wpo::query::parse_interval(*v);
+            if (!s)
+                return s.error();
+            o.flush_every_s = *s;
+        } else if (o.command == Command::record && a == "--circular") {
+            o.circular = true;
         } else if (o.command == Command::serve && (a == "--listen" || a == "--web-config" || a == "--sets-dir")) {
             auto v = value_of(a);
             if (!v)
@@ -293,6 +322,10 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             return bad("record needs objects (Processor Memory), counter paths or --set FILE");
         if (o.samples != 0 && o.duration_s != 0)
             return bad("record takes -sc or --duration, not both");
+        if (o.circular && o.max_size == 0)
+            return bad("--circular needs --max-size SIZE");
+        if (o.circular && o.new_file_every_s != 0)
+            return bad("record takes --circular or --new-file-every, not both");
     }
     if (o.command == Command::top)
         if (wpo::Status status = check_top_options(o); !status)
@@ -363,6 +396,8 @@ Example: perfscope-cli query -si 0.5 -sc 10 "\Processor(_Total)\% Processor Time
 
 constexpr const char* kRecordUsage =
     R"(Usage: perfscope-cli [--proc-root DIR] record -o FILE [-y] [-si S] [-sc N | --duration T] [--stats]
+                                            [--max-size SIZE [--circular]] [--new-file-every T]
+                                            [--flush-every T]
                                             [--set FILE] [OBJECT | PATH]...
 
 Records whole objects into a recording (docs/recording-format.md): every
@@ -377,6 +412,15 @@ records the objects its paths name.
                 recorder is killed, at most the last 10 s of data are lost
   --stats       print samples, bytes per stored value and the recorder's own
                 CPU time to stderr at the end
+  --max-size SIZE  stop before the file would grow past SIZE (K, M, G: powers
+                of 1024, e.g. 100M), index included
+  --circular    with --max-size: keep recording, dropping the oldest data;
+                the file keeps the newest half to all of SIZE
+  --new-file-every T  start a new file every T ([[hh:]mm:]ss, at least 1 s),
+                each a whole recording named FILE-YYYYmmdd-HHMMSS (UTC start);
+                --max-size then caps each file
+  --flush-every T  write the data to the file at least every T (default 10 s):
+                the most a killed recorder loses; shorter compresses less
 
 Example: perfscope-cli record -o today.psrec -si 5 Processor Memory Process
 )";
@@ -453,7 +497,8 @@ Commands:
                              --set FILE the counters of a counter set's views
   dump [OBJECT...] [-si S] [--once] [--input FILE [-b TIME]]
                              every raw and decoded value, object by object
-  record -o FILE [-si S] [-sc N | --duration T] [--stats] [--set FILE] [OBJECT | PATH]...
+  record -o FILE [-si S] [-sc N | --duration T] [--stats] [--max-size SIZE [--circular]]
+         [--new-file-every T] [--set FILE] [OBJECT | PATH]...
                              record whole objects into a file; list and query
                              replay it with --input FILE [-b TIME] [-e TIME]
   relog INPUT... -o FILE [-f csv|tsv|bin] [-b TIME] [-e TIME] [-t N] [-c PATH... | -cf FILE] [-y]

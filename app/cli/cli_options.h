@@ -45,7 +45,11 @@ struct Options {
     std::optional<std::int64_t> end_ms;    // -e
 
     // record (also -si, -sc, -o, -y, --set, --stats and `paths` of query)
-    double duration_s = 0;  // --duration, 0 = none
+    double duration_s = 0;        // --duration, 0 = none
+    std::uint64_t max_size = 0;   // --max-size, bytes; 0 = no cap
+    bool circular = false;        // --circular: keep the newest data within --max-size
+    double new_file_every_s = 0;  // --new-file-every, 0 = one file
+    double flush_every_s = 10;    // --flush-every: the most a chunk spans (what a kill -9 may lose)
 
     // dump
     std::vector<std::string> objects;

@@ -8,6 +8,7 @@
 // and close it with its index.
 #include "cli/commands.h"
 
+#include "cli/record_file_name.h"
 #include "format/block_view.h"
 #include "format/object_query.h"
 #include "naming/counter_path.h"
@@ -16,9 +17,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 #include <thread>
+
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
 
 namespace perfscope::cli {
 namespace {
@@ -68,6 +75,41 @@ const char* operating_system()
 #endif
 }
 
+// The recorder's own CPU time, user and system, all threads.
+struct CpuClock {
+    double seconds = 0;
+};
+
+CpuClock cpu_now()
+{
+#ifdef _WIN32
+    return {static_cast<double>(std::clock()) / CLOCKS_PER_SEC};
+#else
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+    return {seconds(usage.ru_utime) + seconds(usage.ru_stime)};
+#endif
+}
+
+// What --stats reports, over every file of the recording.
+struct RecordTotals {
+    std::uint64_t samples = 0;
+    std::uint64_t values = 0;  // counters times instances of each sample's objects
+    std::uint64_t files = 0;
+    std::uint64_t file_bytes = 0;     // the files' sizes
+    std::uint64_t written_bytes = 0;  // with what a circular recording dropped
+    std::uint64_t raw_bytes = 0;
+
+    void add(const wpo::recording::RecordingWriter& writer)
+    {
+        ++files;
+        file_bytes += writer.file_bytes();
+        written_bytes += writer.written_bytes();
+        raw_bytes += writer.raw_bytes();
+    }
+};
+
 void sleep_until(std::chrono::steady_clock::time_point deadline)
 {
     // Short naps so Ctrl-C ends the recording promptly.
@@ -93,10 +135,16 @@ wpo::Status run_record(const Options& given, Context& c)
         return indices.error();
     const std::string query = wpo::ObjectQuery::list(*indices);
 
+    using Clock = std::chrono::steady_clock;
+    const bool rotating = options.new_file_every_s > 0;
+    const auto file_name = [&] {
+        return rotating ? timestamped_file_name(options.output_file, std::chrono::system_clock::now())
+                        : options.output_file;
+    };
+    std::string file = file_name();
     std::error_code ec;
-    if (std::filesystem::exists(options.output_file, ec) && !options.overwrite)
-        return Error(Errc::invalid_argument,
-                     "output file \"" + options.output_file + "\" exists; add -y to overwrite it");
+    if (std::filesystem::exists(file, ec) && !options.overwrite)
+        return Error(Errc::invalid_argument, "output file \"" + file + "\" exists; add -y to overwrite it");
 
     std::vector<std::byte> buffer;
     if (wpo::Status status = c.source.collect(query, buffer); !status)
@@ -108,21 +156,32 @@ wpo::Status run_record(const Options& given, Context& c)
         if (!first->find_object(index))
             return Error(Errc::not_found, "object " + std::to_string(index) + " (" + std::string(c.names.name(index)) +
                                               ") is not served by this machine now");
-    auto writer = wpo::recording::RecordingWriter::create(options.output_file,
-                                                          {first->system_name(), operating_system(), c.names});
-    if (!writer)
-        return writer.error();
+    const wpo::recording::RecordingInfo info{first->system_name(), operating_system(), c.names};
+    wpo::recording::WriterOptions writer_options;
+    writer_options.max_file_bytes = options.max_size;
+    writer_options.circular = options.circular;
+    // A chunk is written when its span reaches this: one interval short of
+    // --flush-every, so that the sample after it, which would start the next
+    // chunk, comes no later than --flush-every after the last one written.
+    writer_options.max_chunk_span_100ns =
+        std::max<std::int64_t>(1, std::llround((options.flush_every_s - options.interval_s) * 1e7));
+    std::optional<wpo::recording::RecordingWriter> writer;
+    if (auto created = wpo::recording::RecordingWriter::create(file, info, writer_options); created)
+        writer.emplace(std::move(*created));
+    else
+        return created.error();
 
-    using Clock = std::chrono::steady_clock;
     const auto interval =
         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s));
+    const auto period =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.new_file_every_s));
     const auto start = Clock::now();
-    const std::clock_t cpu_start = std::clock();
-    std::uint64_t samples = 0;
-    std::uint64_t values = 0;
+    auto next_file = start + period;
+    const CpuClock cpu_start = cpu_now();
+    RecordTotals totals;
     wpo::Status status;
     for (std::int64_t tick = 0;;) {
-        if (samples > 0) {
+        if (totals.samples > 0) {
             // Collect (again) on the fixed grid; ticks missed by a slow
             // sample are skipped rather than taken back to back.
             tick = std::max<std::int64_t>(tick + 1, (Clock::now() - start) / interval + 1);
@@ -137,11 +196,39 @@ wpo::Status run_record(const Options& given, Context& c)
             status = block.error();
             break;
         }
-        if (status = writer->append(query, buffer, wpo::recording::RecordTimes::of(block->header())); !status)
+        if (rotating && Clock::now() >= next_file) {
+            // Each file stands alone: its own header, key blocks and index.
+            while (next_file <= Clock::now())
+                next_file += period;
+            status = writer->close();
+            totals.add(*writer);
+            if (!status)
+                break;
+            file = file_name();
+            if (std::filesystem::exists(file, ec) && !options.overwrite) {
+                status = Error(Errc::invalid_argument, "output file \"" + file + "\" exists; add -y to overwrite it");
+                break;
+            }
+            auto next = wpo::recording::RecordingWriter::create(file, info, writer_options);
+            if (!next) {
+                status = next.error();
+                break;
+            }
+            writer.reset();
+            writer.emplace(std::move(*next));
+        }
+        if (status = writer->append(query, buffer, wpo::recording::RecordTimes::of(block->header())); !status) {
+            if (writer->full()) {
+                std::fprintf(
+                    c.err, "record: stopped: \"%s\" reached --max-size (%" PRIu64 " bytes) after %" PRIu64 " samples\n",
+                    file.c_str(), options.max_size, totals.samples);
+                status = {};
+            }
             break;
-        ++samples;
-        values += stored_values(*block);
-        const bool enough = options.samples != 0 && samples >= options.samples;
+        }
+        ++totals.samples;
+        totals.values += stored_values(*block);
+        const bool enough = options.samples != 0 && totals.samples >= options.samples;
         const bool long_enough = options.duration_s > 0 &&
                                  Clock::now() - start + interval > std::chrono::duration<double>(options.duration_s);
         if (enough || long_enough || stop_requested())
@@ -149,18 +236,21 @@ wpo::Status run_record(const Options& given, Context& c)
     }
     // A failed write leaves the chunks before it; anything else is closed with its index.
     wpo::Status closed = writer->close();
+    totals.add(*writer);
     if (options.stats) {
-        const double cpu_s = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+        const double cpu_s = cpu_now().seconds - cpu_start.seconds;
         const double wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+        const double values = static_cast<double>(totals.values);
         std::fprintf(c.err,
-                     "record: samples %" PRIu64 ", values %" PRIu64 ", file bytes %" PRIu64
+                     "record: samples %" PRIu64 ", values %" PRIu64 ", files %" PRIu64 ", file bytes %" PRIu64
+                     ", bytes written %" PRIu64
                      ", bytes per stored value %.3f, raw bytes per value %.3f, recorder CPU %.3f s (%.3f %% of a core, "
                      "%.3f ms per sample)\n",
-                     samples, values, writer->file_bytes(),
-                     values ? static_cast<double>(writer->file_bytes()) / static_cast<double>(values) : 0.0,
-                     values ? static_cast<double>(writer->raw_bytes()) / static_cast<double>(values) : 0.0, cpu_s,
+                     totals.samples, totals.values, totals.files, totals.file_bytes, totals.written_bytes,
+                     values > 0 ? static_cast<double>(totals.written_bytes) / values : 0.0,
+                     values > 0 ? static_cast<double>(totals.raw_bytes) / values : 0.0, cpu_s,
                      wall_s > 0 ? 100.0 * cpu_s / wall_s : 0.0,
-                     samples ? 1000.0 * cpu_s / static_cast<double>(samples) : 0.0);
+                     totals.samples ? 1000.0 * cpu_s / static_cast<double>(totals.samples) : 0.0);
         std::fflush(c.err);
     }
     if (!status)

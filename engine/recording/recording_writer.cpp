@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <utility>
 
 namespace wpo::recording {
@@ -38,7 +39,12 @@ RecordingWriter::RecordingWriter(RecordingWriter&& other) noexcept
       m_offset(other.m_offset),
       m_blocks(other.m_blocks),
       m_raw_bytes(other.m_raw_bytes),
-      m_failed(other.m_failed)
+      m_header_bytes(other.m_header_bytes),
+      m_written(other.m_written),
+      m_compactions(other.m_compactions),
+      m_chunks_dropped(other.m_chunks_dropped),
+      m_failed(other.m_failed),
+      m_full(other.m_full)
 {}
 
 RecordingWriter::~RecordingWriter()
@@ -51,6 +57,8 @@ Result<RecordingWriter> RecordingWriter::create(const std::string& path, const R
 {
     if (options.max_blocks_per_chunk == 0 || options.max_chunk_span_100ns <= 0)
         return Error(Errc::invalid_argument, "a chunk must hold at least one block and span some time");
+    if (options.circular && options.max_file_bytes == 0)
+        return Error(Errc::invalid_argument, "a circular recording needs a size cap");
     if (info.machine.size() > 0xFFFF || info.os.size() > 0xFFFF)
         return Error(Errc::invalid_argument, "machine or OS name longer than 65535 bytes");
     const std::vector<std::byte> counters = info.names.counter_multi_sz();
@@ -72,6 +80,13 @@ Result<RecordingWriter> RecordingWriter::create(const std::string& path, const R
         return Error(Errc::too_large, "the name table does not fit in a recording's header");
     store<std::uint32_t>(header.data() + 12, static_cast<std::uint32_t>(header.size() + 4));
     put<std::uint32_t>(header, crc32c(header));
+    // The header, an empty index and the trailer must fit, and room for a
+    // chunk beside them: at least as much again as the header.
+    if (options.max_file_bytes != 0 && options.max_file_bytes < 2 * header.size() + tail_bytes(1) + 1024)
+        return Error(Errc::invalid_argument, "a size cap of " + std::to_string(options.max_file_bytes) +
+                                                 " bytes is too small: the header alone takes " +
+                                                 std::to_string(header.size()) + " bytes; give at least " +
+                                                 std::to_string(2 * header.size() + tail_bytes(1) + 1024));
 
     std::FILE* file = std::fopen(path.c_str(), "wb");
     if (!file)
@@ -79,6 +94,7 @@ Result<RecordingWriter> RecordingWriter::create(const std::string& path, const R
     RecordingWriter writer(file, path, options);
     if (Status status = writer.write(header); !status)
         return status.error();
+    writer.m_header_bytes = header.size();
     return writer;
 }
 
@@ -94,13 +110,25 @@ Status RecordingWriter::write(std::span<const std::byte> bytes)
                                          "; the file holds the chunks written before");
     }
     m_offset += bytes.size();
+    m_written += bytes.size();
     return {};
+}
+
+std::uint64_t RecordingWriter::tail_bytes(std::size_t chunks)
+{
+    return 4 + 4 + std::uint64_t{kIndexEntryBytes} * chunks + 4 + kTrailerBytes;
+}
+
+std::uint64_t RecordingWriter::chunk_cap() const
+{
+    const std::uint64_t space = m_options.max_file_bytes - m_header_bytes;
+    return m_options.circular ? space / 4 : space;
 }
 
 Status RecordingWriter::append(std::string_view query, std::span<const std::byte> block, const RecordTimes& times)
 {
-    if (!m_file || m_failed)
-        return Error(Errc::invalid_state, "recording \"" + m_path + "\" is closed or failed");
+    if (!m_file || m_failed || m_full)
+        return Error(Errc::invalid_state, "recording \"" + m_path + "\" is closed, failed or full");
     if (query.empty() || query.size() > kMaxQueryBytes)
         return Error(Errc::invalid_argument, "a query of 1.." + std::to_string(kMaxQueryBytes) + " bytes is needed");
     if (m_chunk_records == 0)
@@ -109,9 +137,17 @@ Status RecordingWriter::append(std::string_view query, std::span<const std::byte
     auto kind = m_encoder.encode(query, block, m_frame);
     if (!kind)
         return kind.error();
-    if (m_payload.size() + kRecordFixedBytes + query.size() + m_frame.size() > kMaxPayloadBytes) {
-        // The chunk would grow past what readers accept: end it first, and
-        // compress the block again as the new chunk's key block.
+    const bool capped = m_options.max_file_bytes != 0;
+    const auto chunk_with_block = [&] {
+        return std::uint64_t{kChunkHeaderBytes} + m_payload.size() + kRecordFixedBytes + query.size() + m_frame.size() +
+               4;
+    };
+    if (m_chunk_records > 0 &&
+        (m_payload.size() + kRecordFixedBytes + query.size() + m_frame.size() > kMaxPayloadBytes ||
+         (capped && m_options.circular && chunk_with_block() > chunk_cap()))) {
+        // The chunk would grow past what readers accept, or past the share of
+        // the cap one chunk may take: end it first, and compress the block
+        // again as the new chunk's key block.
         if (Status status = flush(); !status)
             return status;
         m_encoder.start_chunk();
@@ -119,6 +155,20 @@ Status RecordingWriter::append(std::string_view query, std::span<const std::byte
         kind = m_encoder.encode(query, block, m_frame);
         if (!kind)
             return kind.error();
+    }
+    if (capped && m_options.circular && chunk_with_block() > chunk_cap())
+        return Error(Errc::too_large, "one sample takes " + std::to_string(chunk_with_block()) +
+                                          " bytes compressed; a circular recording needs a size cap of at least "
+                                          "four times that beside its header (" +
+                                          std::to_string(m_header_bytes) + " bytes)");
+    if (capped && !m_options.circular &&
+        m_offset + chunk_with_block() + tail_bytes(m_index.size() + 1) > m_options.max_file_bytes) {
+        // The chunk being filled fits (checked when its last block came).
+        if (Status status = flush(); !status)
+            return status;
+        m_full = true;
+        return Error(Errc::too_large, "recording \"" + m_path + "\" reached its size cap of " +
+                                          std::to_string(m_options.max_file_bytes) + " bytes");
     }
     put<std::uint16_t>(m_payload, static_cast<std::uint16_t>(query.size()));
     put_text(m_payload, query);
@@ -148,6 +198,22 @@ Status RecordingWriter::flush()
         return Error(Errc::invalid_state, "recording \"" + m_path + "\" is closed or failed");
     if (m_chunk_records == 0)
         return {};
+    build_chunk();
+    if (m_options.max_file_bytes != 0 && m_options.circular &&
+        m_offset + m_out.size() + tail_bytes(m_index.size() + 1) > m_options.max_file_bytes)
+        if (Status status = drop_oldest(m_out.size()); !status)
+            return status;
+    const ChunkEntry entry{m_chunk_first, m_chunk_last, m_offset};
+    if (Status status = write(m_out); !status)
+        return status;
+    m_index.push_back(entry);
+    m_payload.clear();
+    m_chunk_records = 0;
+    return {};
+}
+
+void RecordingWriter::build_chunk()
+{
     m_out.clear();
     put_bytes(m_out, magic(kChunkMagic));
     put<std::uint32_t>(m_out, static_cast<std::uint32_t>(m_payload.size()));
@@ -156,12 +222,79 @@ Status RecordingWriter::flush()
     put<std::int64_t>(m_out, m_chunk_last);
     put_bytes(m_out, m_payload);
     put<std::uint32_t>(m_out, crc32c(std::span<const std::byte>(m_out).subspan(4)));
-    const ChunkEntry entry{m_chunk_first, m_chunk_last, m_offset};
-    if (Status status = write(m_out); !status)
-        return status;
-    m_index.push_back(entry);
-    m_payload.clear();
-    m_chunk_records = 0;
+}
+
+Status RecordingWriter::drop_oldest(std::uint64_t incoming)
+{
+    const std::uint64_t cap = m_options.max_file_bytes;
+    const std::uint64_t half = (cap - m_header_bytes) / 2;
+    // Chunk offsets do not appear inside chunks (their CRCs cover neither), so
+    // the newest ones move to the new file as they are.
+    std::size_t first = 0;
+    const auto kept = [&](std::size_t from) { return m_offset - m_index[from].offset; };
+    while (
+        first < m_index.size() &&
+        (kept(first) > half || m_header_bytes + kept(first) + incoming + tail_bytes(m_index.size() - first + 1) > cap))
+        ++first;
+    const std::uint64_t from = first < m_index.size() ? m_index[first].offset : m_offset;
+
+    const std::string temporary = m_path + ".compacting";
+    const auto fail = [&](const std::string& what) -> Status {
+        const int reason = errno;
+        m_failed = true;
+        std::error_code ignored;
+        std::filesystem::remove(temporary, ignored);
+        return Error(Errc::io_error, "dropping the oldest chunks of recording \"" + m_path + "\" failed: " + what +
+                                         (reason ? std::string(": ") + std::strerror(reason) : std::string()) +
+                                         "; the file holds the chunks written before");
+    };
+    errno = 0;
+    std::FILE* in = std::fopen(m_path.c_str(), "rb");
+    if (!in)
+        return fail("cannot read it back");
+    std::FILE* out = std::fopen(temporary.c_str(), "wb");
+    if (!out) {
+        std::fclose(in);
+        return fail("cannot create \"" + temporary + "\"");
+    }
+    std::vector<std::byte> piece(std::size_t{1} << 20);
+    bool copied = true;
+    const auto copy = [&](std::uint64_t offset, std::uint64_t size) {
+        if (!copied || std::fseek(in, static_cast<long>(offset), SEEK_SET) != 0) {
+            copied = false;
+            return;
+        }
+        while (size > 0 && copied) {
+            const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(size, piece.size()));
+            copied = std::fread(piece.data(), 1, n, in) == n && std::fwrite(piece.data(), 1, n, out) == n;
+            size -= n;
+        }
+    };
+    copy(0, m_header_bytes);
+    copy(from, m_offset - from);
+    std::fclose(in);
+    const bool flushed = std::fflush(out) == 0;
+    if (std::fclose(out) != 0 || !copied || !flushed)
+        return fail("cannot write \"" + temporary + "\"");
+    // Closed before the rename, which Windows refuses on an open file; a
+    // recorder killed in between leaves the old file whole.
+    std::fclose(m_file);
+    m_file = nullptr;
+    std::error_code ec;
+    std::filesystem::rename(temporary, m_path, ec);
+    m_file = std::fopen(m_path.c_str(), "ab");
+    if (ec || !m_file) {
+        m_failed = true;
+        errno = ec ? ec.value() : errno;
+        return fail("cannot replace it");
+    }
+    const std::uint64_t shift = from - m_header_bytes;
+    m_index.erase(m_index.begin(), m_index.begin() + static_cast<std::ptrdiff_t>(first));
+    for (ChunkEntry& entry : m_index)
+        entry.offset -= shift;
+    m_offset -= shift;
+    ++m_compactions;
+    m_chunks_dropped += first;
     return {};
 }
 

@@ -7,6 +7,13 @@
 // I/O error) is returned with the operating system's reason; the writer then
 // refuses everything else and close() writes no index, so the file stays a
 // valid recording up to its last complete chunk (readers walk it).
+//
+// With a size cap the file, index and trailer included, never grows past it:
+// either the writer stops (full() is true and append() refuses the block that
+// would not fit, after writing the chunk before it), or, circular, it drops
+// the oldest chunks by rewriting the file beside itself and renaming it over
+// the old one (docs/recording-format.md §7), so the file is a plain recording
+// at every moment.
 #pragma once
 
 #include "core/result.h"
@@ -33,6 +40,10 @@ struct WriterOptions {
     // 1.2 KB for 44 ms: beyond 3 the bytes saved cost more CPU than the
     // recorder's budget allows.
     int compression_level = 3;
+    // The largest the file may get, index and trailer included; 0 = no cap.
+    std::uint64_t max_file_bytes = 0;
+    // With a cap: keep the newest chunks instead of stopping.
+    bool circular = false;
 };
 
 class RecordingWriter {
@@ -55,14 +66,32 @@ public:
     Status close();
 
     std::uint64_t blocks() const { return m_blocks; }
-    std::uint64_t raw_bytes() const { return m_raw_bytes; }           // of the blocks appended
-    std::uint64_t file_bytes() const { return m_offset; }             // written so far
+    std::uint64_t raw_bytes() const { return m_raw_bytes; }  // of the blocks appended
+    std::uint64_t file_bytes() const { return m_offset; }    // the file's size now
+    // Written so far, header and chunks, counting chunks a circular writer dropped since.
+    std::uint64_t written_bytes() const { return m_written; }
     std::uint64_t pending_bytes() const { return m_payload.size(); }  // of the chunk being filled
+    // The cap was reached (not circular): the block that did not fit was refused.
+    bool full() const { return m_full; }
+    // Circular: how many times the oldest chunks were dropped, and how many.
+    std::uint64_t compactions() const { return m_compactions; }
+    std::uint64_t chunks_dropped() const { return m_chunks_dropped; }
 
 private:
     RecordingWriter(std::FILE* file, std::string path, WriterOptions options);
     Status write(std::span<const std::byte> bytes);
     void release();
+    // What the index and trailer take with `chunks` entries.
+    static std::uint64_t tail_bytes(std::size_t chunks);
+    // The most a chunk may take (framing included): all of the cap after the
+    // header, or a quarter of it when circular, so that half of the space
+    // holds the chunks kept and a new chunk always fits beside them.
+    std::uint64_t chunk_cap() const;
+    // Builds the chunk being filled into m_out.
+    void build_chunk();
+    // Circular: rewrites the file without its oldest chunks so that a chunk
+    // of `incoming` bytes fits.
+    Status drop_oldest(std::uint64_t incoming);
 
     std::FILE* m_file = nullptr;
     std::string m_path;
@@ -78,7 +107,12 @@ private:
     std::uint64_t m_offset = 0;
     std::uint64_t m_blocks = 0;
     std::uint64_t m_raw_bytes = 0;
+    std::uint64_t m_header_bytes = 0;
+    std::uint64_t m_written = 0;
+    std::uint64_t m_compactions = 0;
+    std::uint64_t m_chunks_dropped = 0;
     bool m_failed = false;
+    bool m_full = false;
 };
 
 }  // namespace wpo::recording

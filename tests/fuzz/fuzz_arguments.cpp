@@ -4,8 +4,10 @@
 // text; a path that parses prints back to text that parses to the same path;
 // wpo::query::parse_interval (-si, the app's --interval) gives 0.1 s to a year or an Error;
 // relog's counter file (the whole input as its text) gives paths or an Error naming a line, and
-// its column matching takes any two arguments.
+// its column matching takes any two arguments; parse_size (record --max-size) gives 1 byte to
+// 1024 TiB or an Error.
 #include "cli/cli_options.h"
+#include "cli/record_size.h"
 #include "cli/relog_options.h"
 #include "query/interval.h"
 #include "naming/counter_path.h"
@@ -54,6 +56,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             check(*seconds >= 0.1 && *seconds <= 86400.0 * 365);
         else
             check(seconds.error().code() == wpo::Errc::invalid_argument && !seconds.error().message().empty());
+        auto bytes = perfscope::cli::parse_size("--max-size", arg);
+        if (bytes)
+            check(*bytes >= 1 && *bytes <= (std::uint64_t{1} << 50));
+        else
+            check(bytes.error().code() == wpo::Errc::invalid_argument && !bytes.error().message().empty());
         auto path = wpo::CounterPath::parse(arg);
         if (!path) {
             check(!path.error().message().empty());
