@@ -103,18 +103,20 @@ wpo::Result<std::shared_ptr<RecordingBridge>> RecordingBridge::open(const std::s
     return wpo::Error(wpo::Errc::unsupported, "this build of the library reads no recordings (built without zstd)");
 }
 
+// Never reached: no RecordingBridge is made without the recording library.
 wpo::Result<bool> RecordingBridge::next()
 {
-    return false;
+    return m_source != nullptr;
 }
 
 wpo::Result<bool> RecordingBridge::seek(std::int64_t)
 {
-    return false;
+    return m_source != nullptr;
 }
 
 std::int64_t RecordingBridge::time_ns()
 {
+    std::lock_guard guard(m_move_mutex);
     return 0;
 }
 
