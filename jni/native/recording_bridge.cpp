@@ -30,8 +30,7 @@ HandleTable<RecordingBridge>& RecordingBridge::table()
 
 std::chrono::nanoseconds RecordingBridge::step_clock(void* self)
 {
-    // Read under the source's lock (the cache asks while a snapshot collects), written under it too.
-    return kStep * static_cast<std::int64_t>(static_cast<RecordingBridge*>(self)->m_moves);
+    return kStep * static_cast<std::int64_t>(static_cast<RecordingBridge*>(self)->m_moves.load());
 }
 
 RecordingBridge::~RecordingBridge()

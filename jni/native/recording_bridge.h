@@ -21,6 +21,7 @@
 #include "native/bridge.h"
 #include "native/handle_table.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -74,7 +75,8 @@ private:
 
     Info m_info;
     std::mutex m_move_mutex;  // next/seek/time against each other
-    std::uint64_t m_moves = 0;
+    // Written under the source's lock; read by the cache's clock, also outside it (a find before collecting).
+    std::atomic<std::uint64_t> m_moves{0};
     // Declared before the bridge, which holds snapshots in the cache: the bridge goes first.
     std::unique_ptr<wpo::PerfObjectCache> m_cache;
     wpo::recording::ReplaySource* m_source = nullptr;  // owned by m_bridge
