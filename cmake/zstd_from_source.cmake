@@ -20,8 +20,9 @@ if(NOT PERFSCOPE_ZSTD_SOURCE_DIR)
             set(perfscope_zstd_found ${candidate})
         endif()
     endforeach()
+    # FORCE: an empty entry from a configure before scripts/zstd-source.sh ran is looked for again.
     set(PERFSCOPE_ZSTD_SOURCE_DIR "${perfscope_zstd_found}" CACHE PATH
-        "Debian's libzstd source tree (scripts/zstd-source.sh) that a cross build compiles zstd from")
+        "Debian's libzstd source tree (scripts/zstd-source.sh) that a cross build compiles zstd from" FORCE)
 endif()
 if(NOT EXISTS "${PERFSCOPE_ZSTD_SOURCE_DIR}/lib/zstd.h")
     message(STATUS "zstd source not found (run scripts/zstd-source.sh, or set PERFSCOPE_ZSTD_SOURCE_DIR): "
