@@ -29,9 +29,11 @@ fi
 if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     list=/etc/apt/sources.list.d/perfscope-deb-src.sources
     echo "zstd-source: adding deb-src lines for the configured Debian mirrors ($list)"
-    # The deb822 stanzas of the configured lists, as source stanzas.
-    sed -n '/^Types:.*deb/,/^$/p' /etc/apt/sources.list.d/*.sources 2>/dev/null \
-        | sed 's/^Types:.*/Types: deb-src/' | $sudo tee "$list" >/dev/null
+    # The deb822 stanzas of the configured lists, as source stanzas, one blank line apart.
+    cat /etc/apt/sources.list.d/*.sources 2>/dev/null \
+        | awk '/^Types:.*deb/ { if (n++) print ""; print "Types: deb-src"; on = 1; next }
+               /^[[:space:]]*$/ { on = 0; next }
+               on { print }' | $sudo tee "$list" >/dev/null
     if [[ -f /etc/apt/sources.list ]]; then
         grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' \
             | $sudo tee /etc/apt/sources.list.d/perfscope-deb-src.list >/dev/null || true

@@ -40,6 +40,10 @@ import java.util.OptionalLong;
  * sampler's collection is shared only when it is that recent); {@link #setMaxAgeNanos(long)} sets a fixed limit
  * instead, 0 for data collected during the call itself.
  *
+ * <p><b>Recordings.</b> {@link Recording#sampler(String...)} opens a sampler of the same paths on a recording made
+ * by {@code perfscope-cli record}: each {@link #sample()} reads the recorded sample the recording stands on, and
+ * {@link #collectedAtEpochNanos()} is its recorded time.
+ *
  * <p>Thread-safety: every method may be called from any thread; {@link #sample()} calls are serialised.
  */
 public final class Sampler implements AutoCloseable {
