@@ -8,7 +8,9 @@
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
 #                             the license check, clang-format and clang-tidy for the style check, and
-#                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark
+#                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark,
+#                             and the source of Debian's libzstd, which the MinGW build compiles
+#                             (scripts/zstd-source.sh: adds a deb-src line for the configured mirror)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgconf
@@ -19,14 +21,21 @@ if [[ "${1:-}" == "--all" ]]; then
               g++-aarch64-linux-gnu qemu-user debootstrap
               xvfb xauth
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
-              prometheus prometheus-node-exporter openssl)
+              prometheus prometheus-node-exporter openssl dpkg-dev)
 fi
+# The MinGW build's zstd, from Debian's source package (after the packages: it needs libzstd-dev's version).
+zstd_source() {
+    if [[ "${1:-}" == "--all" ]]; then
+        "$(dirname "$0")/zstd-source.sh"
+    fi
+}
 
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if (( ${#missing[@]} == 0 )); then
+    zstd_source "${1:-}"
     exit 0
 fi
 
@@ -38,3 +47,4 @@ echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q
 $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+zstd_source "${1:-}"

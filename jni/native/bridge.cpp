@@ -145,6 +145,11 @@ Bridge::Bridge(std::unique_ptr<wpo::Source> source, wpo::SnapshotOptions options
 
 Bridge::~Bridge() = default;
 
+std::unique_lock<std::mutex> Bridge::lock_source()
+{
+    return m_shared->lock();
+}
+
 void Bridge::went_idle()
 {
     if (!m_idle_release)
@@ -802,6 +807,8 @@ int Bridge::open_sampler(std::span<const std::string> paths, std::string& messag
         return code_of(sampler.error());
     }
     entry->sampler = std::move(*sampler);
+    if (m_recorded)
+        entry->sampler->set_recorded();
     const std::int32_t handle = m_samplers.add(std::move(entry));
     if (handle <= 0) {
         message = "too many open samplers";

@@ -218,6 +218,13 @@ public:
     int thread_cpu_rows(std::int32_t handle, std::vector<ThreadCpuReader::Row>& rows);
     int thread_cpu_names(std::int32_t handle, std::vector<std::string>& names);
 
+    // A bridge over a recording (recording_bridge.h): the times of its data are
+    // the recording's, not this machine's wall clock, so its samplers leave
+    // freshness to the cache's clock alone (PathSampler::set_recorded).
+    void set_recorded() { m_recorded = true; }
+    // Holds the source still: a recording moves to another record under it.
+    std::unique_lock<std::mutex> lock_source();
+
     // Called under the source's lock whenever the last snapshot and sampler
     // are gone, so that the source closes what it keeps open between
     // collections. Set before the first handle is made.
@@ -261,6 +268,7 @@ private:
     // Snapshots and samplers alive (a Lease each), for m_idle_release.
     std::atomic<std::size_t> m_users{0};
     std::function<void()> m_idle_release;
+    bool m_recorded = false;
 };
 
 }  // namespace perfscope::jni

@@ -67,6 +67,24 @@ int __wrap_fstatat(int dirfd, const char* path, struct stat* st, int flags)
     return static_cast<int>(syscall(SYS_newfstatat, dirfd, path, st, flags));
 }
 
+// stat, lstat and fstat64 likewise (2.33): named by libstdc++'s std::filesystem
+// and file streams, which the recording reader uses for a file's size. On
+// x86_64 and aarch64 struct stat64 is struct stat.
+int __wrap_stat(const char* path, struct stat* st)
+{
+    return static_cast<int>(syscall(SYS_newfstatat, AT_FDCWD, path, st, 0));
+}
+
+int __wrap_lstat(const char* path, struct stat* st)
+{
+    return static_cast<int>(syscall(SYS_newfstatat, AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW));
+}
+
+int __wrap_fstat64(int fd, struct stat* st)
+{
+    return static_cast<int>(syscall(SYS_fstat, fd, st));
+}
+
 // std::random_device (in libstdc++ beside the string code, never used by the
 // library) names getentropy (2.25) and arc4random (2.36): the system call.
 int __wrap_getentropy(void* buffer, std::size_t length)

@@ -13,6 +13,7 @@
 #include "native/error_codes.h"
 #include "native/guarded.h"
 #include "native/java_text.h"
+#include "native/recording_bridge.h"
 #include "native/thread_start.h"
 
 #include <jni.h>
@@ -23,6 +24,7 @@
 #include "org_perfscope_wpo_JWPONames.h"
 #include "org_perfscope_wpo_JWPOSnapshot.h"
 #include "org_perfscope_wpo_NativeThread.h"
+#include "org_perfscope_wpo_Recording.h"
 #include "org_perfscope_wpo_Sampler.h"
 #include "org_perfscope_wpo_ThreadCpu.h"
 #include "org_perfscope_wpo_jpmf_SensorNames.h"
@@ -621,7 +623,32 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_parse(JNI
 
 // --- Sampler (plain API; throws WPOException) -------------------------------------------
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_open0(JNIEnv* env, jclass, jobjectArray paths)
+namespace {
+
+// The bridge a sampler lives in: the process's (recording 0, the machine) or an open Recording's, which `owner`
+// keeps alive for the call. Null, with WPOException thrown, when the recording is closed.
+struct SamplerBridge {
+    std::shared_ptr<perfscope::jni::RecordingBridge> owner;
+    Bridge* bridge = nullptr;
+};
+
+SamplerBridge sampler_bridge(JNIEnv* env, jint recording)
+{
+    if (recording == 0)
+        return {nullptr, &Bridge::instance()};
+    auto owner = perfscope::jni::RecordingBridge::table().lookup(recording);
+    if (!owner) {
+        throw_wpo(env, code::invalid_handle,
+                  "the recording is closed (recording handle " + std::to_string(recording) + ")");
+        return {};
+    }
+    Bridge* bridge = &owner->bridge();
+    return {std::move(owner), bridge};
+}
+
+}  // namespace
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_open0(JNIEnv* env, jclass, jint recording, jobjectArray paths)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
         if (!paths) {
@@ -642,21 +669,27 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_open0(JNIEnv* env, jclass,
             if (!ok)
                 return code::invalid_argument;  // exception pending
         }
+        const SamplerBridge in = sampler_bridge(env, recording);
+        if (!in.bridge)
+            return code::invalid_handle;
         std::string message;
-        const int c = Bridge::instance().open_sampler(texts, message);
+        const int c = in.bridge->open_sampler(texts, message);
         if (c < 0)
             throw_wpo(env, c, message);
         return c;
     });
 }
 
-JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Sampler_columns0(JNIEnv* env, jclass, jint handle,
+JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Sampler_columns0(JNIEnv* env, jclass, jint recording, jint handle,
                                                                        jintArray path_of_column)
 {
     return guarded_throwing(env, static_cast<jobjectArray>(nullptr), [&]() -> jobjectArray {
+        const SamplerBridge in = sampler_bridge(env, recording);
+        if (!in.bridge)
+            return nullptr;
         std::vector<std::string> headers;
         std::vector<std::int32_t> paths;
-        const int c = Bridge::instance().sampler_columns(handle, headers, paths);
+        const int c = in.bridge->sampler_columns(handle, headers, paths);
         if (c < 0) {
             throw_wpo(env, c, "sampler handle " + std::to_string(handle));
             return nullptr;
@@ -680,12 +713,15 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Sampler_columns0(JNIEnv* e
     });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_columnCount0(JNIEnv* env, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_columnCount0(JNIEnv* env, jclass, jint recording, jint handle)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        const SamplerBridge in = sampler_bridge(env, recording);
+        if (!in.bridge)
+            return code::invalid_handle;
         std::vector<std::string> headers;
         std::vector<std::int32_t> paths;
-        const int c = Bridge::instance().sampler_columns(handle, headers, paths);
+        const int c = in.bridge->sampler_columns(handle, headers, paths);
         if (c < 0)
             throw_wpo(env, c, "sampler handle " + std::to_string(handle));
         return c;
@@ -696,8 +732,8 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_columnCount0(JNIEnv* env, 
 constexpr jint kSampleAnomaly = 1;
 constexpr jint kSampleColumnsChanged = 2;
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclass, jint handle, jdoubleArray values,
-                                                              jlongArray info)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclass, jint recording, jint handle,
+                                                              jdoubleArray values, jlongArray info)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
         if (!values || !info || env->GetArrayLength(info) < 2) {
@@ -709,7 +745,10 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclas
         thread_local std::vector<double> buffer;
         perfscope::jni::PathSampler::Sample sample;
         std::string message;
-        Bridge& bridge = Bridge::instance();
+        const SamplerBridge in = sampler_bridge(env, recording);
+        if (!in.bridge)
+            return code::invalid_handle;
+        Bridge& bridge = *in.bridge;
         int c = bridge.sampler_sample(handle, buffer, sample, message);
         if (c < 0 && c != code::anomaly) {
             throw_wpo(env, c, message);
@@ -731,7 +770,8 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_sample0(JNIEnv* env, jclas
     });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_values0(JNIEnv* env, jclass, jint handle, jdoubleArray values)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_values0(JNIEnv* env, jclass, jint recording, jint handle,
+                                                              jdoubleArray values)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
         if (!values) {
@@ -739,7 +779,10 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_values0(JNIEnv* env, jclas
             return code::null_argument;
         }
         thread_local std::vector<double> buffer;
-        Bridge& bridge = Bridge::instance();
+        const SamplerBridge in = sampler_bridge(env, recording);
+        if (!in.bridge)
+            return code::invalid_handle;
+        Bridge& bridge = *in.bridge;
         int n = bridge.sampler_values(handle, buffer);
         if (n >= 0 && buffer.size() < static_cast<std::size_t>(n)) {
             buffer.resize(static_cast<std::size_t>(n));
@@ -755,11 +798,15 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_values0(JNIEnv* env, jclas
     });
 }
 
-JNIEXPORT void JNICALL Java_org_perfscope_wpo_Sampler_setMaxAge0(JNIEnv* env, jclass, jint handle, jlong nanos)
+JNIEXPORT void JNICALL Java_org_perfscope_wpo_Sampler_setMaxAge0(JNIEnv* env, jclass, jint recording, jint handle,
+                                                                 jlong nanos)
 {
     guarded_throwing(env, 0, [&]() -> int {
+        const SamplerBridge in = sampler_bridge(env, recording);
+        if (!in.bridge)
+            return code::invalid_handle;
         std::string message;
-        const int c = Bridge::instance().sampler_set_max_age(handle, nanos, message);
+        const int c = in.bridge->sampler_set_max_age(handle, nanos, message);
         if (c != code::ok)
             throw_wpo(env, c, message.empty() ? "sampler handle " + std::to_string(handle) : message);
         return c;
@@ -771,9 +818,112 @@ JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_Sampler_nowEpochNanos0(JNIEnv* en
     return guarded(env, jlong{0}, [&]() -> jlong { return Bridge::now_epoch_ns(); });
 }
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass, jint handle)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass, jint recording, jint handle)
 {
-    return guarded(env, jint{code::failure}, [&]() -> jint { return Bridge::instance().close_sampler(handle); });
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        if (recording == 0)
+            return Bridge::instance().close_sampler(handle);
+        // A closed recording took its samplers with it.
+        auto owner = perfscope::jni::RecordingBridge::table().lookup(recording);
+        return owner ? owner->bridge().close_sampler(handle) : code::invalid_handle;
+    });
+}
+
+// --- Recording (plain API; throws WPOException) -----------------------------------------
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Recording_open0(JNIEnv* env, jclass, jstring path)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        if (!path) {
+            throw_wpo(env, code::null_argument, "no recording path (null)");
+            return code::null_argument;
+        }
+        std::string text;
+        if (!read_string(env, path, text, "recording path"))
+            return code::invalid_argument;  // exception pending
+        auto opened = perfscope::jni::RecordingBridge::open(text);
+        if (!opened) {
+            const int c = perfscope::jni::code_of(opened.error());
+            throw_wpo(env, c, opened.error().message());
+            return c;
+        }
+        const std::int32_t handle = perfscope::jni::RecordingBridge::table().add(std::move(*opened));
+        if (handle <= 0) {
+            throw_wpo(env, code::too_many_handles, "too many open recordings");
+            return code::too_many_handles;
+        }
+        return handle;
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Recording_close0(JNIEnv* env, jclass, jint handle)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        return perfscope::jni::RecordingBridge::table().remove(handle) ? code::ok : code::invalid_handle;
+    });
+}
+
+JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Recording_info0(JNIEnv* env, jclass, jint handle,
+                                                                      jlongArray times)
+{
+    return guarded_throwing(env, static_cast<jobjectArray>(nullptr), [&]() -> jobjectArray {
+        auto recording = perfscope::jni::RecordingBridge::table().lookup(handle);
+        if (!recording) {
+            throw_wpo(env, code::invalid_handle, "the recording is closed");
+            return nullptr;
+        }
+        if (!times || env->GetArrayLength(times) < 3) {
+            throw_wpo(env, code::null_argument, "info0 needs a 3-long time array");
+            return nullptr;
+        }
+        const auto& info = recording->info();
+        const jlong out[3] = {info.first_ns, info.last_ns, info.index_rebuilt ? 1 : 0};
+        env->SetLongArrayRegion(times, 0, 3, out);
+        jobjectArray texts = env->NewObjectArray(2, g_ids.string, nullptr);
+        if (!texts)
+            return nullptr;
+        const std::string* parts[2] = {&info.machine, &info.os};
+        for (jsize i = 0; i < 2; ++i) {
+            jstring s = new_string(env, *parts[i]);
+            if (!s)
+                return nullptr;
+            env->SetObjectArrayElement(texts, i, s);
+            env->DeleteLocalRef(s);
+        }
+        return texts;
+    });
+}
+
+// `seek`: false = next(), true = seek to `epoch_ns`. 1 when positioned, 0 past the end.
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Recording_move0(JNIEnv* env, jclass, jint handle, jboolean seek,
+                                                              jlong epoch_ns)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        auto recording = perfscope::jni::RecordingBridge::table().lookup(handle);
+        if (!recording) {
+            throw_wpo(env, code::invalid_handle, "the recording is closed");
+            return code::invalid_handle;
+        }
+        auto moved = seek ? recording->seek(epoch_ns) : recording->next();
+        if (!moved) {
+            const int c = perfscope::jni::code_of(moved.error());
+            throw_wpo(env, c, moved.error().message());
+            return c;
+        }
+        return *moved ? 1 : 0;
+    });
+}
+
+JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_Recording_time0(JNIEnv* env, jclass, jint handle)
+{
+    return guarded_throwing(env, jlong{0}, [&]() -> jlong {
+        auto recording = perfscope::jni::RecordingBridge::table().lookup(handle);
+        if (!recording) {
+            throw_wpo(env, code::invalid_handle, "the recording is closed");
+            return 0;
+        }
+        return recording->time_ns();
+    });
 }
 
 // --- ThreadCpu (plain API; throws WPOException) -----------------------------------------

@@ -172,6 +172,12 @@ wpo::Status PathSampler::set_max_age(std::int64_t nanos)
     return {};
 }
 
+void PathSampler::set_recorded()
+{
+    std::lock_guard guard(m_mutex);
+    m_recorded = true;
+}
+
 std::int64_t PathSampler::max_age() const
 {
     std::lock_guard guard(m_mutex);
@@ -213,7 +219,7 @@ wpo::Result<PathSampler::Sample> PathSampler::sample(std::span<double> out)
     }
     const std::int64_t oldest_allowed = wall_ns(bound_wall);
     for (Entity& entity : m_entities) {
-        if (entity.collected_ns == 0 || entity.collected_ns >= oldest_allowed ||
+        if (m_recorded || entity.collected_ns == 0 || entity.collected_ns >= oldest_allowed ||
             oldest_allowed - entity.collected_ns > kCollectionOverlapNs)
             continue;
         // Collected across the threshold: measure once more, from the source.

@@ -80,6 +80,10 @@ public:
     // Errc::invalid_argument for any other negative value.
     wpo::Status set_max_age(std::int64_t nanos);
     std::int64_t max_age() const;
+    // For a source whose times are not this machine's wall clock (a
+    // recording): no collection is repeated because its data's time lies
+    // before the threshold; the cache's clock alone decides what is fresh.
+    void set_recorded();
 
     // One interval into the sampler's own storage, then the values (one per
     // column, NaN where there is no valid value: instance gone, first sample
@@ -117,6 +121,7 @@ private:
     std::int64_t m_max_age = kSincePreviousCall;
     std::chrono::steady_clock::time_point m_previous_call;
     std::chrono::system_clock::time_point m_previous_call_wall;
+    bool m_recorded = false;
 };
 
 }  // namespace perfscope::jni

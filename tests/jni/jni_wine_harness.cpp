@@ -363,13 +363,14 @@ int main()
         CHECK(thread_id(env, cls) == static_cast<jlong>(GetCurrentThreadId()));
 
     // The plain API throws WPOException(code, message) through the env.
-    auto open = get<jint(JNICALL*)(JNIEnv*, jclass, jobjectArray)>(dll, "Java_org_perfscope_wpo_Sampler_open0");
+    // Recording 0: the machine's sampler.
+    auto open = get<jint(JNICALL*)(JNIEnv*, jclass, jint, jobjectArray)>(dll, "Java_org_perfscope_wpo_Sampler_open0");
     if (open) {
         Fake* paths = make(Fake::object_array);
         Fake* path = make(Fake::string);
         path->text = "\\Process(java)\\% Processor Time";
         paths->objects = {path};
-        const jint r = open(env, cls, reinterpret_cast<jobjectArray>(paths));
+        const jint r = open(env, cls, 0, reinterpret_cast<jobjectArray>(paths));
         CHECK(r < 0);
         CHECK(g_thrown != nullptr);
         if (g_thrown) {
@@ -377,6 +378,23 @@ int main()
                         g_thrown->text.c_str());
             CHECK(g_thrown->fields["code"] == r);
             CHECK(g_thrown->text.find("Process") != std::string::npos);
+        }
+    }
+
+    // A recording that is not there: WPOException naming the file, no handle.
+    auto open_recording = get<jint(JNICALL*)(JNIEnv*, jclass, jstring)>(dll, "Java_org_perfscope_wpo_Recording_open0");
+    if (open_recording) {
+        g_thrown = nullptr;
+        Fake* file = make(Fake::string);
+        file->text = "Z:\\no\\such\\recording.psrec";
+        const jint r = open_recording(env, cls, reinterpret_cast<jstring>(file));
+        CHECK(r < 0);
+        CHECK(g_thrown != nullptr);
+        if (g_thrown) {
+            std::printf("thrown: code %lld, \"%s\"\n", static_cast<long long>(g_thrown->fields["code"]),
+                        g_thrown->text.c_str());
+            CHECK(g_thrown->fields["code"] == r);
+            CHECK(g_thrown->text.find("recording.psrec") != std::string::npos);
         }
     }
 

@@ -40,6 +40,10 @@ import java.util.OptionalLong;
  * sampler's collection is shared only when it is that recent); {@link #setMaxAgeNanos(long)} sets a fixed limit
  * instead, 0 for data collected during the call itself.
  *
+ * <p><b>Recordings.</b> {@link Recording#sampler(String...)} opens a sampler of the same paths on a recording made
+ * by {@code perfscope-cli record}: each {@link #sample()} reads the recorded sample the recording stands on, and
+ * {@link #collectedAtEpochNanos()} is its recorded time.
+ *
  * <p>Thread-safety: every method may be called from any thread; {@link #sample()} calls are serialised.
  */
 public final class Sampler implements AutoCloseable {
@@ -47,38 +51,41 @@ public final class Sampler implements AutoCloseable {
         WPOLibrary.load();
     }
 
-    private static native int open0(String[] paths);
+    private static native int open0(int recording, String[] paths);
 
-    private static native String[] columns0(int handle, int[] pathOfColumn);
+    private static native String[] columns0(int recording, int handle, int[] pathOfColumn);
 
-    private static native int columnCount0(int handle);
+    private static native int columnCount0(int recording, int handle);
 
     /**
      * Samples into the sampler's native storage (sized by its columns) and copies as many values as fit.
      *
+     * @param recording the recording's handle, 0 for the machine
      * @param handle the sampler
      * @param values receives the values, as many as it holds
      * @param info receives the collection time (epoch nanoseconds) at 0 and the column count at 1
      * @return {@link #ANOMALY_FLAG} and {@link #COLUMNS_CHANGED_FLAG}, or-ed
      */
-    private static native int sample0(int handle, double[] values, long[] info);
+    private static native int sample0(int recording, int handle, double[] values, long[] info);
 
     /**
      * Copies the last sample's values.
      *
+     * @param recording the recording's handle, 0 for the machine
      * @param handle the sampler
      * @param values receives the values, as many as it holds
      * @return the number of columns
      */
-    private static native int values0(int handle, double[] values);
+    private static native int values0(int recording, int handle, double[] values);
 
     /**
      * Sets the native freshness threshold.
      *
+     * @param recording the recording's handle, 0 for the machine
      * @param handle the sampler
      * @param nanos the maximum age, or {@link #SINCE_PREVIOUS_CALL}
      */
-    private static native void setMaxAge0(int handle, long nanos);
+    private static native void setMaxAge0(int recording, int handle, long nanos);
 
     /**
      * Reads the sources' wall clock.
@@ -94,9 +101,13 @@ public final class Sampler implements AutoCloseable {
     /** The native default threshold: nothing collected before the previous call. */
     private static final long SINCE_PREVIOUS_CALL = -1;
 
-    private static native int close0(int handle);
+    private static native int close0(int recording, int handle);
 
     private final OwnedHandle owned;
+    /** The recording sampled, or null for the machine; kept reachable while the sampler is. */
+    private final Recording recording;
+    /** The recording's native handle, 0 for the machine. */
+    private final int recordingHandle;
     private final List<String> paths;
     /** The paths as given, indexed by the native path numbers of the columns. */
     private final String[] pathArray;
@@ -115,15 +126,18 @@ public final class Sampler implements AutoCloseable {
     /** The threshold set, or {@link #SINCE_PREVIOUS_CALL}. */
     private long maxAge = SINCE_PREVIOUS_CALL;
 
-    private Sampler(String[] paths) {
+    private Sampler(Recording recording, String[] paths) {
         this.paths = List.copyOf(Arrays.asList(paths));
+        this.recording = recording;
+        int in = recording == null ? 0 : recording.handle();
+        recordingHandle = in;
         String[] copy = paths.clone();
-        int handle = OwnedHandle.createWithRetry(() -> openOrCode(copy));
+        int handle = OwnedHandle.createWithRetry(() -> openOrCode(in, copy));
         if (handle <= 0) {
             throw new WPOException(handle, WPOError.describe(handle) + ": too many open samplers, even after a GC"
                     + " (close the samplers no longer needed)");
         }
-        owned = new OwnedHandle(this, handle, Sampler::close0);
+        owned = new OwnedHandle(this, handle, h -> close0(in, h));
         pathArray = copy;
         readColumns(handle);
         Arrays.fill(values, Double.NaN);
@@ -135,9 +149,9 @@ public final class Sampler implements AutoCloseable {
      * @param handle the sampler
      */
     private void readColumns(int handle) {
-        int count = columnCount0(handle);
+        int count = columnCount0(recordingHandle, handle);
         int[] pathOf = new int[Math.max(count, 0)];
-        String[] headers = columns0(handle, pathOf);
+        String[] headers = columns0(recordingHandle, handle, pathOf);
         Map<String, Integer> names = new HashMap<>();
         for (int i = 0; i < headers.length; i++) {
             names.putIfAbsent(headers[i], i);
@@ -152,10 +166,16 @@ public final class Sampler implements AutoCloseable {
         values = storage;
     }
 
-    /** open0, with running out of handles as a code (the one failure {@link OwnedHandle} retries). */
-    private static int openOrCode(String[] paths) {
+    /**
+     * open0, with running out of handles as a code (the one failure {@link OwnedHandle} retries).
+     *
+     * @param recording the recording's handle, 0 for the machine
+     * @param paths the paths
+     * @return the handle, or {@link WPOError#TOO_MANY_HANDLES}
+     */
+    private static int openOrCode(int recording, String[] paths) {
         try {
-            return open0(paths);
+            return open0(recording, paths);
         } catch (WPOException e) {
             if (e.code() == WPOError.TOO_MANY_HANDLES) {
                 return e.code();
@@ -176,6 +196,17 @@ public final class Sampler implements AutoCloseable {
      *     ({@link WPOError#TOO_MANY_HANDLES})
      */
     public static Sampler open(String... paths) {
+        return open(null, paths);
+    }
+
+    /**
+     * Opens a sampler on the machine or on a recording ({@link Recording#sampler(String...)}).
+     *
+     * @param recording the recording, or null for the machine
+     * @param paths counter paths
+     * @return an open sampler
+     */
+    static Sampler open(Recording recording, String... paths) {
         if (paths == null) {
             throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: no counter paths (null array)");
         }
@@ -184,7 +215,16 @@ public final class Sampler implements AutoCloseable {
                 throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: counter path " + i + " is null");
             }
         }
-        return new Sampler(paths);
+        return new Sampler(recording, paths);
+    }
+
+    /**
+     * The recording this sampler reads.
+     *
+     * @return the recording given to {@link Recording#sampler(String...)}, or null for a sampler of the machine
+     */
+    public Recording recording() {
+        return recording;
     }
 
     /**
@@ -280,7 +320,7 @@ public final class Sampler implements AutoCloseable {
         if (owned.isClosed()) {
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
         }
-        setMaxAge0(owned.handle(), nanos);
+        setMaxAge0(recordingHandle, owned.handle(), nanos);
         maxAge = nanos;
     }
 
@@ -305,12 +345,12 @@ public final class Sampler implements AutoCloseable {
             throw new WPOException(WPOError.INVALID_HANDLE, "invalid handle: the sampler is closed");
         }
         int handle = owned.handle();
-        int flags = sample0(handle, values, info);
+        int flags = sample0(recordingHandle, handle, values, info);
         collectedAt = info[0];
         columnsChanged = (flags & COLUMNS_CHANGED_FLAG) != 0;
         if (columnsChanged || info[1] != values.length) {
             readColumns(handle);
-            values0(handle, values);
+            values0(recordingHandle, handle, values);
         }
         return (flags & ANOMALY_FLAG) != 0;
     }
