@@ -46,7 +46,7 @@ void PlotLinesItem::insertLine(int row, const QColor& color)
 {
     auto line = std::make_unique<Line>();
     line->color = color;
-    line->style = freeStyle(color, nullptr);
+    line->style = takeStyle(color);
     m_lines.insert(m_lines.begin() + row, std::move(line));
     if (m_selected >= row)
         ++m_selected;
@@ -61,6 +61,7 @@ void PlotLinesItem::removeLine(int row)
         for (const QPolygonF& poly : m_lines[static_cast<size_t>(row)]->pixels)
             if (!poly.isEmpty())
                 m_cache.addChange(poly.front().x(), poly.back().x());
+    releaseStyle(*m_lines[static_cast<size_t>(row)]);
     m_lines.erase(m_lines.begin() + row);
     if (m_selected == row) {
         m_selected = -1;
@@ -76,25 +77,35 @@ void PlotLinesItem::setColor(int row, const QColor& color)
     Line& line = *m_lines[static_cast<size_t>(row)];
     if (line.color == color)
         return;
+    releaseStyle(line);
     line.color = color;
-    line.style = freeStyle(color, &line);
+    line.style = takeStyle(color);
     m_cache.invalidate();
     update();
 }
 
-Qt::PenStyle PlotLinesItem::freeStyle(const QColor& color, const Line* except) const
+namespace {
+
+constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+static_assert(std::size(kStyles) == 4, "StyleUses holds one count per style");
+
+}  // namespace
+
+Qt::PenStyle PlotLinesItem::takeStyle(const QColor& color)
 {
-    static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    int uses[std::size(kStyles)] = {};
-    const QRgb rgba = color.rgba();
-    for (const auto& line : m_lines) {
-        if (line.get() == except || line->color.rgba() != rgba)
-            continue;
-        for (size_t i = 0; i < std::size(kStyles); ++i)
-            if (line->style == kStyles[i])
-                ++uses[i];
-    }
-    return kStyles[std::min_element(std::begin(uses), std::end(uses)) - std::begin(uses)];
+    StyleUses& uses = m_style_uses[color.rgba()];
+    const auto least = std::min_element(uses.begin(), uses.end());
+    ++*least;
+    return kStyles[least - uses.begin()];
+}
+
+void PlotLinesItem::releaseStyle(const Line& line)
+{
+    const auto it = m_style_uses.find(line.color.rgba());
+    if (it == m_style_uses.end())
+        return;
+    const auto style = std::find(std::begin(kStyles), std::end(kStyles), line.style);
+    --(*it)[static_cast<size_t>(style - std::begin(kStyles))];
 }
 
 void PlotLinesItem::setCaching(Caching caching)

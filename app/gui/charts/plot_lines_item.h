@@ -17,6 +17,7 @@
 
 #include <QColor>
 #include <QGraphicsItem>
+#include <QHash>
 #include <QList>
 #include <QPen>
 #include <QPointF>
@@ -26,6 +27,7 @@
 #include "gui/charts/plot_cache.h"
 #include "gui/charts/row_coverage.h"
 
+#include <array>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -110,7 +112,9 @@ private:
     // x of a time against the anchor, in pixels.
     double anchoredX(double time) const;
     void remap(const Line& line) const;
-    Qt::PenStyle freeStyle(const QColor& color, const Line* except) const;
+    // The style fewest lines of `color` have, counted as taken; and a line's given back.
+    Qt::PenStyle takeStyle(const QColor& color);
+    void releaseStyle(const Line& line);
     // Fills m_pieces from the top line down (the reverse of drawing order),
     // for the points within [from, to] of anchored x (and the segments into
     // and out of them).
@@ -129,6 +133,8 @@ private:
     int m_selected = -1;
     bool m_highlight = false;
     Caching m_caching = Caching::Never;
+    using StyleUses = std::array<int, 4>;  // lines per pen style, in takeStyle's order
+    QHash<QRgb, StyleUses> m_style_uses;
     mutable PlotCache m_cache;
     mutable std::vector<Piece> m_pieces;
     mutable qsizetype m_drawn_pieces = 0;
