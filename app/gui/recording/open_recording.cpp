@@ -11,6 +11,7 @@
 #include <QLayout>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace perfscope::gui {
 
@@ -31,7 +32,8 @@ ViewPane* open_recording_view(MainWindow& window, const QString& path)
     pane->layout()->addWidget(new OverviewStrip(&pane->data(), &pane->content(), pane));
     QPointer<MainWindow> guard(&window);
     QObject::connect(recording, &RecordingView::loaded, pane, [guard, pane, recording](int series, int samples) {
-        pane->fitLog();
+        // In an event of its own: filling and the first refresh of a day's data are each a GUI-thread step.
+        QTimer::singleShot(0, pane, [pane] { pane->fitLog(); });
         if (guard)
             guard->statusBar()->showMessage(
                 QObject::tr("%1: %2 series, %3 samples").arg(recording->path()).arg(series).arg(samples), 10'000);
