@@ -50,14 +50,8 @@ int main(int argc, char** argv)
         return 0;
     }
 
-    QString recording;  // --open or a lone argument naming a recording
+    QString recording;  // --open (or a file named alone) naming a recording, not a log
 #ifdef PERFSCOPE_HAVE_RECORDING
-    for (qsizetype i = 0; i < command_line->paths.size(); ++i) {
-        if (command_line->log_file.isEmpty() && is_recording_file(command_line->paths[i])) {
-            command_line->log_file = command_line->paths.takeAt(i);
-            break;
-        }
-    }
     if (!command_line->log_file.isEmpty() && is_recording_file(command_line->log_file)) {
         recording = command_line->log_file;
         const auto outline = read_recording_outline(QFile::encodeName(recording).toStdString());
@@ -146,9 +140,11 @@ int main(int argc, char** argv)
     // From here on, changes are saved as the session (a moment after each),
     // unless the window does not show it: then the user's views stay for the next start.
     if (session == SessionUse::leave)
-        window.leaveSession(command_line->no_session
-                                ? QApplication::translate("main", "Session not saved (--no-session)")
-                                : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
+        window.leaveSession(
+            command_line->no_session ? QApplication::translate("main", "Session not saved (--no-session)")
+            : !recording.isEmpty()
+                ? QApplication::translate("main", "Showing a recording: the last session is kept as it was")
+                : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
     else
         window.claimSession();
     window.show();

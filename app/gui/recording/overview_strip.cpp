@@ -110,26 +110,40 @@ void OverviewStrip::decimate()
         return;
     const int columns = m_envelopes.width();
     const int height = m_envelopes.height();
-    std::vector<double> lo(static_cast<size_t>(columns));
-    std::vector<double> hi(static_cast<size_t>(columns));
+    // Per column: the lowest and highest value, and the first and last, so
+    // neighbouring columns join as the line between those samples would.
+    struct Column {
+        double lo, hi, first, last;
+        bool any;
+        bool after_gap;  // a sample without a value came before its first: not joined to the left
+    };
+    std::vector<Column> cols(static_cast<size_t>(columns));
     QPainter painter(&m_envelopes);
+    painter.setRenderHint(QPainter::Antialiasing, false);
     for (int row = 0; row < m_data->seriesCount(); ++row) {
         const ViewSeries& series = m_data->series(row);
         if (!series.visible || series.history.isEmpty())
             continue;
-        std::fill(lo.begin(), lo.end(), std::numeric_limits<double>::infinity());
-        std::fill(hi.begin(), hi.end(), -std::numeric_limits<double>::infinity());
+        std::fill(cols.begin(), cols.end(), Column{0, 0, 0, 0, false, false});
         double min = std::numeric_limits<double>::infinity();
         double max = -min;
         const SeriesHistory& history = series.history;
+        bool gap = false;
         for (qsizetype i = 0; i < history.size(); ++i) {
-            if (!history.validAt(i))
+            if (!history.validAt(i)) {
+                gap = true;
                 continue;
+            }
             const double v = history.valueAt(i);
-            const auto column =
-                std::clamp<qint64>((history.timeAt(i) - first) * columns / (last - first + 1), 0, columns - 1);
-            lo[static_cast<size_t>(column)] = std::min(lo[static_cast<size_t>(column)], v);
-            hi[static_cast<size_t>(column)] = std::max(hi[static_cast<size_t>(column)], v);
+            const auto c = static_cast<size_t>(
+                std::clamp<qint64>((history.timeAt(i) - first) * columns / (last - first + 1), 0, columns - 1));
+            Column& col = cols[c];
+            if (!col.any)
+                col = Column{v, v, v, v, true, gap};
+            gap = false;
+            col.lo = std::min(col.lo, v);
+            col.hi = std::max(col.hi, v);
+            col.last = v;
             min = std::min(min, v);
             max = std::max(max, v);
         }
@@ -137,15 +151,20 @@ void OverviewStrip::decimate()
             continue;
         const double low = std::min(0.0, min);
         const double span = max > low ? max - low : 1.0;
+        const auto y_of = [&](double v) { return height - 1 - static_cast<int>((v - low) / span * (height - 1)); };
         QColor color = series.color;
         color.setAlpha(200);
         painter.setPen(QPen(color, 1));
+        int previous = -1;
         for (int c = 0; c < columns; ++c) {
-            if (!(hi[static_cast<size_t>(c)] >= lo[static_cast<size_t>(c)]))
+            const Column& col = cols[static_cast<size_t>(c)];
+            if (!col.any)
                 continue;
-            const int y0 = height - 1 - static_cast<int>((lo[static_cast<size_t>(c)] - low) / span * (height - 1));
-            const int y1 = height - 1 - static_cast<int>((hi[static_cast<size_t>(c)] - low) / span * (height - 1));
-            painter.drawLine(c, y0, c, y1);
+            // Columns without samples between two that have them are bridged (a sample every few pixels).
+            if (previous >= 0 && !col.after_gap)
+                painter.drawLine(previous, y_of(cols[static_cast<size_t>(previous)].last), c, y_of(col.first));
+            painter.drawLine(c, y_of(col.lo), c, y_of(col.hi));
+            previous = c;
         }
     }
 }

@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 
+#include <algorithm>
 #include <set>
 
 namespace perfscope::gui {
@@ -32,6 +33,7 @@ RecordControl::RecordControl(MainWindow& window, SourceHub& hub)
     connect(m_action, &QAction::triggered, this, &RecordControl::toggle);
     m_label = new QLabel(&window);
     m_label->setObjectName(QStringLiteral("recordStatus"));
+    m_label->setTextFormat(Qt::RichText);
     m_label->hide();
     window.statusBar()->addPermanentWidget(m_label);
     connect(&m_recorder, &AppRecorder::stateChanged, this, &RecordControl::showState);
@@ -39,6 +41,12 @@ RecordControl::RecordControl(MainWindow& window, SourceHub& hub)
     connect(&m_recorder, &AppRecorder::finished, this,
             [this](const QString& path, qint64 bytes, const QString& message) {
                 const QString size = QLocale().formattedDataSize(bytes);
+                if (!message.isEmpty() && m_recorder.samples() == 0) {
+                    // It never started (a file that cannot be created): say so where it is seen.
+                    showState();
+                    QMessageBox::warning(&m_window, tr("Record"), message);
+                    return;
+                }
                 m_window.statusBar()->showMessage(message.isEmpty() ? tr("Recorded %1 (%2)").arg(path, size)
                                                                     : tr("Recording %1 ended: %2").arg(path, message),
                                                   15'000);
@@ -74,7 +82,12 @@ void RecordControl::toggle()
         m_recorder.stop();
         return;
     }
-    const QVector<RecordChoice> offered = choices();
+    QVector<RecordChoice> offered = choices();
+    // No live view to take objects from: the processors, memory and processes, what a spike is looked for in.
+    if (std::none_of(offered.begin(), offered.end(), [](const RecordChoice& c) { return c.used; }))
+        for (RecordChoice& choice : offered)
+            choice.used = choice.name == QLatin1String("Processor") || choice.name == QLatin1String("Memory") ||
+                          choice.name == QLatin1String("Process");
     std::optional<RecordRequest> request;
     if (m_ask) {
         request = m_ask(offered);
@@ -82,7 +95,9 @@ void RecordControl::toggle()
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
         const QString name = QStringLiteral("perfscope-%1.psrec")
                                  .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
-        RecordDialog dialog(offered, QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(name), &m_window);
+        // Documents where the desktop has that folder, else home.
+        RecordDialog dialog(offered, QDir(dir.isEmpty() || !QDir(dir).exists() ? QDir::homePath() : dir).filePath(name),
+                            &m_window);
         if (dialog.exec() == QDialog::Accepted)
             request = dialog.request();
     }
@@ -99,9 +114,9 @@ void RecordControl::showState()
                             : tr("Record the objects the views use to a file, in the background"));
     m_label->setVisible(on);
     if (on)
-        m_label->setText(
-            tr("\u25CF Recording %1: %2")
-                .arg(QFileInfo(m_recorder.path()).fileName(), QLocale().formattedDataSize(m_recorder.bytes())));
+        m_label->setText(tr("<span style=\"color:#d03030\">\u25CF</span> Recording %1: %2")
+                             .arg(QFileInfo(m_recorder.path()).fileName().toHtmlEscaped(),
+                                  QLocale().formattedDataSize(m_recorder.bytes())));
 }
 
 }  // namespace perfscope::gui

@@ -4,7 +4,9 @@
 #include "gui/window/save_file_dialog.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -19,6 +21,7 @@ namespace perfscope::gui {
 RecordDialog::RecordDialog(const QVector<RecordChoice>& objects, const QString& path, QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("Record"));
+    setMinimumWidth(560);
     auto* form = new QFormLayout(this);
     auto* file_row = new QHBoxLayout;
     m_path = new QLineEdit(path, this);
@@ -83,6 +86,11 @@ void RecordDialog::accept()
     const RecordRequest chosen = request();
     if (chosen.path.isEmpty() || chosen.objects.empty()) {
         QMessageBox::information(this, tr("Record"), tr("Choose a file and at least one object to record."));
+        return;
+    }
+    if (!QFileInfo(chosen.path).absoluteDir().exists()) {
+        QMessageBox::information(this, tr("Record"),
+                                 tr("The folder %1 does not exist.").arg(QFileInfo(chosen.path).absolutePath()));
         return;
     }
     QSettings settings;

@@ -19,7 +19,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDropEvent>
 #include <QLabel>
+#include <QMimeData>
+#include <QUrl>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -155,6 +158,22 @@ private slots:
         QCOMPARE(pane->data().firstTime(), unix_ms_of_filetime(m_samples[1].times.time_100ns));
     }
 
+    void aDroppedFileOpens()
+    {
+        const int before = m_window->viewCount();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(m_path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window.get(), &drop);
+        QCOMPARE(m_window->viewCount(), before + 1);
+        ViewPane* pane = m_window->view(before);
+        QVERIFY(pane->findChild<RecordingView*>());
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(pane->data(), "Available Bytes") >= 0, 10000);
+    }
+
     void addsACounterNoViewHad()
     {
         const int before = m_window->viewCount();
@@ -287,6 +306,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(control->recorder().isRecording(), 5000);
         QVERIFY(control->statusLabel()->isVisible());
         QVERIFY(control->statusLabel()->text().contains(QStringLiteral("from-app.psrec")));
+        QCOMPARE(record->text(), QStringLiteral("Stop &recording"));
         // Views come and go while it records.
         m_window->closeView(live);
         QTRY_VERIFY_WITH_TIMEOUT(control->recorder().samples() >= 4, 10000);
