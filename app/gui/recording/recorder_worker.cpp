@@ -65,7 +65,8 @@ void RecorderWorker::start(const RecordRequest& request)
         return;
     }
     ++m_samples;
-    emit progress(static_cast<qint64>(m_writer->file_bytes() + m_writer->pending_bytes()), m_samples);
+    emit progress(static_cast<qint64>(m_writer->file_bytes()) + static_cast<qint64>(m_writer->pending_bytes()),
+                  m_samples);
     m_timer->start(std::max(100, request.interval_ms));
 }
 
@@ -86,7 +87,7 @@ void RecorderWorker::sampleOnce()
         return;
     }
     ++m_samples;
-    const auto bytes = static_cast<qint64>(m_writer->file_bytes() + m_writer->pending_bytes());
+    const auto bytes = static_cast<qint64>(m_writer->file_bytes()) + static_cast<qint64>(m_writer->pending_bytes());
     emit progress(bytes, m_samples);
     if (m_request.max_bytes > 0 && bytes >= m_request.max_bytes)
         end(tr("the recording reached its size cap of %1 MB").arg(m_request.max_bytes / (1024 * 1024)));
