@@ -56,7 +56,7 @@ int main(int argc, char** argv)
         recording = command_line->log_file;
         const auto outline = read_recording_outline(QFile::encodeName(recording).toStdString());
         if (!outline.error.isEmpty())
-            return fail("--open: " + recording.toStdString() + ": " + outline.error.toStdString());
+            return fail("--open: " + outline.error.toStdString());  // the reader names the file
     }
 #endif
     auto source = wpo::query::make_platform_source();
