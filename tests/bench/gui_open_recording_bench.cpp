@@ -7,7 +7,8 @@
 // overview strip's mark over that view (gui_recording_overview_drag_ms) and
 // the longest GUI-thread step while it opens (gui_recording_open_max_stall_ms).
 // Offscreen; the file is written once and opened `runs` times (argument 1,
-// default 5), each in a new window.
+// default 5), each in a new window; argument 2, when given, is where a copy
+// of the file is kept (to look at it in the app).
 #include "core/byte_io.h"
 #include "format/block_view.h"
 #include "format/layout.h"
@@ -21,6 +22,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QEventLoop>
 #include <QTimer>
 #include <QSettings>
@@ -111,6 +113,8 @@ int main(int argc, char** argv)
     if (!write_day(path.toStdString(), *names, **source))
         return std::fprintf(stderr, "writing the recording failed\n"), 1;
     std::printf("wrote %d samples in %.1f s\n", kSamples, double(writing.elapsed()) / 1000.0);
+    if (argc > 2)
+        QFile::copy(path, QString::fromLocal8Bit(argv[2]));
 
     {
         // The replay alone, off any window: what the worker thread spends.
