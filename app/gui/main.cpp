@@ -11,8 +11,13 @@
 #include "gui/sampling/resolve_view_counters.h"
 #include "gui/sampling/source_hub.h"
 #include "gui/window/main_window.h"
+#ifdef PERFSCOPE_HAVE_RECORDING
+#include "gui/recording/open_recording.h"
+#include "gui/recording/recorded_series.h"
+#endif
 
 #include <QApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -45,6 +50,15 @@ int main(int argc, char** argv)
         return 0;
     }
 
+    QString recording;  // --open (or a file named alone) naming a recording, not a log
+#ifdef PERFSCOPE_HAVE_RECORDING
+    if (!command_line->log_file.isEmpty() && is_recording_file(command_line->log_file)) {
+        recording = command_line->log_file;
+        const auto outline = read_recording_outline(QFile::encodeName(recording).toStdString());
+        if (!outline.error.isEmpty())
+            return fail("--open: " + outline.error.toStdString());  // the reader names the file
+    }
+#endif
     auto source = wpo::query::make_platform_source();
     if (!source)
         return fail(source.error().message());
@@ -78,7 +92,7 @@ int main(int argc, char** argv)
         set = std::move(*loaded);
     }
     std::optional<perfscope::files::PdhCsvLog> log;
-    if (!command_line->log_file.isEmpty()) {
+    if (!command_line->log_file.isEmpty() && recording.isEmpty()) {
         auto read = perfscope::files::read_pdh_csv(command_line->log_file.toStdString());
         if (!read)
             return fail("--open: " + read.error().message());
@@ -94,7 +108,7 @@ int main(int argc, char** argv)
     MainWindow window(**hub);
     const SessionUse session = session_use(*command_line);
     // What the command line names is shown instead of the last session.
-    const bool named = !counters->isEmpty() || set || log;
+    const bool named = !counters->isEmpty() || set || log || !recording.isEmpty();
     if (set) {
         window.applyCounterSet(*set);
         window.setCounterSetPath(command_line->set_file);
@@ -119,12 +133,18 @@ int main(int argc, char** argv)
     }
     if (log)
         window.addLogView(*log, QFileInfo(command_line->log_file).fileName());
+#ifdef PERFSCOPE_HAVE_RECORDING
+    if (!recording.isEmpty())
+        open_recording_view(window, recording);
+#endif
     // From here on, changes are saved as the session (a moment after each),
     // unless the window does not show it: then the user's views stay for the next start.
     if (session == SessionUse::leave)
-        window.leaveSession(command_line->no_session
-                                ? QApplication::translate("main", "Session not saved (--no-session)")
-                                : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
+        window.leaveSession(
+            command_line->no_session ? QApplication::translate("main", "Session not saved (--no-session)")
+            : !recording.isEmpty()
+                ? QApplication::translate("main", "Showing a recording: the last session is kept as it was")
+                : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
     else
         window.claimSession();
     window.show();

@@ -39,7 +39,8 @@ const char* command_line_usage()
            "\n"
            "  --interval S    sample interval of the view: seconds or [[hh:]mm:]ss, 0.1 s to 1 h (default 1)\n"
            "  --set FILE      open this counter set (JSON) instead of the last session\n"
-           "  --open LOG.csv  open a PDH-CSV log (perfscope-cli query, typeperf, relog) read-only\n"
+           "  --open LOG.csv  open a PDH-CSV log (perfscope-cli query, typeperf, relog) or a recording\n"
+           "                 (.psrec) read-only; a FILE argument (not a counter path) does the same\n"
            "  --no-session    start empty; the last session is neither restored nor written\n"
            "  --version       print the version and exit\n"
            "  --help          print this and exit\n"
@@ -144,6 +145,13 @@ wpo::Result<CommandLine> parse_command_line(const QStringList& args)
         out.log_file = parser.value(open);
     }
     for (const QString& arg : parser.positionalArguments()) {
+        // A file named alone (a desktop's "open with", `perfscope day.psrec`) opens as --open does.
+        if (!arg.startsWith('\\') && out.log_file.isEmpty() && QFileInfo(arg).isFile()) {
+            if (auto error = unreadable("FILE", arg))
+                return *error;
+            out.log_file = arg;
+            continue;
+        }
         if (!arg.startsWith('\\'))
             return bad(
                 QStringLiteral("\"%1\" is not a counter path (they start with \\, e.g. \"\\Memory\\Available Bytes\")")

@@ -24,7 +24,8 @@
 
 namespace perfscope::gui {
 
-CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent) : QDockWidget(tr("Counters"), parent), m_sampler(hub)
+CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
+    : QDockWidget(tr("Counters"), parent), m_hub(&hub), m_sampler(std::make_unique<BrowserSampler>(hub))
 {
     setObjectName(QStringLiteral("counterBrowser"));
     auto* body = new QWidget(this);
@@ -126,11 +127,16 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent) : QDockWidget(tr
             &CounterBrowser::currentObjectChanged);
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CounterBrowser::updateExplain);
 
-    connect(&m_sampler, &BrowserSampler::objectsChanged, this, [this](const QVector<BrowseObject>& objects) {
+    connectSampler();
+}
+
+void CounterBrowser::connectSampler()
+{
+    connect(m_sampler.get(), &BrowserSampler::objectsChanged, this, [this](const QVector<BrowseObject>& objects) {
         m_objects.setObjects(objects);
         m_tree->sortByColumn(0, Qt::AscendingOrder);
     });
-    connect(&m_sampler, &BrowserSampler::instancesChanged, this, [this](const BrowseInstances& update) {
+    connect(m_sampler.get(), &BrowserSampler::instancesChanged, this, [this](const BrowseInstances& update) {
         if (update.object != m_current_object)
             return;
         const QModelIndex object = m_objects.indexOfObject(update.object);
@@ -139,18 +145,36 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent) : QDockWidget(tr
     });
 }
 
+void CounterBrowser::setHub(SourceHub& hub, const QString& note)
+{
+    if (&hub == m_hub)
+        return;
+    m_sampler->stop();
+    m_hub = &hub;
+    m_sampler = std::make_unique<BrowserSampler>(hub);
+    connectSampler();
+    m_current_object = 0;
+    m_instances.setInstances({0, {}}, false);
+    m_objects.setObjects({});
+    setStatus(note);
+    if (isVisible()) {
+        m_sampler->start();
+        m_sampler->refreshNow();
+    }
+}
+
 CounterBrowser::~CounterBrowser() = default;
 
 void CounterBrowser::showEvent(QShowEvent* event)
 {
     QDockWidget::showEvent(event);
-    m_sampler.start();
+    m_sampler->start();
 }
 
 void CounterBrowser::hideEvent(QHideEvent* event)
 {
     QDockWidget::hideEvent(event);
-    m_sampler.stop();  // a hidden browser costs nothing
+    m_sampler->stop();  // a hidden browser costs nothing
 }
 
 QKeySequence CounterBrowser::filterShortcut()
@@ -208,7 +232,7 @@ void CounterBrowser::currentObjectChanged()
     m_current_object = index;
     m_hide_kernel->setVisible(object->has_instances && lists_kernel_threads(index));
     m_instances.setInstances({index, {}}, object->has_instances);
-    m_sampler.setSelectedObject(index);
+    m_sampler->setSelectedObject(index);
     updateExplain();
 }
 

@@ -20,6 +20,8 @@
 #include <QDockWidget>
 #include <QSortFilterProxyModel>
 
+#include <memory>
+
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -59,7 +61,11 @@ public:
     QString statusText() const;
     static QKeySequence filterShortcut();
     QTextBrowser* explainText() const { return m_explain; }
-    BrowserSampler& sampler() { return m_sampler; }
+    BrowserSampler& sampler() { return *m_sampler; }
+    // Browses another source from now on (a recording's, or the machine's
+    // again): the lists empty and fill from it. `note` names it in the status line.
+    void setHub(SourceHub& hub, const QString& note = {});
+    SourceHub& hub() const { return *m_hub; }
 
     // Selects an object (and a counter of it, if given) in the tree.
     bool select(const QString& object, const QString& counter = {});
@@ -89,7 +95,10 @@ private:
     QVector<ViewCounter> collect(QString* why) const;
     void setStatus(const QString& text);
 
-    BrowserSampler m_sampler;
+    void connectSampler();
+
+    SourceHub* m_hub = nullptr;
+    std::unique_ptr<BrowserSampler> m_sampler;
     ObjectTreeModel m_objects;
     InstanceListModel m_instances;
     QSortFilterProxyModel m_object_filter;

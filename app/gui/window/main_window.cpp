@@ -8,6 +8,11 @@
 #include "gui/window/remove_series_command.h"
 #include "gui/window/user_guide_dialog.h"
 #include "gui/spike/spike_controller.h"
+#include "gui/window/file_drop_filter.h"
+#ifdef PERFSCOPE_HAVE_RECORDING
+#include "gui/recording/record_control.h"
+#include "gui/recording/recording_browse.h"
+#endif
 
 #include <QAction>
 #include <QApplication>
@@ -76,6 +81,7 @@ MainWindow::MainWindow(SourceHub& hub, QWidget* parent) : QMainWindow(parent), m
     connect(m_tabs, &QTabWidget::currentChanged, &m_files->session(), &SessionKeeper::changed);
 
     createActions();
+    new FileDropFilter(*this);  // logs and recordings dropped onto the window
 
     m_status_samples = new QLabel(this);
     m_status_cache = new QLabel(this);
@@ -187,9 +193,10 @@ void MainWindow::createActions()
         makeAction("saveSetAs", tr("Save counter set &as..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
                    tr("Save the views as a counter set in a new file"), "document-save-as");
     connect(save_set_as, &QAction::triggered, m_files, [this] { m_files->saveSetDialog(true); });
-    QAction* open_log = makeAction("openLog", tr("Open &log..."), QKeySequence(Qt::CTRL | Qt::Key_L),
-                                   tr("Open a PDH-CSV log (perfscope-cli query, typeperf, relog) as a read-only view"),
-                                   "document-open-recent");
+    QAction* open_log =
+        makeAction("openLog", tr("Open &log..."), QKeySequence(Qt::CTRL | Qt::Key_L),
+                   tr("Open a PDH-CSV log (perfscope-cli query, typeperf, relog) or a recording as a read-only view"),
+                   "document-open-recent");
     connect(open_log, &QAction::triggered, m_files, &WindowFiles::openLogDialog);
     QAction* export_view =
         makeAction("export", tr("&Export view..."), QKeySequence(Qt::CTRL | Qt::Key_E),
@@ -206,6 +213,12 @@ void MainWindow::createActions()
     file->addActions({open_set, save_set, save_set_as});
     file->addSeparator();
     file->addActions({open_log, export_view, copy_graph});
+#ifdef PERFSCOPE_HAVE_RECORDING
+    new RecordingBrowse(*this, m_hub);  // the browser browses a recording's view's file
+    QAction* record = (new RecordControl(*this, m_hub))->action();
+    m_actions.insert(record->objectName(), record);
+    file->addAction(record);
+#endif
     file->addSeparator();
     file->addAction(quit);
 
@@ -305,6 +318,9 @@ void MainWindow::createActions()
     properties->setIconText(tr("Properties"));
     undo->setIconText(tr("Undo"));
     bar->addActions({new_view, open_set, save_set, open_log, export_view});
+#ifdef PERFSCOPE_HAVE_RECORDING
+    bar->addAction(record);
+#endif
     bar->addSeparator();
     bar->addActions({add, del, undo});
     bar->addSeparator();
@@ -485,6 +501,7 @@ void MainWindow::syncActions()
     const QSignalBlocker block(freeze);
     freeze->setChecked(has && pane->isFrozen());
     updateTitle();
+    emit currentViewChanged(pane);
 }
 
 void MainWindow::updateTitle()

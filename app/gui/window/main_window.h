@@ -111,6 +111,8 @@ public slots:
     void updateStatus();
 
 signals:
+    // The view Add goes to changed (null: none).
+    void currentViewChanged(perfscope::gui::ViewPane* pane);
     // A set's counters are in its views; `left_out` the paths not found now,
     // `reasons` why, one for each.
     void counterSetApplied(const QStringList& left_out, const QStringList& reasons);

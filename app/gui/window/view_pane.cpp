@@ -150,6 +150,10 @@ void ViewPane::paintEvent(QPaintEvent* event)
 
 void ViewPane::addCounters(const QVector<ViewCounter>& counters)
 {
+    if (m_sink) {
+        m_sink(counters);
+        return;
+    }
     m_sampler.addCounters(counters);
     if (!m_sampler.isRunning())
         m_sampler.start();
@@ -159,20 +163,20 @@ void ViewPane::addCounters(const QVector<ViewCounter>& counters)
 // A log's view never samples: it takes no counters.
 void ViewPane::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!isLog() && !CounterMimeData::countersOf(event->mimeData()).isEmpty())
+    if (takesCounters() && !CounterMimeData::countersOf(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void ViewPane::dragMoveEvent(QDragMoveEvent* event)
 {
-    if (!isLog() && !CounterMimeData::countersOf(event->mimeData()).isEmpty())
+    if (takesCounters() && !CounterMimeData::countersOf(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void ViewPane::dropEvent(QDropEvent* event)
 {
     const QVector<ViewCounter> counters = CounterMimeData::countersOf(event->mimeData());
-    if (isLog() || counters.isEmpty())
+    if (!takesCounters() || counters.isEmpty())
         return;
     addCounters(counters);
     event->acceptProposedAction();

@@ -15,6 +15,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 
 namespace perfscope::gui {
@@ -50,6 +52,10 @@ public:
     // Shows the whole log (after it loaded).
     void fitLog();
     bool isLog() const { return m_log; }
+    // Where Add and drops send counters instead of the sampler (a recording's
+    // view reads them from its file); a log's view without one takes none.
+    void setCounterSink(std::function<void(const QVector<ViewCounter>&)> sink) { m_sink = std::move(sink); }
+    bool takesCounters() const { return !m_log || m_sink; }
     void setFrozen(bool frozen);
     bool isFrozen() const { return m_content->isFrozen(); }
     void clear();
@@ -96,6 +102,7 @@ private:
     bool m_tiled = false;
     bool m_current = false;
     bool m_log = false;
+    std::function<void(const QVector<ViewCounter>&)> m_sink;
     quint64 m_samples = 0;
     quint64 m_queries = 0;
     quint64 m_hits = 0;

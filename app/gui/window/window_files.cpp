@@ -6,6 +6,9 @@
 #include "gui/sampling/resolve_view_counters.h"
 #include "gui/window/main_window.h"
 #include "gui/window/save_file_dialog.h"
+#ifdef PERFSCOPE_HAVE_RECORDING
+#include "gui/recording/open_recording.h"
+#endif
 
 #include <QDir>
 #include <QFileDialog>
@@ -230,6 +233,12 @@ ViewPane* WindowFiles::addLogView(const files::PdhCsvLog& log, const QString& ti
 
 void WindowFiles::openLog(const QString& path)
 {
+#ifdef PERFSCOPE_HAVE_RECORDING
+    if (is_recording_file(path)) {
+        open_recording_view(m_window, path);
+        return;
+    }
+#endif
     ViewSettings settings;
     settings.title = QFileInfo(path).fileName();
     ViewPane* pane = m_window.addView(settings);
@@ -278,8 +287,8 @@ void WindowFiles::saveSetDialog(bool ask)
 
 void WindowFiles::openLogDialog()
 {
-    const QString path =
-        QFileDialog::getOpenFileName(&m_window, tr("Open log"), QString(), tr("Logs (*.csv *.tsv);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open log"), QString(),
+                                                      tr("Logs and recordings (*.csv *.tsv *.psrec);;All files (*)"));
     if (!path.isEmpty())
         openLog(path);
 }

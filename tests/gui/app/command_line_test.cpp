@@ -184,6 +184,22 @@ private slots:
         QVERIFY2(r.still_running, qPrintable(r.err));
         r = run({"--open", good_log}, 2500);
         QVERIFY2(r.still_running, qPrintable(r.err));
+        // A file named alone opens as --open does: the same check of the log.
+        r = run({bad_log});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("line 2"), qPrintable(r.err));
+        auto alone = parse_command_line({good_log});
+        QVERIFY(alone);
+        QCOMPARE(alone->log_file, good_log);
+        QVERIFY(alone->paths.isEmpty());
+        QCOMPARE(session_use(*alone), SessionUse::leave);
+#ifdef PERFSCOPE_HAVE_RECORDING
+        // A recording's magic followed by a header cut short: exit 2 naming the file, before any window.
+        const QString bad_recording = write("cut.psrec", QByteArray("PSCOPREC\x01\0\0\0", 12));
+        r = run({bad_recording});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("cut.psrec"), qPrintable(r.err));
+#endif
     }
 
     // A set the app saved while a process ran, opened after it exited: the
