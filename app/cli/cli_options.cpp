@@ -77,7 +77,8 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             ((command == Command::query || command == Command::list || command == Command::dump) &&
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
-             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir" ||
+              a == "--include-process" || a == "--exclude-process" || a == "--top-by"));
         if (takes_value)
             ++i;
     }
@@ -209,6 +210,15 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!n)
                 return n.error();
             o.max_instances = *n;
+        } else if (o.command == Command::serve &&
+                   (a == "--include-process" || a == "--exclude-process" || a == "--top-by")) {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (a == "--top-by")
+                o.top_by = *v;
+            else
+                (a == "--include-process" ? o.include_process : o.exclude_process) = *v;
         } else if ((o.command == Command::query || o.command == Command::record || o.command == Command::serve) &&
                    a == "--set") {
             auto v = value_of(a);
@@ -393,6 +403,8 @@ Example: perfscope-cli counters install perfscope-demo.counters
 
 constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
                                            [--web-config FILE] [--max-instances N] [--sets-dir DIR]
+                                           [--include-process RE] [--exclude-process RE]
+                                           [--top-by COUNTER]
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
@@ -411,6 +423,14 @@ Only GET /metrics is answered; nothing a request says changes anything.
   --max-instances N   export at most N instances of Process and of Thread,
                       those with the most CPU time, plus _Total (default 100;
                       0: all)
+  --include-process RE  export only the processes whose name matches the
+                      regular expression RE as a whole (ECMAScript), and their
+                      threads
+  --exclude-process RE  leave out the processes whose name matches RE, and
+                      their threads
+  --top-by COUNTER    rank processes and threads for --max-instances by this
+                      counter's raw value (e.g. "Working Set"; default
+                      "% Processor Time")
   --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
                       set DIR/NAME.json (every set is read once at start)
 

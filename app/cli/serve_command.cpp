@@ -151,8 +151,27 @@ wpo::Status run_serve(const Options& options, Context& context)
         web = std::move(*loaded);
     }
 
-    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects),
-                             options.max_instances.value_or(exporter::kDefaultMaxInstances));
+    exporter::InstanceGuard guard;
+    guard.max_instances = options.max_instances.value_or(exporter::kDefaultMaxInstances);
+    if (!options.top_by.empty())
+        guard.rank_counter = options.top_by;
+    if (options.include_process) {
+        auto pattern = exporter::compile_instance_pattern(*options.include_process, "--include-process");
+        if (!pattern)
+            return pattern.error();
+        guard.include = std::move(*pattern);
+    }
+    if (options.exclude_process) {
+        auto pattern = exporter::compile_instance_pattern(*options.exclude_process, "--exclude-process");
+        if (!pattern)
+            return pattern.error();
+        guard.exclude = std::move(*pattern);
+    }
+
+    // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
+    wpo::SharedSource shared(context.source);
+    wpo::PerfObjectCache& cache = context.cache ? *context.cache : wpo::PerfObjectCache::process_default();
+    MetricsEndpoint endpoint(shared, cache, context.names, std::move(*objects), std::move(guard));
     if (!options.sets_dir.empty())
         if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
             return added;

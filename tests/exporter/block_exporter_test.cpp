@@ -109,8 +109,8 @@ protected:
 
     std::string exposition(ExpositionFormat format, std::vector<std::uint32_t> selected = {})
     {
-        std::vector<MetricFamily> families;
-        export_block(m_names, m_block, selected, families);
+        BlockExporter exporter;
+        const auto families = exporter.export_block(m_names, m_block, selected);
         std::string out;
         write_exposition(families, format, out);
         return out;
@@ -207,8 +207,8 @@ TEST(BlockExporter, SameNameExportedOnce)
     ASSERT_TRUE(source.collect("Global", buffer));
     auto block = wpo::BlockView::parse(buffer);
     ASSERT_TRUE(block);
-    std::vector<MetricFamily> families;
-    export_block(table, *block, {}, families);
+    BlockExporter exporter;
+    const auto families = exporter.export_block(table, *block, {});
     std::string out;
     write_exposition(families, ExpositionFormat::text, out);
     const auto checked = check_exposition(out, false);
@@ -232,8 +232,8 @@ TEST(BlockExporter, RealBlockIsValid)
     ASSERT_TRUE((*source)->collect("Global", buffer));
     auto block = wpo::BlockView::parse(buffer);
     ASSERT_TRUE(block);
-    std::vector<MetricFamily> families;
-    export_block(*table, *block, {}, families);
+    BlockExporter exporter;
+    const auto families = exporter.export_block(*table, *block, {});
     for (const ExpositionFormat format : {ExpositionFormat::text, ExpositionFormat::openmetrics}) {
         std::string out;
         write_exposition(families, format, out);
@@ -294,8 +294,10 @@ TEST(BlockExporter, GuardKeepsTheBusiestProcesses)
     ASSERT_TRUE(block);
 
     for (const std::size_t limit : {std::size_t{2}, std::size_t{0}, std::size_t{5}}) {
-        std::vector<MetricFamily> families;
-        export_block(table, *block, {}, families, limit);
+        InstanceGuard guard;
+        guard.max_instances = limit;
+        BlockExporter exporter(guard);
+        const auto families = exporter.export_block(table, *block, {});
         std::string out;
         write_exposition(families, ExpositionFormat::text, out);
         const auto checked = check_exposition(out, false);
