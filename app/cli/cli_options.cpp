@@ -78,7 +78,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
              (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir" ||
-              a == "--include-process" || a == "--exclude-process" || a == "--top-by"));
+              a == "--include-process" || a == "--exclude-process" || a == "--top-by" || a == "--cache-freshness"));
         if (takes_value)
             ++i;
     }
@@ -219,6 +219,18 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 o.top_by = *v;
             else
                 (a == "--include-process" ? o.include_process : o.exclude_process) = *v;
+        } else if (o.command == Command::serve && a == "--cache-freshness") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (*v == "0") {
+                o.cache_freshness_s = 0.0;
+            } else {
+                auto s = wpo::query::parse_interval(*v, a);
+                if (!s)
+                    return s.error();
+                o.cache_freshness_s = *s;
+            }
         } else if ((o.command == Command::query || o.command == Command::record || o.command == Command::serve) &&
                    a == "--set") {
             auto v = value_of(a);
@@ -404,7 +416,7 @@ Example: perfscope-cli counters install perfscope-demo.counters
 constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
                                            [--web-config FILE] [--max-instances N] [--sets-dir DIR]
                                            [--include-process RE] [--exclude-process RE]
-                                           [--top-by COUNTER]
+                                           [--top-by COUNTER] [--cache-freshness SECONDS]
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
@@ -431,6 +443,9 @@ Only GET /metrics is answered; nothing a request says changes anything.
   --top-by COUNTER    rank processes and threads for --max-instances by this
                       counter's raw value (e.g. "Working Set"; default
                       "% Processor Time")
+  --cache-freshness SECONDS  how long one collection of an object serves
+                      the scrapes that follow (default 0.5; 0: every scrape
+                      collects)
   --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
                       set DIR/NAME.json (every set is read once at start)
 

@@ -63,6 +63,7 @@ struct Options {
     std::optional<std::string> include_process;  // --include-process RE: Process/Thread of matching names only
     std::optional<std::string> exclude_process;  // --exclude-process RE: not those of matching names
     std::string top_by;                          // --top-by COUNTER: ranks for --max-instances (empty: CPU time)
+    std::optional<double> cache_freshness_s;     // --cache-freshness SECONDS: how long a collection is shared
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

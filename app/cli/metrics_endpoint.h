@@ -33,6 +33,10 @@
 
 namespace perfscope::cli {
 
+// The objects serve exports without --set: what node_exporter's default collectors cover that Perfscope has.
+inline constexpr const char* kDefaultServeObjects[] = {"Processor",         "Memory", "LogicalDisk", "PhysicalDisk",
+                                                       "Network Interface", "System"};
+
 class MetricsEndpoint {
 public:
     // `objects`: the title indices to export, in that order; `guard`: the cardinality guard of Process and

@@ -81,20 +81,20 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     });
     server.Get(kMetricsPath, [&endpoint](const httplib::Request& request, httplib::Response& response) {
         const auto format = exporter::negotiate_format(request.get_header_value("Accept"));
-        std::string body;
         const std::string set = request.has_param("set") ? request.get_param_value("set") : std::string();
         if (request.has_param("set") && set.empty()) {
             plain(response, 400, "set= needs a counter set's name");
             return;
         }
-        if (wpo::Status status = endpoint.scrape(format, body, set); !status) {
+        // Written straight into the response: the body is not copied.
+        if (wpo::Status status = endpoint.scrape(format, response.body, set); !status) {
             if (status.error().code() == wpo::Errc::not_found)
                 plain(response, 404, status.error().message());
             else
                 plain(response, 500, "collecting the performance data failed: " + status.error().describe());
             return;
         }
-        response.set_content(body, std::string(exporter::content_type(format)).c_str());
+        response.set_header("Content-Type", std::string(exporter::content_type(format)));
     });
 
     if (port == 0) {

@@ -15,6 +15,7 @@
 #include <csignal>
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <thread>
 
 namespace perfscope::cli {
@@ -22,10 +23,6 @@ namespace {
 
 using wpo::Errc;
 using wpo::Error;
-
-// The objects exported without --set: what node_exporter's default collectors cover that Perfscope has.
-constexpr const char* kDefaultObjects[] = {"Processor",         "Memory", "LogicalDisk", "PhysicalDisk",
-                                           "Network Interface", "System"};
 
 struct ListenAddress {
     std::string host;
@@ -83,7 +80,7 @@ wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options,
     if (!options.set_file.empty())
         return objects_of_set(options.set_file, names);
     std::vector<std::uint32_t> objects;
-    for (const char* name : kDefaultObjects)
+    for (const char* name : kDefaultServeObjects)
         if (auto index = names.find_object(name))
             objects.push_back(*index);
     return objects;
@@ -170,7 +167,16 @@ wpo::Status run_serve(const Options& options, Context& context)
 
     // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
     wpo::SharedSource shared(context.source);
-    wpo::PerfObjectCache& cache = context.cache ? *context.cache : wpo::PerfObjectCache::process_default();
+    std::unique_ptr<wpo::PerfObjectCache> own_cache;
+    if (options.cache_freshness_s) {
+        wpo::CacheOptions cache_options;
+        cache_options.freshness = std::chrono::duration_cast<std::chrono::nanoseconds>(
+            std::chrono::duration<double>(*options.cache_freshness_s));
+        own_cache = std::make_unique<wpo::PerfObjectCache>(cache_options);
+    }
+    wpo::PerfObjectCache& cache = own_cache       ? *own_cache
+                                  : context.cache ? *context.cache
+                                                  : wpo::PerfObjectCache::process_default();
     MetricsEndpoint endpoint(shared, cache, context.names, std::move(*objects), std::move(guard));
     if (!options.sets_dir.empty())
         if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)

@@ -13,9 +13,8 @@ bool InstanceGuard::passes(std::string_view process_name) const
 wpo::Result<std::regex> compile_instance_pattern(const std::string& pattern, std::string_view option)
 {
     if (pattern.size() > kMaxPatternLength)
-        return wpo::Error(wpo::Errc::invalid_argument,
-                          std::string(option) + ": the pattern is longer than " + std::to_string(kMaxPatternLength) +
-                              " characters");
+        return wpo::Error(wpo::Errc::invalid_argument, std::string(option) + ": the pattern is longer than " +
+                                                           std::to_string(kMaxPatternLength) + " characters");
     try {
         return std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
     } catch (const std::regex_error& e) {
