@@ -100,7 +100,8 @@ TEST(ScrapeAllocation, SteadyScrapeAllocatesNothing)
             ASSERT_TRUE(status);
             EXPECT_EQ(count, 0u) << "tick " << tick;
         }
-        std::uint64_t count = wpo::test::allocations_in([&] { (void)endpoint.scrape(ExpositionFormat::text, body, "processor"); });
+        std::uint64_t count =
+            wpo::test::allocations_in([&] { (void)endpoint.scrape(ExpositionFormat::text, body, "processor"); });
         EXPECT_EQ(count, 0u) << "set, tick " << tick;
     }
     // The values are this tick's (108 ticks of 100 ns), and the guard still chooses: ten processes but none
