@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -200,6 +201,41 @@ TEST(ServeSets, SetsFromTheDirectory)
     }
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
+}
+
+}  // namespace
+
+namespace {
+
+// The guard's flags end to end, on this machine's processes: only processes named perfscope-cli (this agent,
+// and any other the test run has started), at most one of them, and _Total.
+TEST(ServeGuard, IncludeProcessAndLimit)
+{
+    const std::filesystem::path set =
+        std::filesystem::temp_directory_path() / ("perfscope_guard_" + std::to_string(getpid()) + ".json");
+    std::ofstream(set) << R"({"version": 2, "views": [{"title": "p", "counters": [)"
+                       << R"({"path": "\\Process(*)\\% Processor Time"}]}]})";
+    {
+        ServeProcess serve(PERFSCOPE_CLI, {"--set", set.string(), "--include-process", "perfscope-cl[i]",
+                                           "--max-instances", "1", "--top-by", "Working Set"});
+        ASSERT_GT(serve.port(), 0);
+        const HttpResponse response = get(serve.port(), "/metrics");
+        ASSERT_EQ(response.status, 200);
+        const auto checked = check_exposition(response.body, false);
+        ASSERT_EQ(checked.error, "");
+        std::vector<std::string> processes;
+        for (const auto& [series, value] : checked.series)
+            if (series.starts_with("perfscope_process_id_process{"))
+                processes.push_back(series);
+        ASSERT_EQ(processes.size(), 2u) << response.body;
+        EXPECT_NE(std::find(processes.begin(), processes.end(), "perfscope_process_id_process{process=\"_Total\"}"),
+                  processes.end());
+        const std::string agent = processes[0].find("_Total") == std::string::npos ? processes[0] : processes[1];
+        EXPECT_TRUE(agent.starts_with("perfscope_process_id_process{process=\"perfscope-cli\",pid=\"")) << agent;
+    }
+    std::filesystem::remove(set);
+    const ServeProcess broken(PERFSCOPE_CLI, {"--include-process", "perfscope(cli"});
+    EXPECT_EQ(broken.port(), 0);  // a pattern that does not compile stops it at start
 }
 
 }  // namespace
