@@ -2,7 +2,9 @@
 #include "cli/metrics_server.h"
 
 // Debian's cpp-httplib is a compiled library: its compile-time bounds are its defaults (request line and
-// each header line 8192 bytes, 5 s read and write timeouts, 5 requests per kept-alive connection).
+// each header line 8192 bytes, 5 s read and write timeouts, 5 requests per kept-alive connection). The
+// Windows build compiles the same version's single header itself, with the same defaults and without
+// OpenSSL.
 #include <httplib.h>
 
 #include "cli/basic_auth.h"
@@ -33,6 +35,9 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     std::unique_ptr<MetricsServer> self(new MetricsServer);
     self->m_impl = std::make_unique<Impl>();
     if (web.tls()) {
+#if !defined(CPPHTTPLIB_OPENSSL_SUPPORT)
+        return wpo::Error(wpo::Errc::unsupported, "this build of perfscope-cli serves plain HTTP only (no TLS)");
+#else
         // With a client CA, cpp-httplib requires and verifies a client certificate.
         auto tls = std::make_unique<httplib::SSLServer>(web.cert_file.c_str(), web.key_file.c_str(),
                                                         web.require_client_cert ? web.client_ca_file.c_str() : nullptr);
@@ -42,6 +47,7 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
                                   web.key_file + "\"" +
                                   (web.require_client_cert ? " and the client CA \"" + web.client_ca_file + "\"" : ""));
         self->m_impl->server = std::move(tls);
+#endif
     } else {
         self->m_impl->server = std::make_unique<httplib::Server>();
     }

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace perfscope::cli {
@@ -47,6 +48,17 @@ wpo::Result<ListenAddress> parse_listen(const std::string& text)
     return address;
 }
 
+// An object named by its title index ("5000"), as a path must name one the name table does not know (a
+// provider's object under Wine).
+std::optional<std::uint32_t> numeric_index(const std::string& text)
+{
+    std::uint32_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value == 0)
+        return std::nullopt;
+    return value;
+}
+
 // The title indices of the objects a counter set's paths name, each once, in the order first named.
 wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, const wpo::NameTable& names)
 {
@@ -63,6 +75,8 @@ wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, 
                 return Error(Errc::invalid_argument,
                              file + ": \"" + entry.path + "\" names another machine; serve exports this one");
             auto index = names.find_object(path->object);
+            if (!index)
+                index = numeric_index(path->object);
             if (!index)
                 return Error(Errc::not_found, file + ": no object \"" + path->object + "\" on this machine");
             if (std::find(objects.begin(), objects.end(), *index) == objects.end())
@@ -147,6 +161,11 @@ wpo::Status run_serve(const Options& options, Context& context)
             return loaded.error();
         web = std::move(*loaded);
     }
+#if defined(PERFSCOPE_SERVE_PLAIN_HTTP)
+    if (web.tls() || !web.users.empty())
+        return Error(Errc::unsupported, "--web-config: this build of perfscope-cli serves plain HTTP without "
+                                        "TLS or basic auth (no OpenSSL or bcrypt in its Windows build)");
+#endif
 
     exporter::InstanceGuard guard;
     guard.max_instances = options.max_instances.value_or(exporter::kDefaultMaxInstances);

@@ -73,6 +73,15 @@ bool same_bytes(std::span<const std::byte> a, std::span<const std::byte> b)
     return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0);
 }
 
+// An object's or counter's name: the name table's, else its title index in decimal. A provider's objects
+// are served before the machine's name table knows their names (Windows' Perflib tables under Wine never
+// do), and an index is still a stable name.
+std::string display_name(const wpo::NameTable& names, std::uint32_t index)
+{
+    const std::string_view name = names.name(index);
+    return name.empty() && index != 0 ? std::to_string(index) : std::string(name);
+}
+
 constexpr std::string_view kInfoFamily = "perfscope_perfmon_name";
 constexpr std::string_view kInfoHelp =
     "Maps each exported performance counter (object, counter, counter type) to its metric family.";
@@ -113,7 +122,7 @@ void BlockExporter::plan(const wpo::NameTable& names, std::span<const wpo::Objec
     for (const wpo::ObjectView& object : selected) {
         ObjectPlan& p = m_plans.emplace_back();
         p.index = object.name_index();
-        p.name = names.name(object.name_index());
+        p.name = display_name(names, object.name_index());
         const auto definitions = object.definition_bytes();
         p.definitions.assign(definitions.begin(), definitions.end());
         p.guarded = !identity_label(p.name).empty();
@@ -121,7 +130,7 @@ void BlockExporter::plan(const wpo::NameTable& names, std::span<const wpo::Objec
             continue;
         for (const wpo::CounterLayout& layout : wpo::counter_layouts(object)) {
             const wpo::CounterDefinition& definition = layout.definition;
-            const std::string_view counter_name = names.name(definition.name_index);
+            const std::string counter_name = display_name(names, definition.name_index);
             if (p.guarded && !p.rank && counter_name == m_guard.rank_counter)
                 p.rank = layout;
             if (counter_name.empty())
@@ -147,7 +156,7 @@ void BlockExporter::plan(const wpo::NameTable& names, std::span<const wpo::Objec
             if (c.help.empty())
                 c.help = counter_name;
             if (c.base)
-                c.base_help = "The base of " + c.mapping.family + " (" + std::string(counter_name) + ").";
+                c.base_help = "The base of " + c.mapping.family + " (" + counter_name + ").";
             p.counters.push_back(std::move(c));
         }
     }

@@ -45,11 +45,11 @@ private:
         bool base = false;
         std::string base_family;
         std::string base_help;
-        std::string_view help;
+        std::string help;
     };
     struct ObjectPlan {
         std::uint32_t index = 0;
-        std::string_view name;
+        std::string name;  // the name table's, else the index (a machine whose table lacks the object)
         std::vector<std::byte> definitions;  // the definition bytes the counters were planned for
         std::vector<CounterPlan> counters;
         std::optional<wpo::CounterLayout> rank;  // the guard's ranking counter, for Process and Thread

@@ -220,6 +220,33 @@ TEST(BlockExporter, SameNameExportedOnce)
         1);
 }
 
+// An object and counters the name table lacks (a provider's, before the machine's table knows them) are
+// named by their title indices; a counter with a name keeps it.
+TEST(BlockExporter, UnnamedAreNamedByIndex)
+{
+    wpo::NameTable table;
+    table.set_name(5004, "Demo Ticks/sec");
+    wpo::TestObject demo{5000, 5001};
+    demo.counters = {{5002, 5003, ct::PERF_COUNTER_RAWCOUNT, 0}, {5004, 5005, ct::PERF_COUNTER_COUNTER, 0}};
+    demo.values = {4242, 777};
+    wpo::TestSource source({demo}, table);
+    std::vector<std::byte> buffer;
+    ASSERT_TRUE(source.collect("Global", buffer));
+    auto block = wpo::BlockView::parse(buffer);
+    ASSERT_TRUE(block);
+    BlockExporter exporter;
+    std::string out;
+    write_exposition(exporter.export_block(table, *block, {}), ExpositionFormat::text, out);
+    const auto checked = check_exposition(out, false);
+    ASSERT_EQ(checked.error, "");
+    EXPECT_EQ(checked.series.at("perfscope_5000_5002"), 4242);
+    EXPECT_EQ(checked.helps.at("perfscope_5000_5002"), "5002");
+    EXPECT_EQ(checked.series.at("perfscope_5000_demo_ticks_total"), 777);
+    EXPECT_EQ(checked.series.at("perfscope_perfmon_name_info{object=\"5000\",counter=\"5002\",type=\"PERF_COUNTER_"
+                                "RAWCOUNT\",metric=\"perfscope_5000_5002\"}"),
+              1);
+}
+
 #if defined(__linux__)
 // This machine's block, every object the source serves: valid in both formats, and promtool agrees.
 TEST(BlockExporter, RealBlockIsValid)
