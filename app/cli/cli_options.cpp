@@ -59,6 +59,12 @@ std::optional<Command> command_named(const std::string& name)
     return std::nullopt;
 }
 
+// serve's flags of the cardinality guard and the cache, each followed by a value.
+bool serve_guard_flag_takes_value(const std::string& a)
+{
+    return a == "--include-process" || a == "--exclude-process" || a == "--top-by" || a == "--cache-freshness";
+}
+
 // Whether a help flag follows the command, skipping the values of the
 // command's options (so `-o -h` names a file): help wins over every other
 // argument, as a newcomer who added --help to a wrong line wants the usage,
@@ -70,6 +76,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
         if (is_help_flag(a))
             return true;
         const bool takes_value =
+            (command == Command::serve && serve_guard_flag_takes_value(a)) ||
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
             (command == Command::record &&
@@ -77,8 +84,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             ((command == Command::query || command == Command::list || command == Command::dump) &&
              (a == "--input" || a == "-b" || a == "-e")) ||
             (command == Command::serve &&
-             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir" ||
-              a == "--include-process" || a == "--exclude-process" || a == "--top-by" || a == "--cache-freshness"));
+             (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
         if (takes_value)
             ++i;
     }
