@@ -65,6 +65,12 @@ std::optional<Command> command_named(const std::string& name)
     return std::nullopt;
 }
 
+// serve's flags of the cardinality guard and the cache, each followed by a value.
+bool serve_guard_flag_takes_value(const std::string& a)
+{
+    return a == "--include-process" || a == "--exclude-process" || a == "--top-by" || a == "--cache-freshness";
+}
+
 // Whether a help flag follows the command, skipping the values of the
 // command's options (so `-o -h` names a file): help wins over every other
 // argument, as a newcomer who added --help to a wrong line wants the usage,
@@ -76,6 +82,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
         if (is_help_flag(a))
             return true;
         const bool takes_value =
+            (command == Command::serve && serve_guard_flag_takes_value(a)) ||
             (command == Command::query && (a == "-si" || a == "-sc" || a == "-o" || a == "-f" || a == "--set")) ||
             (command == Command::dump && a == "-si") || (command == Command::counters && a == "--library") ||
             (command == Command::record &&
@@ -254,6 +261,27 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!n)
                 return n.error();
             o.max_instances = *n;
+        } else if (o.command == Command::serve &&
+                   (a == "--include-process" || a == "--exclude-process" || a == "--top-by")) {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (a == "--top-by")
+                o.top_by = *v;
+            else
+                (a == "--include-process" ? o.include_process : o.exclude_process) = *v;
+        } else if (o.command == Command::serve && a == "--cache-freshness") {
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (*v == "0") {
+                o.cache_freshness_s = 0.0;
+            } else {
+                auto s = wpo::query::parse_interval(*v, a);
+                if (!s)
+                    return s.error();
+                o.cache_freshness_s = *s;
+            }
         } else if ((o.command == Command::query || o.command == Command::record || o.command == Command::serve) &&
                    a == "--set") {
             auto v = value_of(a);
@@ -456,6 +484,8 @@ Example: perfscope-cli counters install perfscope-demo.counters
 
 constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
                                            [--web-config FILE] [--max-instances N] [--sets-dir DIR]
+                                           [--include-process RE] [--exclude-process RE]
+                                           [--top-by COUNTER] [--cache-freshness SECONDS]
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
@@ -474,6 +504,17 @@ Only GET /metrics is answered; nothing a request says changes anything.
   --max-instances N   export at most N instances of Process and of Thread,
                       those with the most CPU time, plus _Total (default 100;
                       0: all)
+  --include-process RE  export only the processes whose name matches the
+                      regular expression RE as a whole (ECMAScript), and their
+                      threads
+  --exclude-process RE  leave out the processes whose name matches RE, and
+                      their threads
+  --top-by COUNTER    rank processes and threads for --max-instances by this
+                      counter's raw value (e.g. "Working Set"; default
+                      "% Processor Time")
+  --cache-freshness SECONDS  how long one collection of an object serves
+                      the scrapes that follow (default 0.5; 0: every scrape
+                      collects)
   --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
                       set DIR/NAME.json (every set is read once at start)
 

@@ -63,6 +63,10 @@ struct Options {
     // serve (and --set FILE above)
     std::string listen;                          // --listen ADDR:PORT; empty = kDefaultListen
     std::string web_config;                      // --web-config FILE: TLS and basic auth
+    std::optional<std::string> include_process;  // --include-process RE: Process/Thread of matching names only
+    std::optional<std::string> exclude_process;  // --exclude-process RE: not those of matching names
+    std::string top_by;                          // --top-by COUNTER: ranks for --max-instances (empty: CPU time)
+    std::optional<double> cache_freshness_s;     // --cache-freshness SECONDS: how long a collection is shared
     std::optional<std::uint64_t> max_instances;  // --max-instances N (0 = no limit)
     std::string sets_dir;                        // --sets-dir DIR: /metrics?set=NAME serves DIR/NAME.json
 

@@ -1,30 +1,76 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/metrics_endpoint.h"
 
-#include "exporter/block_exporter.h"
 #include "format/block_view.h"
 
-#include <chrono>
+#include <charconv>
+#include <limits>
 
 namespace perfscope::cli {
 
 using exporter::MetricFamily;
 using exporter::MetricType;
 
-MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
-                                 std::size_t max_instances)
-    : m_source(source), m_names(names), m_default(selection(std::move(objects))), m_max_instances(max_instances)
-{}
+namespace {
 
-MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects)
+wpo::CacheOptions cache_options(std::chrono::nanoseconds freshness)
 {
-    Selection s{std::move(objects), {}};
-    for (const std::uint32_t index : s.objects) {
-        if (!s.query.empty())
-            s.query += ' ';
-        s.query += std::to_string(index);
-    }
-    return s;
+    wpo::CacheOptions options;
+    options.freshness = freshness;
+    return options;
+}
+
+}  // namespace
+
+MetricsEndpoint::MetricsEndpoint(wpo::SharedSource& source, wpo::PerfObjectCache& cache, const wpo::NameTable& names,
+                                 std::vector<std::uint32_t> objects, exporter::InstanceGuard guard)
+    : m_source(&source), m_cache(&cache), m_names(names), m_guard(std::move(guard))
+{
+    init(std::move(objects));
+}
+
+MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
+                                 exporter::InstanceGuard guard, std::chrono::nanoseconds freshness)
+    : m_own_source(std::make_unique<wpo::SharedSource>(source)),
+      m_own_cache(std::make_unique<wpo::PerfObjectCache>(cache_options(freshness))),
+      m_source(m_own_source.get()),
+      m_cache(m_own_cache.get()),
+      m_names(names),
+      m_guard(std::move(guard))
+{
+    init(std::move(objects));
+}
+
+void MetricsEndpoint::init(std::vector<std::uint32_t> objects)
+{
+    m_attached = m_cache->attach(m_source->id());
+    m_default = selection(std::move(objects));
+    m_self[0] = {"perfscope_scrape_duration_seconds",
+                 MetricType::gauge,
+                 "Time this scrape took to collect the data and build its metrics.",
+                 "seconds",
+                 {{"", 0.0}}};
+    m_self[1] = {"perfscope_scrape_samples",
+                 MetricType::gauge,
+                 "Samples of performance counters in this scrape, besides these three metrics.",
+                 "",
+                 {{"", 0.0}}};
+    m_self[2] = {"perfscope_source_queries",
+                 MetricType::counter,
+                 "Queries this agent's scrapes made to the performance data source since it started.",
+                 "",
+                 {{"", 0.0}}};
+}
+
+MetricsEndpoint::~MetricsEndpoint()
+{
+    if (m_attached)
+        m_cache->detach();
+}
+
+MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects) const
+{
+    return {std::move(objects), std::make_unique<exporter::BlockExporter>(m_guard)};
 }
 
 void MetricsEndpoint::add_set(const std::string& name, std::vector<std::uint32_t> objects)
@@ -39,8 +85,65 @@ std::uint64_t MetricsEndpoint::source_queries() const
     return m_source_queries;
 }
 
+// A fresh copy of the object from the cache into this scrape's storage. The reference is given back at once:
+// the storage holds a copy.
+bool MetricsEndpoint::take_cached(std::uint32_t object_index, wpo::EntityId entity)
+{
+    const auto cached = m_cache->find(object_index, entity, std::numeric_limits<std::int64_t>::min());
+    if (!cached)
+        return false;
+    m_storage.add(cached->bytes, cached->block);
+    (void)m_cache->release(entity, cached->bytes.data());
+    return true;
+}
+
+// This scrape's objects into m_storage, from the cache where it has them fresh and from one source query for
+// the rest. A new entity per scrape: the cache bans an entity from a copy it found (a rate needs two copies),
+// while every scrape within the freshness interval should read the same copy.
+wpo::Status MetricsEndpoint::collect(const Selection& selected)
+{
+    const wpo::EntityId entity = m_cache->register_entity();
+    m_storage.clear();
+    m_missing.clear();
+    for (const std::uint32_t index : selected.objects)
+        if (!take_cached(index, entity))
+            m_missing.push_back(index);
+    if (!m_missing.empty()) {
+        const auto held = m_source->lock();
+        // Another entity may have collected them while this one waited for the source.
+        std::erase_if(m_missing, [&](std::uint32_t index) { return take_cached(index, entity); });
+        if (!m_missing.empty()) {
+            m_query.clear();
+            for (const std::uint32_t index : m_missing) {
+                if (!m_query.empty())
+                    m_query += ' ';
+                char digits[16];
+                const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+                m_query.append(digits, end);
+            }
+            ++m_source_queries;
+            m_cache->count_source_query();
+            if (wpo::Status status = m_source->collect_locked(held, m_query, m_buffer); !status)
+                return status;
+            auto block = wpo::BlockView::parse(m_buffer);
+            if (!block)
+                return block.error();
+            for (const std::uint32_t index : m_missing) {
+                if (auto object = block->find_object(index)) {
+                    (void)m_cache->insert(entity, *block, *object);
+                    m_storage.add(object->bytes(), block->header());
+                }
+            }
+        }
+    }
+    m_storage.seal();
+    return {};
+}
+
 wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::string& body, std::string_view set)
 {
+    if (!m_attached)
+        return m_attached;
     std::lock_guard lock(m_mutex);
     const Selection* selected = &m_default;
     if (!set.empty()) {
@@ -50,36 +153,17 @@ wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::stri
         selected = &found->second;
     }
     const auto start = std::chrono::steady_clock::now();
-    ++m_source_queries;
-    if (wpo::Status status = m_source.collect(selected->query, m_buffer); !status)
-        return status;
-    auto block = wpo::BlockView::parse(m_buffer);
-    if (!block)
-        return block.error();
-    m_families.clear();
-    exporter::export_block(m_names, *block, selected->objects, m_families, m_max_instances);
-
-    std::size_t samples = 0;
-    for (const MetricFamily& family : m_families)
-        samples += family.samples.size();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    m_families.push_back({"perfscope_scrape_duration_seconds",
-                          MetricType::gauge,
-                          "Time this scrape took to collect the data and build its metrics.",
-                          "seconds",
-                          {{"", seconds}}});
-    m_families.push_back({"perfscope_scrape_samples",
-                          MetricType::gauge,
-                          "Samples of performance counters in this scrape, besides these three metrics.",
-                          "",
-                          {{"", static_cast<double>(samples)}}});
-    m_families.push_back({"perfscope_source_queries",
-                          MetricType::counter,
-                          "Queries this agent made to the performance data source since it started.",
-                          "",
-                          {{"", static_cast<double>(m_source_queries)}}});
     body.clear();
-    exporter::write_exposition(m_families, format, body);
+    if (wpo::Status status = collect(*selected); !status)
+        return status;
+    const auto families = selected->exporter->export_block(m_names, m_storage.block(), selected->objects);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m_self[0].samples.front().value = seconds;
+    m_self[1].samples.front().value = static_cast<double>(selected->exporter->sample_count());
+    m_self[2].samples.front().value = static_cast<double>(m_source_queries);
+    exporter::write_families(families, format, body);
+    exporter::write_families(m_self, format, body);
+    exporter::end_exposition(format, body);
     return {};
 }
 

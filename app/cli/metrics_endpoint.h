@@ -1,18 +1,31 @@
 // SPDX-License-Identifier: Apache-2.0
-// What `perfscope-cli serve` answers on /metrics, without HTTP: one source query for the exported objects,
-// their metric families (docs/prometheus-naming.md) and the scrape's own metrics, written in the format
-// the request asked for. Scrapes may come from several threads: they take turns.
+// What `perfscope-cli serve` answers on /metrics, without HTTP: the exported objects' metric families
+// (docs/prometheus-naming.md) and the scrape's own metrics, written in the format the request asked for.
+//
+// A scrape is an entity of the agent's shared PerfObjectCache: it takes each object the cache holds from
+// less than the cache's freshness ago, and makes one source query for the rest, inserting what it collected,
+// so however many scrapes (and other entities of the same cache) arrive within the freshness interval, each
+// object is collected once. Scrapes may come from several threads: they take turns, which lets every buffer
+// (the objects, the families, their label strings) be reused, so a steady scrape allocates nothing but what
+// the caller's body needs to grow.
 #pragma once
 
+#include "cache/perf_object_cache.h"
 #include "core/result.h"
 #include "exporter/block_exporter.h"
 #include "exporter/exposition_writer.h"
+#include "exporter/instance_guard.h"
 #include "exporter/metric_family.h"
 #include "names/name_table.h"
+#include "snapshot/object_storage.h"
+#include "snapshot/shared_source.h"
 #include "sources/source.h"
 
+#include <array>
+#include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -20,38 +33,61 @@
 
 namespace perfscope::cli {
 
+// The objects serve exports without --set: what node_exporter's default collectors cover that Perfscope has.
+inline constexpr const char* kDefaultServeObjects[] = {"Processor",         "Memory", "LogicalDisk", "PhysicalDisk",
+                                                       "Network Interface", "System"};
+
 class MetricsEndpoint {
 public:
-    // `objects`: the title indices to export, in that order; `max_instances`: the cardinality guard of
-    // Process and Thread (block_exporter.h). Source and names outlive the endpoint.
+    // `objects`: the title indices to export, in that order; `guard`: the cardinality guard of Process and
+    // Thread (instance_guard.h). Source, cache and names outlive the endpoint; the endpoint attaches to the
+    // cache for `source` (a cache serving another source makes every scrape fail with that error).
+    MetricsEndpoint(wpo::SharedSource& source, wpo::PerfObjectCache& cache, const wpo::NameTable& names,
+                    std::vector<std::uint32_t> objects, exporter::InstanceGuard guard = {});
+    // An endpoint alone with `source`, through a cache of its own whose freshness is `freshness` (0: every
+    // scrape collects).
     MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
-                    std::size_t max_instances = exporter::kDefaultMaxInstances);
+                    exporter::InstanceGuard guard = {}, std::chrono::nanoseconds freshness = {});
+    ~MetricsEndpoint();
+    MetricsEndpoint(const MetricsEndpoint&) = delete;
+    MetricsEndpoint& operator=(const MetricsEndpoint&) = delete;
 
     // A named selection of objects, served for `/metrics?set=NAME`; added before serving starts.
     void add_set(const std::string& name, std::vector<std::uint32_t> objects);
 
-    // The body of one scrape, in `format`, of the objects of `set` (empty: the endpoint's own). An unknown
-    // set is Errc::not_found (the server answers 404); a source that fails is an error (500).
+    // The body of one scrape into `body` (its capacity kept), in `format`, of the objects of `set` (empty: the endpoint's
+    // own). An unknown set is Errc::not_found (the server answers 404); a source that fails is an error (500).
     wpo::Status scrape(exporter::ExpositionFormat format, std::string& body, std::string_view set = {});
 
+    // The queries this endpoint's scrapes made to the source.
     std::uint64_t source_queries() const;
 
 private:
-    wpo::Source& m_source;
-    const wpo::NameTable& m_names;
     struct Selection {
         std::vector<std::uint32_t> objects;
-        std::string query;  // the objects' indices, as a source query names them
+        std::unique_ptr<exporter::BlockExporter> exporter;
     };
-    static Selection selection(std::vector<std::uint32_t> objects);
+    Selection selection(std::vector<std::uint32_t> objects) const;
+    void init(std::vector<std::uint32_t> objects);
+    bool take_cached(std::uint32_t object_index, wpo::EntityId entity);
+    wpo::Status collect(const Selection& selected);
 
-    Selection m_default;
-    std::map<std::string, Selection, std::less<>> m_sets;
-    std::size_t m_max_instances;
+    std::unique_ptr<wpo::SharedSource> m_own_source;
+    std::unique_ptr<wpo::PerfObjectCache> m_own_cache;
+    wpo::SharedSource* m_source;
+    wpo::PerfObjectCache* m_cache;
+    const wpo::NameTable& m_names;
+    exporter::InstanceGuard m_guard;
+    wpo::Status m_attached;
 
     mutable std::mutex m_mutex;
+    Selection m_default;
+    std::map<std::string, Selection, std::less<>> m_sets;
+    std::vector<std::uint32_t> m_missing;
+    std::string m_query;
     std::vector<std::byte> m_buffer;
-    std::vector<exporter::MetricFamily> m_families;
+    wpo::ObjectStorage m_storage;
+    std::array<exporter::MetricFamily, 3> m_self;
     std::uint64_t m_source_queries = 0;
 };
 

@@ -2,7 +2,9 @@
 #include "cli/metrics_server.h"
 
 // Debian's cpp-httplib is a compiled library: its compile-time bounds are its defaults (request line and
-// each header line 8192 bytes, 5 s read and write timeouts, 5 requests per kept-alive connection).
+// each header line 8192 bytes, 5 s read and write timeouts, 5 requests per kept-alive connection). The
+// Windows build compiles the same version's single header itself, with the same defaults and without
+// OpenSSL.
 #include <httplib.h>
 
 #include "cli/basic_auth.h"
@@ -33,6 +35,9 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     std::unique_ptr<MetricsServer> self(new MetricsServer);
     self->m_impl = std::make_unique<Impl>();
     if (web.tls()) {
+#if !defined(CPPHTTPLIB_OPENSSL_SUPPORT)
+        return wpo::Error(wpo::Errc::unsupported, "this build of perfscope-cli serves plain HTTP only (no TLS)");
+#else
         // With a client CA, cpp-httplib requires and verifies a client certificate.
         auto tls = std::make_unique<httplib::SSLServer>(web.cert_file.c_str(), web.key_file.c_str(),
                                                         web.require_client_cert ? web.client_ca_file.c_str() : nullptr);
@@ -42,6 +47,7 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
                                   web.key_file + "\"" +
                                   (web.require_client_cert ? " and the client CA \"" + web.client_ca_file + "\"" : ""));
         self->m_impl->server = std::move(tls);
+#endif
     } else {
         self->m_impl->server = std::make_unique<httplib::Server>();
     }
@@ -81,20 +87,20 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     });
     server.Get(kMetricsPath, [&endpoint](const httplib::Request& request, httplib::Response& response) {
         const auto format = exporter::negotiate_format(request.get_header_value("Accept"));
-        std::string body;
         const std::string set = request.has_param("set") ? request.get_param_value("set") : std::string();
         if (request.has_param("set") && set.empty()) {
             plain(response, 400, "set= needs a counter set's name");
             return;
         }
-        if (wpo::Status status = endpoint.scrape(format, body, set); !status) {
+        // Written straight into the response: the body is not copied.
+        if (wpo::Status status = endpoint.scrape(format, response.body, set); !status) {
             if (status.error().code() == wpo::Errc::not_found)
                 plain(response, 404, status.error().message());
             else
                 plain(response, 500, "collecting the performance data failed: " + status.error().describe());
             return;
         }
-        response.set_content(body, std::string(exporter::content_type(format)).c_str());
+        response.set_header("Content-Type", std::string(exporter::content_type(format)));
     });
 
     if (port == 0) {

@@ -15,6 +15,8 @@
 #include <csignal>
 #include <chrono>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <thread>
 
 namespace perfscope::cli {
@@ -22,10 +24,6 @@ namespace {
 
 using wpo::Errc;
 using wpo::Error;
-
-// The objects exported without --set: what node_exporter's default collectors cover that Perfscope has.
-constexpr const char* kDefaultObjects[] = {"Processor",         "Memory", "LogicalDisk", "PhysicalDisk",
-                                           "Network Interface", "System"};
 
 struct ListenAddress {
     std::string host;
@@ -50,6 +48,17 @@ wpo::Result<ListenAddress> parse_listen(const std::string& text)
     return address;
 }
 
+// An object named by its title index ("5000"), as a path must name one the name table does not know (a
+// provider's object under Wine).
+std::optional<std::uint32_t> numeric_index(const std::string& text)
+{
+    std::uint32_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value == 0)
+        return std::nullopt;
+    return value;
+}
+
 // The title indices of the objects a counter set's paths name, each once, in the order first named.
 wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, const wpo::NameTable& names)
 {
@@ -67,6 +76,8 @@ wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, 
                              file + ": \"" + entry.path + "\" names another machine; serve exports this one");
             auto index = names.find_object(path->object);
             if (!index)
+                index = numeric_index(path->object);
+            if (!index)
                 return Error(Errc::not_found, file + ": no object \"" + path->object + "\" on this machine");
             if (std::find(objects.begin(), objects.end(), *index) == objects.end())
                 objects.push_back(*index);
@@ -83,7 +94,7 @@ wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options,
     if (!options.set_file.empty())
         return objects_of_set(options.set_file, names);
     std::vector<std::uint32_t> objects;
-    for (const char* name : kDefaultObjects)
+    for (const char* name : kDefaultServeObjects)
         if (auto index = names.find_object(name))
             objects.push_back(*index);
     return objects;
@@ -150,9 +161,42 @@ wpo::Status run_serve(const Options& options, Context& context)
             return loaded.error();
         web = std::move(*loaded);
     }
+#if defined(PERFSCOPE_SERVE_PLAIN_HTTP)
+    if (web.tls() || !web.users.empty())
+        return Error(Errc::unsupported, "--web-config: this build of perfscope-cli serves plain HTTP without "
+                                        "TLS or basic auth (no OpenSSL or bcrypt in its Windows build)");
+#endif
 
-    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects),
-                             options.max_instances.value_or(exporter::kDefaultMaxInstances));
+    exporter::InstanceGuard guard;
+    guard.max_instances = options.max_instances.value_or(exporter::kDefaultMaxInstances);
+    if (!options.top_by.empty())
+        guard.rank_counter = options.top_by;
+    if (options.include_process) {
+        auto pattern = exporter::compile_instance_pattern(*options.include_process, "--include-process");
+        if (!pattern)
+            return pattern.error();
+        guard.include = std::move(*pattern);
+    }
+    if (options.exclude_process) {
+        auto pattern = exporter::compile_instance_pattern(*options.exclude_process, "--exclude-process");
+        if (!pattern)
+            return pattern.error();
+        guard.exclude = std::move(*pattern);
+    }
+
+    // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
+    wpo::SharedSource shared(context.source);
+    std::unique_ptr<wpo::PerfObjectCache> own_cache;
+    if (options.cache_freshness_s) {
+        wpo::CacheOptions cache_options;
+        cache_options.freshness = std::chrono::duration_cast<std::chrono::nanoseconds>(
+            std::chrono::duration<double>(*options.cache_freshness_s));
+        own_cache = std::make_unique<wpo::PerfObjectCache>(cache_options);
+    }
+    wpo::PerfObjectCache& cache = own_cache       ? *own_cache
+                                  : context.cache ? *context.cache
+                                                  : wpo::PerfObjectCache::process_default();
+    MetricsEndpoint endpoint(shared, cache, context.names, std::move(*objects), std::move(guard));
     if (!options.sets_dir.empty())
         if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
             return added;

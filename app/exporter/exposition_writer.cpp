@@ -147,21 +147,29 @@ std::string escape_label_value(std::string_view value)
     return out;
 }
 
-void write_exposition(std::span<const MetricFamily> families, ExpositionFormat format, std::string& out)
+void write_families(std::span<const MetricFamily> families, ExpositionFormat format, std::string& out)
 {
     const bool openmetrics = format == ExpositionFormat::openmetrics;
     for (const MetricFamily& family : families) {
         if (family.samples.empty())
             continue;
-        const std::string sample = sample_name(family.name, family.type);
+        // The sample name, `<family>_total` or `<family>_info` (sample_name()), appended piecewise: a scrape
+        // writes hundreds of families and must not allocate for each.
+        const std::string_view suffix = family.type == MetricType::counter ? "_total"
+                                        : family.type == MetricType::info  ? "_info"
+                                                                           : "";
         // The text format names a family after its samples; OpenMetrics after the family.
-        const std::string& described = (openmetrics || family.type == MetricType::gauge) ? family.name : sample;
+        const bool described_as_family = openmetrics || family.type == MetricType::gauge;
         out += "# HELP ";
-        out += described;
+        out += family.name;
+        if (!described_as_family)
+            out += suffix;
         out += ' ';
         append_help(family.help, openmetrics, out);
         out += "\n# TYPE ";
-        out += described;
+        out += family.name;
+        if (!described_as_family)
+            out += suffix;
         out += ' ';
         out += type_text(family.type, format);
         out += '\n';
@@ -173,15 +181,26 @@ void write_exposition(std::span<const MetricFamily> families, ExpositionFormat f
             out += '\n';
         }
         for (const MetricSample& s : family.samples) {
-            out += sample;
+            out += family.name;
+            out += suffix;
             out += s.labels;
             out += ' ';
             append_value(s.value, out);
             out += '\n';
         }
     }
-    if (openmetrics)
+}
+
+void end_exposition(ExpositionFormat format, std::string& out)
+{
+    if (format == ExpositionFormat::openmetrics)
         out += "# EOF\n";
+}
+
+void write_exposition(std::span<const MetricFamily> families, ExpositionFormat format, std::string& out)
+{
+    write_families(families, format, out);
+    end_exposition(format, out);
 }
 
 }  // namespace perfscope::exporter

@@ -23,6 +23,11 @@ ExpositionFormat negotiate_format(std::string_view accept);
 std::string escape_label_value(std::string_view value);
 
 // Appends the families to `out`; OpenMetrics ends with `# EOF`. Families without samples are left out.
+// Allocates nothing once `out` has the capacity.
 void write_exposition(std::span<const MetricFamily> families, ExpositionFormat format, std::string& out);
+
+// write_exposition() in parts, for families held in several places: the families, then the end.
+void write_families(std::span<const MetricFamily> families, ExpositionFormat format, std::string& out);
+void end_exposition(ExpositionFormat format, std::string& out);
 
 }  // namespace perfscope::exporter

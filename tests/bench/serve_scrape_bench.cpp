@@ -3,7 +3,9 @@
 // prometheus-node-exporter (default collectors) on the same machine in the same run: both started here on
 // free loopback ports, scraped alternately in the text format, the server's own CPU time read from
 // /proc/<pid>/task/*/schedstat (nanoseconds on the CPU, all threads) around each scrape.
-//   serve_scrape_bench PERFSCOPE_CLI [SCRAPES]
+// Every scrape collects by default (serve --cache-freshness 0), as one scrape per real scrape interval does;
+// FRESHNESS (seconds) lets the scrapes, sent faster than that, share collections instead.
+//   serve_scrape_bench PERFSCOPE_CLI [SCRAPES [FRESHNESS]]
 #include "serve_process.h"
 
 #include <algorithm>
@@ -122,11 +124,12 @@ void report(const char* name, const Figures& f)
 int main(int argc, char** argv)
 {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: serve_scrape_bench PERFSCOPE_CLI [SCRAPES]\n");
+        std::fprintf(stderr, "usage: serve_scrape_bench PERFSCOPE_CLI [SCRAPES [FRESHNESS]]\n");
         return 2;
     }
     const int scrapes = argc > 2 ? std::max(1, std::atoi(argv[2])) : 100;
-    ServeProcess serve(argv[1]);
+    const std::string freshness = argc > 3 ? argv[3] : "0";
+    ServeProcess serve(argv[1], {"--cache-freshness", freshness});
     if (serve.port() == 0) {
         std::fprintf(stderr, "perfscope-cli serve did not start\n");
         return 1;
@@ -186,6 +189,8 @@ int main(int argc, char** argv)
             std::printf("%s answered a scrape with an error\n", t.name);
         report(t.name, t.figures);
     }
+    // The figures under the names the targets are stated in.
+    std::printf("RESULT serve_cpu_ms_per_scrape_default %.3f ms\n", median(targets[0].figures.cpu_ms));
     if (targets.size() == 2) {
         const Figures& ours = targets[0].figures;
         const Figures& theirs = targets[1].figures;

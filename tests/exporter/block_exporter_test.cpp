@@ -109,8 +109,8 @@ protected:
 
     std::string exposition(ExpositionFormat format, std::vector<std::uint32_t> selected = {})
     {
-        std::vector<MetricFamily> families;
-        export_block(m_names, m_block, selected, families);
+        BlockExporter exporter;
+        const auto families = exporter.export_block(m_names, m_block, selected);
         std::string out;
         write_exposition(families, format, out);
         return out;
@@ -207,8 +207,8 @@ TEST(BlockExporter, SameNameExportedOnce)
     ASSERT_TRUE(source.collect("Global", buffer));
     auto block = wpo::BlockView::parse(buffer);
     ASSERT_TRUE(block);
-    std::vector<MetricFamily> families;
-    export_block(table, *block, {}, families);
+    BlockExporter exporter;
+    const auto families = exporter.export_block(table, *block, {});
     std::string out;
     write_exposition(families, ExpositionFormat::text, out);
     const auto checked = check_exposition(out, false);
@@ -218,6 +218,33 @@ TEST(BlockExporter, SameNameExportedOnce)
         checked.series.at("perfscope_perfmon_name_info{object=\"System\",counter=\"Reads\",type=\"PERF_COUNTER_BULK_"
                           "COUNT\",metric=\"\"}"),
         1);
+}
+
+// An object and counters the name table lacks (a provider's, before the machine's table knows them) are
+// named by their title indices; a counter with a name keeps it.
+TEST(BlockExporter, UnnamedAreNamedByIndex)
+{
+    wpo::NameTable table;
+    table.set_name(5004, "Demo Ticks/sec");
+    wpo::TestObject demo{5000, 5001};
+    demo.counters = {{5002, 5003, ct::PERF_COUNTER_RAWCOUNT, 0}, {5004, 5005, ct::PERF_COUNTER_COUNTER, 0}};
+    demo.values = {4242, 777};
+    wpo::TestSource source({demo}, table);
+    std::vector<std::byte> buffer;
+    ASSERT_TRUE(source.collect("Global", buffer));
+    auto block = wpo::BlockView::parse(buffer);
+    ASSERT_TRUE(block);
+    BlockExporter exporter;
+    std::string out;
+    write_exposition(exporter.export_block(table, *block, {}), ExpositionFormat::text, out);
+    const auto checked = check_exposition(out, false);
+    ASSERT_EQ(checked.error, "");
+    EXPECT_EQ(checked.series.at("perfscope_5000_5002"), 4242);
+    EXPECT_EQ(checked.helps.at("perfscope_5000_5002"), "5002");
+    EXPECT_EQ(checked.series.at("perfscope_5000_demo_ticks_total"), 777);
+    EXPECT_EQ(checked.series.at("perfscope_perfmon_name_info{object=\"5000\",counter=\"5002\",type=\"PERF_COUNTER_"
+                                "RAWCOUNT\",metric=\"perfscope_5000_5002\"}"),
+              1);
 }
 
 #if defined(__linux__)
@@ -232,8 +259,8 @@ TEST(BlockExporter, RealBlockIsValid)
     ASSERT_TRUE((*source)->collect("Global", buffer));
     auto block = wpo::BlockView::parse(buffer);
     ASSERT_TRUE(block);
-    std::vector<MetricFamily> families;
-    export_block(*table, *block, {}, families);
+    BlockExporter exporter;
+    const auto families = exporter.export_block(*table, *block, {});
     for (const ExpositionFormat format : {ExpositionFormat::text, ExpositionFormat::openmetrics}) {
         std::string out;
         write_exposition(families, format, out);
@@ -294,8 +321,10 @@ TEST(BlockExporter, GuardKeepsTheBusiestProcesses)
     ASSERT_TRUE(block);
 
     for (const std::size_t limit : {std::size_t{2}, std::size_t{0}, std::size_t{5}}) {
-        std::vector<MetricFamily> families;
-        export_block(table, *block, {}, families, limit);
+        InstanceGuard guard;
+        guard.max_instances = limit;
+        BlockExporter exporter(guard);
+        const auto families = exporter.export_block(table, *block, {});
         std::string out;
         write_exposition(families, ExpositionFormat::text, out);
         const auto checked = check_exposition(out, false);

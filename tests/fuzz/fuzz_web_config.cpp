@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // What perfscope-cli serve reads from outside: the web configuration file (parse_web_config), the Accept
-// header (negotiate_format) and the Authorization header (decode_base64, BasicAuth::check). Each must give
+// header (negotiate_format), the Authorization header (decode_base64, BasicAuth::check) and the guard's
+// --include-process/--exclude-process patterns (compile_instance_pattern, matched against a process name). Each must give
 // a value or an Error for any text; what is accepted keeps the promises the server relies on.
 #include "cli/basic_auth.h"
 #include "cli/web_config.h"
 #include "exporter/exposition_writer.h"
+#include "exporter/instance_guard.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -54,5 +56,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (passed)
         check(text.size() > 6 && perfscope::cli::decode_base64(text.substr(6), credentials) &&
               credentials == "alice:s3cret");
+
+    // A pattern, then after the first line feed a process name (as long as a Windows path at most: no process
+    // name is longer).
+    const std::size_t newline = text.find('\n');
+    const std::string pattern(text.substr(0, newline));
+    const std::string_view name =
+        newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1, 260);
+    auto compiled = perfscope::exporter::compile_instance_pattern(pattern, "--include-process");
+    if (!compiled) {
+        check(!compiled.error().message().empty());
+    } else {
+        check(pattern.size() <= perfscope::exporter::kMaxPatternLength);
+        perfscope::exporter::InstanceGuard guard;
+        guard.include = std::move(*compiled);
+        (void)guard.passes(name);
+    }
     return 0;
 }

@@ -36,6 +36,30 @@ TEST(ServeOptions, ListenAndSet)
     EXPECT_TRUE(std::string(kDefaultListen).starts_with("127.0.0.1:"));
 }
 
+TEST(ServeOptions, GuardAndCacheFlags)
+{
+    auto o = parse_options({"serve", "--include-process", "postgres|nginx", "--exclude-process", "bash", "--top-by",
+                            "Working Set", "--cache-freshness", "2"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_EQ(o->include_process, "postgres|nginx");
+    EXPECT_EQ(o->exclude_process, "bash");
+    EXPECT_EQ(o->top_by, "Working Set");
+    EXPECT_EQ(o->cache_freshness_s, 2.0);
+    auto zero = parse_options({"serve", "--cache-freshness", "0"});
+    ASSERT_TRUE(zero.ok());
+    EXPECT_EQ(zero->cache_freshness_s, 0.0);
+    auto plain = parse_options({"serve"});
+    ASSERT_TRUE(plain.ok());
+    EXPECT_FALSE(plain->include_process);
+    EXPECT_FALSE(plain->exclude_process);
+    EXPECT_EQ(plain->top_by, "");
+    EXPECT_FALSE(plain->cache_freshness_s);
+    EXPECT_FALSE(parse_options({"serve", "--cache-freshness", "soon"}).ok());
+    EXPECT_FALSE(parse_options({"serve", "--include-process"}).ok());
+    EXPECT_FALSE(parse_options({"query", "--include-process", "x"}).ok());  // serve's flag only
+    EXPECT_NE(usage(Command::serve).find("--include-process RE"), std::string::npos);
+}
+
 TEST(ServeOptions, HelpAndErrors)
 {
     auto help = parse_options({"serve", "--listen", "-h", "--help"});
