@@ -201,6 +201,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!v)
                 return v.error();
             (a == "--listen" ? o.listen : a == "--web-config" ? o.web_config : o.sets_dir) = *v;
+        } else if (o.command == Command::serve && a == "--stdio") {
+            o.stdio = true;
         } else if (o.command == Command::serve && a == "--max-instances") {
             auto v = value_of(a);
             if (!v)
@@ -393,11 +395,14 @@ Example: perfscope-cli counters install perfscope-demo.counters
 
 constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] serve [--listen ADDR:PORT] [--set FILE]
                                            [--web-config FILE] [--max-instances N] [--sets-dir DIR]
+       perfscope-cli serve --stdio
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
 format 0.0.4, or OpenMetrics 1.0 when the request's Accept header asks for it.
-Only GET /metrics is answered; nothing a request says changes anything.
+Beside it, GET /perfscope/v1/names and /perfscope/v1/collect serve Perfscope
+clients that read this machine as \\HOST:PORT (docs/remote-protocol.md).
+Nothing a request says changes anything.
   --listen ADDR:PORT  where to listen (default 127.0.0.1:9654, this machine only;
                       port 0 picks a free port); the address is printed at start
   --set FILE          export the objects a counter set's paths name (default:
@@ -413,6 +418,8 @@ Only GET /metrics is answered; nothing a request says changes anything.
                       0: all)
   --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
                       set DIR/NAME.json (every set is read once at start)
+  --stdio             answer Perfscope clients on standard input and output
+                      instead (a client's ssh://HOST runs this; no port)
 
 Example: perfscope-cli serve --listen 0.0.0.0:9654 --web-config web.yml
 )";

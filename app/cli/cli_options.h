@@ -60,6 +60,7 @@ struct Options {
     std::string web_config;                      // --web-config FILE: TLS and basic auth
     std::optional<std::uint64_t> max_instances;  // --max-instances N (0 = no limit)
     std::string sets_dir;                        // --sets-dir DIR: /metrics?set=NAME serves DIR/NAME.json
+    bool stdio = false;  // --stdio: the remote endpoints on stdin/stdout, no port (docs/remote-protocol.md)
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").
