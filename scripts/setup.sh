@@ -8,7 +8,8 @@
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
 #                             the license check, clang-format and clang-tidy for the style check, and
-#                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark
+#                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark,
+#                             openssh-server for the ssh:// remote machine test (its sshd is started by the test)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgconf
@@ -19,7 +20,7 @@ if [[ "${1:-}" == "--all" ]]; then
               g++-aarch64-linux-gnu qemu-user debootstrap
               xvfb xauth
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
-              prometheus prometheus-node-exporter openssl)
+              prometheus prometheus-node-exporter openssl openssh-server)
 fi
 
 missing=()
