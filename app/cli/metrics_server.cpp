@@ -92,8 +92,13 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
                 return httplib::Server::HandlerResponse::Handled;
             }
 #ifdef PERFSCOPE_HAVE_REMOTE
-            if (remote && RemoteEndpoint::serves(request.path))
-                return httplib::Server::HandlerResponse::Unhandled;  // its own methods check
+            if (remote && RemoteEndpoint::serves(request.path)) {
+                if (request.method == "GET" || request.method == "HEAD")
+                    return httplib::Server::HandlerResponse::Unhandled;
+                response.set_header("Allow", "GET, HEAD");
+                plain(response, 405, "method not allowed: " + request.path + " is read-only");
+                return httplib::Server::HandlerResponse::Handled;
+            }
 #endif
             if (request.path != kMetricsPath) {
                 plain(response, 404, "not found: this agent serves " + std::string(kMetricsPath) + " only");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The HTTP side of `perfscope-cli serve` (cpp-httplib): GET /metrics only, read-only, with bounded
+// The HTTP side of `perfscope-cli serve` (cpp-httplib): GET /metrics and the remote endpoints, read-only, with bounded
 // requests, over TLS and behind basic auth when the web configuration says so. The library is included by metrics_server.cpp alone.
 #pragma once
 

@@ -2,6 +2,7 @@
 // `perfscope-cli serve`: the exported objects' counters as Prometheus metrics on http://ADDR:PORT/metrics
 // (docs/prometheus-naming.md), until Ctrl-C or SIGTERM. Listens on the loopback address unless told.
 #include "cli/commands.h"
+#include "cli/locked_source.h"
 #include "cli/metrics_endpoint.h"
 #include "cli/metrics_server.h"
 #ifdef PERFSCOPE_HAVE_REMOTE
@@ -135,8 +136,10 @@ wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, Metric
 
 wpo::Status run_serve(const Options& options, Context& context)
 {
+    // /metrics and the remote endpoints answer on the server's worker threads: one source call at a time.
+    LockedSource source(context.source);
 #ifdef PERFSCOPE_HAVE_REMOTE
-    RemoteEndpoint remote_endpoint(context.source, context.names, RemoteEndpoint::local_machine_name());
+    RemoteEndpoint remote_endpoint(source, context.names, RemoteEndpoint::local_machine_name());
     RemoteEndpoint* remote = &remote_endpoint;
     if (options.stdio)  // the remote endpoints only, on stdin and stdout (docs/remote-protocol.md §4)
         return serve_stdio(remote_endpoint, 0, 1);
@@ -165,7 +168,7 @@ wpo::Status run_serve(const Options& options, Context& context)
         web = std::move(*loaded);
     }
 
-    MetricsEndpoint endpoint(context.source, context.names, std::move(*objects),
+    MetricsEndpoint endpoint(source, context.names, std::move(*objects),
                              options.max_instances.value_or(exporter::kDefaultMaxInstances));
     if (!options.sets_dir.empty())
         if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)

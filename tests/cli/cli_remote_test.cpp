@@ -3,6 +3,7 @@
 // perfscope-cli with \\127.0.0.1:PORT\ paths, compared with what the same counters read locally; an agent
 // killed and restarted while a query runs (docs/remote-protocol.md).
 #include "files/pdh_csv_reader.h"
+#include "remote/wire_format.h"
 
 #include "cli_process_test.h"
 #include "serve_process.h"
@@ -11,12 +12,15 @@
 
 #include <chrono>
 #include <csignal>
+#include <fstream>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
 namespace {
 
+using perfscope::serve_testing::HttpResponse;
 using perfscope::serve_testing::ServeProcess;
 using perfscope::tests::CliRun;
 using perfscope::tests::slurp;
@@ -179,6 +183,116 @@ TEST_F(CliRemote, AnAgentKilledAndRestartedMidQueryCostsRowsNotTheQuery)
     // Each empty row said why on stderr, naming the machine.
     EXPECT_NE(r.err.find("warning: "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(machine(port)), std::string::npos) << r.err;
+}
+
+// One --stdio answer: "PSR1 <status> <length>\n" and the body.
+struct Framed {
+    int status = 0;
+    std::string body;
+};
+
+// Reads every answer of `out` in order; false at a malformed frame.
+bool read_frames(std::string_view out, std::vector<Framed>& frames)
+{
+    while (!out.empty()) {
+        const auto newline = out.find('\n');
+        if (newline == std::string_view::npos || !out.starts_with("PSR1 "))
+            return false;
+        Framed frame;
+        std::size_t length = 0;
+        if (std::sscanf(std::string(out.substr(5, newline - 5)).c_str(), "%d %zu", &frame.status, &length) != 2 ||
+            out.size() < newline + 1 + length)
+            return false;
+        frame.body = out.substr(newline + 1, length);
+        frames.push_back(std::move(frame));
+        out.remove_prefix(newline + 1 + length);
+    }
+    return true;
+}
+
+TEST_F(CliRemote, StdioAnswersEachLineAndEndsWithItsInput)
+{
+    // Good requests around an over-long line, a malformed one and a bad query: each gets its answer in turn.
+    std::string script = "GET /perfscope/v1/names\n";
+    script += "GET /perfscope/v1/collect?q=" + std::string(9000, '4') + "\n";
+    script += "BAD\n";
+    script += "GET /perfscope/v1/collect?q=Processor\n";
+    script += "POST /perfscope/v1/collect?q=4\n";
+    script += "GET /perfscope/v1/collect?q=4 HTTP/1.1\r\n";
+    {
+        std::ofstream in(dir / "in", std::ios::binary);
+        in << script;
+    }
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(open((dir / "in").c_str(), O_RDONLY), 0);
+        dup2(open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), 1);
+        dup2(open((dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), 2);
+        execl(PERFSCOPE_CLI, PERFSCOPE_CLI, "serve", "--stdio", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    const CliRun r = finish(pid);
+    EXPECT_EQ(r.exit_code, 0) << "the input ended, so does the agent: " << r.err;
+    std::vector<Framed> frames;
+    ASSERT_TRUE(read_frames(r.out, frames)) << "nothing but framed answers on stdout";
+    ASSERT_EQ(frames.size(), 6u);
+    EXPECT_EQ(frames[0].status, 200);
+    auto names = wpo::remote::read_names_reply(frames[0].body);
+    ASSERT_TRUE(names) << names.error().message();
+    EXPECT_EQ(names->machine, host_name());
+    EXPECT_FALSE(names->counter_table.empty());
+    EXPECT_EQ(frames[1].status, 414) << frames[1].body;
+    EXPECT_EQ(frames[2].status, 400) << frames[2].body;
+    EXPECT_EQ(frames[3].status, 400) << frames[3].body;
+    EXPECT_NE(frames[3].body.find("Processor"), std::string::npos) << frames[3].body;
+    EXPECT_EQ(frames[4].status, 405) << frames[4].body;
+    EXPECT_EQ(frames[5].status, 200) << frames[5].body;
+    auto block = wpo::remote::read_block_reply(frames[5].body);
+    ASSERT_TRUE(block) << block.error().message();
+    EXPECT_EQ(block->header.kind, wpo::recording::BlockKind::key);
+    EXPECT_EQ(block->header.sequence, 1u);
+}
+
+TEST_F(CliRemote, TheHttpEndpointsRefuseWhatTheyMustAndKeepServing)
+{
+    ServeProcess agent(PERFSCOPE_CLI);
+    ASSERT_GT(agent.port(), 0);
+    using perfscope::serve_testing::get;
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/collect?q=" + std::string(2000, '4')).status, 400);
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/collect?q=Processor").status, 400);
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/other").status, 404);
+    const HttpResponse post = perfscope::serve_testing::exchange(
+        agent.port(), "POST /perfscope/v1/names HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(post.status, 405) << post.headers << post.body;
+    const HttpResponse names = get(agent.port(), "/perfscope/v1/names");
+    ASSERT_EQ(names.status, 200);
+    EXPECT_TRUE(wpo::remote::read_names_reply(names.body));
+    const HttpResponse block = get(agent.port(), "/perfscope/v1/collect?q=4");
+    ASSERT_EQ(block.status, 200);
+    EXPECT_TRUE(wpo::remote::read_block_reply(block.body));
+    EXPECT_EQ(get(agent.port(), "/metrics").status, 200);  // /metrics is still there
+}
+
+TEST_F(CliRemote, TheEndpointsSitBehindTheWebConfigsBasicAuth)
+{
+    // bcrypt of "s3cret", cost 4.
+    const auto config = dir / "web.yml";
+    {
+        std::ofstream out(config);
+        out << "basic_auth_users:\n  alice: $2b$04$KBCwKxOzLha2MUDgW0PjXe9b1DxIEkVo6xSca/TrCtEXnT7desnbu\n";
+    }
+    ServeProcess agent(PERFSCOPE_CLI, {"--web-config", config.string()});
+    ASSERT_GT(agent.port(), 0);
+    using perfscope::serve_testing::get;
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/names").status, 401);
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/collect?q=4").status, 401);
+    // "alice:s3cret"
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/names", "Authorization: Basic YWxpY2U6czNjcmV0\r\n").status, 200);
+    // A client without credentials is told so, naming the machine.
+    const CliRun r = run({"list", "\\\\" + machine(agent.port()) + "\\Memory"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("401"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(machine(agent.port())), std::string::npos) << r.err;
 }
 
 }  // namespace
