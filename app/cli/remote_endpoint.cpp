@@ -45,12 +45,19 @@ RemoteEndpoint::RemoteEndpoint(wpo::Source& source, const wpo::NameTable& names,
                                std::chrono::nanoseconds freshness)
     : m_source(source), m_names(names), m_machine(std::move(machine)), m_freshness(freshness)
 {
-    // Sequence numbers of an earlier run of the agent must not match this run's.
+    new_epoch();
+}
+
+void RemoteEndpoint::new_epoch()
+{
+    // Sequence numbers of an earlier run of the agent, or from before its streams started again, must not
+    // match this epoch's: a client would decode a delta against the wrong block.
     std::random_device random;
-    m_epoch = (static_cast<std::uint64_t>(random()) << 32) ^ random() ^
-              static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-    if (m_epoch == 0)
-        m_epoch = 1;
+    const std::uint64_t previous = m_epoch;
+    do {
+        m_epoch = (static_cast<std::uint64_t>(random()) << 32) ^ random() ^
+                  static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    } while (m_epoch == 0 || m_epoch == previous);
 }
 
 std::string RemoteEndpoint::local_machine_name()
@@ -109,6 +116,7 @@ RemoteEndpoint::Stream& RemoteEndpoint::stream_for(const std::string& query)
         m_streams.clear();
         m_encoder = wpo::recording::BlockEncoder(1);
         m_key_encoder = wpo::recording::BlockEncoder(1);
+        new_epoch();
     }
     m_streams.push_back(Stream{});
     m_streams.back().query = query;
@@ -131,12 +139,11 @@ void RemoteEndpoint::collect(const RemoteRequest& request, RemoteAnswer& answer)
     const std::string* base_text = request.param("base");
     if ((epoch_text && !parse_u64(*epoch_text, epoch)) || (base_text && !parse_u64(*base_text, base)))
         return refuse(answer, 400, "epoch= and base= take decimal numbers");
-    // Only this run's numbers count: a client of an earlier run holds nothing the encoder knows.
-    if (epoch != m_epoch)
-        base = 0;
-
     std::lock_guard lock(m_mutex);
     Stream& stream = stream_for(*query);
+    // Only this epoch's numbers count: a client of an earlier run holds nothing the encoder knows.
+    if (epoch != m_epoch)
+        base = 0;
     const auto now = std::chrono::steady_clock::now();
     const bool fresh = stream.sequence != 0 && now - stream.collected < m_freshness;
     // A client never gets the same block twice: it needs time to pass for its rates.
@@ -153,7 +160,11 @@ void RemoteEndpoint::collect(const RemoteRequest& request, RemoteAnswer& answer)
         stream.frame.clear();
         auto kind = m_encoder.encode(stream.query, m_buffer, stream.frame);
         if (!kind) {
-            stream.sequence = 0;
+            // The encoder's prefix for this query is unknown now: every stream starts again.
+            m_streams.clear();
+            m_encoder = wpo::recording::BlockEncoder(1);
+            m_key_encoder = wpo::recording::BlockEncoder(1);
+            new_epoch();
             return refuse(answer, 500, "compressing the block failed: " + kind.error().describe());
         }
         stream.kind = *kind;

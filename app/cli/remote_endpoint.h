@@ -66,12 +66,13 @@ private:
     void names(RemoteAnswer& answer);
     void collect(const RemoteRequest& request, RemoteAnswer& answer);
     Stream& stream_for(const std::string& query);
+    void new_epoch();
 
     wpo::Source& m_source;
     const wpo::NameTable& m_names;
     std::string m_machine;
     std::chrono::nanoseconds m_freshness;
-    std::uint64_t m_epoch;
+    std::uint64_t m_epoch = 0;
 
     mutable std::mutex m_mutex;
     std::vector<Stream> m_streams;

@@ -172,8 +172,10 @@ std::string percent_encode(std::string_view text)
     out.reserve(text.size() * 3);
     for (const char c : text) {
         const auto u = static_cast<unsigned char>(c);
+        // Unreserved characters and those an object query uses that a query component may hold as they are
+        // (RFC 3986 §3.4), so a query of digits keeps its length on the request line.
         if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' || u == '.' ||
-            u == '_' || u == '~') {
+            u == '_' || u == '~' || u == '/' || u == ':' || u == ',') {
             out.push_back(c);
         } else {
             out.push_back('%');
@@ -198,9 +200,7 @@ Result<std::string> percent_decode(std::string_view text)
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '+') {
-            out.push_back(' ');
-        } else if (text[i] != '%') {
+        if (text[i] != '%') {
             out.push_back(text[i]);
         } else {
             if (i + 2 >= text.size())

@@ -33,8 +33,9 @@ struct BlockReplyView {
 };
 Result<BlockReplyView> read_block_reply(std::string_view body);
 
-// Percent-encoding of a query parameter's value (every byte but unreserved ones), and its reverse;
-// decoding refuses a malformed escape.
+// Percent-encoding of a query parameter's value (unreserved characters, '/', ':' and ',' as they are; every
+// other byte escaped, a space as %20), and its reverse, which refuses a malformed escape. '+' is itself,
+// as cpp-httplib reads query strings.
 std::string percent_encode(std::string_view text);
 Result<std::string> percent_decode(std::string_view text);
 

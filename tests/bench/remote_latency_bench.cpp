@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,7 +53,8 @@ double median(std::vector<double> values)
     return values[values.size() / 2];
 }
 
-Figures measure(wpo::Source& source, const std::string& query, int samples, std::vector<double>* sizes)
+// Empty when a collection failed (said on stderr).
+std::optional<Figures> measure(wpo::Source& source, const std::string& query, int samples, std::vector<double>* sizes)
 {
     if (sizes)
         sizes->clear();
@@ -64,7 +66,7 @@ Figures measure(wpo::Source& source, const std::string& query, int samples, std:
         const auto end = std::chrono::steady_clock::now();
         if (!status) {
             std::fprintf(stderr, "remote_latency_bench: %s\n", status.error().describe().c_str());
-            std::exit(1);
+            return std::nullopt;
         }
         if (i > 0)  // the first one connects and gets a key frame
             ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
@@ -73,7 +75,7 @@ Figures measure(wpo::Source& source, const std::string& query, int samples, std:
     if (sizes && !sizes->empty())
         sizes->erase(sizes->begin());  // the first answer: a key frame
     std::sort(ms.begin(), ms.end());
-    return {ms[ms.size() / 2], ms.front(), ms.back(), sizes ? median(*sizes) : 0};
+    return Figures{ms[ms.size() / 2], ms.front(), ms.back(), sizes ? median(*sizes) : 0};
 }
 
 void report(const std::string& metric, const Figures& f)
@@ -122,13 +124,18 @@ int main(int argc, char** argv)
     // The same collections made locally: what the agent itself spends, for the remote figures' overhead.
     const std::string view_query = std::to_string(*processor) + " " + std::to_string(*memory);
     const std::string process_query = std::to_string(*process);
-    const Figures view = measure(*source, view_query, samples, &sizes);
-    report("remote_sample_latency_ms", view);
-    std::printf("RESULT remote_sample_bytes %.0f bytes\n", view.bytes);
-    report("local_sample_latency_ms", measure(**local, view_query, samples, nullptr));
-    const Figures processes = measure(*source, process_query, samples, &sizes);
-    report("remote_sample_latency_process_ms", processes);
-    std::printf("RESULT remote_sample_bytes_process %.0f bytes\n", processes.bytes);
-    report("local_sample_latency_process_ms", measure(**local, process_query, samples, nullptr));
+    // Returning (never exit()) ends the agent through its destructor.
+    const auto view = measure(*source, view_query, samples, &sizes);
+    const auto local_view = view ? measure(**local, view_query, samples, nullptr) : std::nullopt;
+    const auto processes = local_view ? measure(*source, process_query, samples, &sizes) : std::nullopt;
+    const auto local_processes = processes ? measure(**local, process_query, samples, nullptr) : std::nullopt;
+    if (!local_processes)
+        return 1;
+    report("remote_sample_latency_ms", *view);
+    std::printf("RESULT remote_sample_bytes %.0f bytes\n", view->bytes);
+    report("local_sample_latency_ms", *local_view);
+    report("remote_sample_latency_process_ms", *processes);
+    std::printf("RESULT remote_sample_bytes_process %.0f bytes\n", processes->bytes);
+    report("local_sample_latency_process_ms", *local_processes);
     return 0;
 }

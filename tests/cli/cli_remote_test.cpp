@@ -100,9 +100,12 @@ TEST_F(CliRemote, DumpReadsTheRemoteObject)
 {
     ServeProcess agent(PERFSCOPE_CLI);
     ASSERT_GT(agent.port(), 0);
-    const CliRun r = run({"dump", "--once", "\\\\" + machine(agent.port()) + "\\Memory"});
+    // Two objects: one query "4 238" with a space in it, over HTTP.
+    const CliRun r = run({"dump", "--once", "\\\\" + machine(agent.port()) + "\\Memory",
+                          "\\\\" + machine(agent.port()) + "\\Processor"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Object 4 \"Memory\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"Processor\""), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Available Bytes"), std::string::npos) << r.out;
 }
 
@@ -258,7 +261,7 @@ TEST_F(CliRemote, TheHttpEndpointsRefuseWhatTheyMustAndKeepServing)
     ServeProcess agent(PERFSCOPE_CLI);
     ASSERT_GT(agent.port(), 0);
     using perfscope::serve_testing::get;
-    EXPECT_EQ(get(agent.port(), "/perfscope/v1/collect?q=" + std::string(2000, '4')).status, 400);
+    EXPECT_EQ(get(agent.port(), "/perfscope/v1/collect?q=" + std::string(5000, '4')).status, 400);
     EXPECT_EQ(get(agent.port(), "/perfscope/v1/collect?q=Processor").status, 400);
     EXPECT_EQ(get(agent.port(), "/perfscope/v1/other").status, 404);
     const HttpResponse post = perfscope::serve_testing::exchange(
@@ -267,7 +270,7 @@ TEST_F(CliRemote, TheHttpEndpointsRefuseWhatTheyMustAndKeepServing)
     const HttpResponse names = get(agent.port(), "/perfscope/v1/names");
     ASSERT_EQ(names.status, 200);
     EXPECT_TRUE(wpo::remote::read_names_reply(names.body));
-    const HttpResponse block = get(agent.port(), "/perfscope/v1/collect?q=4");
+    const HttpResponse block = get(agent.port(), "/perfscope/v1/collect?q=4%20238");
     ASSERT_EQ(block.status, 200);
     EXPECT_TRUE(wpo::remote::read_block_reply(block.body));
     EXPECT_EQ(get(agent.port(), "/metrics").status, 200);  // /metrics is still there

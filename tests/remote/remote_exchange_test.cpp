@@ -285,6 +285,8 @@ TEST(RemoteExchange, StreamsAreBounded)
     ASSERT_TRUE(client.source->collect("4", block));  // its stream was dropped: a key frame
     EXPECT_EQ(block, source.last);
     EXPECT_EQ(client.seen.back().kind, wpo::recording::BlockKind::key);
+    // Sequence numbers started again, so the epoch changed: no client can match an old number.
+    EXPECT_NE(client.seen.back().epoch, client.seen.front().epoch);
 }
 
 struct RefusalRow {
@@ -329,7 +331,7 @@ TEST(EndpointRefusals, AQueryLongerThanTheLimit)
     wpo::TestSource source = machine();
     const wpo::NameTable table = names();
     RemoteEndpoint endpoint(source, table, "box");
-    RemoteRequest request{"GET", std::string(wpo::remote::kCollectPath), {{"q", std::string(2000, '4')}}};
+    RemoteRequest request{"GET", std::string(wpo::remote::kCollectPath), {{"q", std::string(5000, '4')}}};
     RemoteAnswer answer;
     endpoint.handle(request, answer);
     EXPECT_EQ(answer.status, 400);
