@@ -57,6 +57,7 @@ Result<std::unique_ptr<ProcessTransport>> ProcessTransport::start(const std::vec
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
         return Error(Errc::io_error, std::string("socketpair: ") + std::strerror(errno));
     std::vector<char*> args;
+    args.reserve(argv.size() + 1);
     for (const std::string& a : argv)
         args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
