@@ -75,7 +75,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
             (command == Command::record &&
              (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration")) ||
             ((command == Command::query || command == Command::list || command == Command::dump) &&
-             (a == "--input" || a == "-b" || a == "-e")) ||
+             (a == "--input" || a == "-b" || a == "-e" || a == "-s")) ||
             (command == Command::serve &&
              (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir"));
         if (takes_value)
@@ -188,6 +188,15 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                     return t.error();
                 (a == "-b" ? o.begin_ms : o.end_ms) = *t;
             }
+        } else if ((o.command == Command::query || o.command == Command::list || o.command == Command::dump) &&
+                   a == "-s") {
+            // typeperf's -s: the machine whose counters are read (docs/remote-protocol.md).
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (v->empty())
+                return bad("-s needs a machine (HOST[:PORT] or ssh://[USER@]HOST[:PORT])");
+            o.machine = *v;
         } else if (o.command == Command::record && a == "--duration") {
             auto v = value_of(a);
             if (!v)
@@ -331,6 +340,9 @@ Options:
   -sc N       number of samples (default: until Ctrl-C)
   -o FILE     write to FILE instead of stdout; -y to overwrite it
   -f csv|tsv  comma- or tab-separated (default csv)
+  -s MACHINE  read MACHINE's agent (HOST[:PORT], ssh://[USER@]HOST[:PORT]) for
+              paths that name no machine; \\MACHINE\... in a path does the
+              same (docs/remote-protocol.md)
   --cap100    cap percentages at 100, as PDH does by default
   --stats     print the object cache's figures to stderr at the end
   --set FILE  also sample every counter of a counter set's views (saved by the

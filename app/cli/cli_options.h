@@ -38,6 +38,9 @@ struct Options {
     bool cap_percent = false;  // --cap100 (typeperf shows values above 100)
     bool stats = false;        // --stats: the cache's figures on stderr at exit
 
+    // list, query, dump: -s MACHINE, another machine's agent (docs/remote-protocol.md)
+    std::string machine;
+
     // list, query: replay a recording instead of sampling this machine
     std::string input_file;                // --input
     std::optional<std::int64_t> begin_ms;  // -b: UTC milliseconds since 1970

@@ -51,7 +51,9 @@ wpo::Result<std::string> take_remote_machine(Options& options)
     std::string first_text;
     auto visit = [&](std::string& text, bool object) -> wpo::Status {
         std::string copy = text;
-        const std::string machine = take_machine(copy);
+        std::string machine = take_machine(copy);
+        if (machine.empty())
+            machine = options.machine;  // -s
         if (is_this_machine(machine)) {
             local_named = true;
             return {};
@@ -80,6 +82,8 @@ wpo::Result<std::string> take_remote_machine(Options& options)
         if (options.object->empty())  // `list \\HOST`: every object of that machine
             options.object.reset();
     }
+    if (remote.empty() && !local_named && !is_this_machine(options.machine))
+        remote = options.machine;  // `list -s HOST`, `dump -s HOST`: nothing else names a machine
     if (!remote.empty() && local_named)
         return Error(Errc::invalid_argument, "\"" + first_text +
                                                  "\" names another machine than the command's other paths; "

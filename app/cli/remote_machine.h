@@ -14,7 +14,7 @@
 namespace perfscope::cli {
 
 // The other machine the command's counter paths (query, record), object (list) or objects (dump) name,
-// taken out of them so they read as this machine's; empty when they name this machine (no machine,
+// or -s names for those that name none, taken out of them so they read as this machine's; empty when they name this machine (no machine,
 // "localhost" or this host's name, without a port). Errc::invalid_argument when they name several
 // machines, or another machine together with this one.
 wpo::Result<std::string> take_remote_machine(Options& options);

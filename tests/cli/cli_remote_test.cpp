@@ -109,6 +109,24 @@ TEST_F(CliRemote, DumpReadsTheRemoteObject)
     EXPECT_NE(r.out.find("Available Bytes"), std::string::npos) << r.out;
 }
 
+TEST_F(CliRemote, DashSNamesTheMachineForPathsThatNameNone)
+{
+    ServeProcess agent(PERFSCOPE_CLI);
+    ASSERT_GT(agent.port(), 0);
+    const CliRun listed = run({"list", "-s", machine(agent.port()), "Memory"});
+    ASSERT_EQ(listed.exit_code, 0) << listed.err;
+    EXPECT_TRUE(listed.out.starts_with("Object 4 \"Memory\"")) << listed.out;
+    const CliRun queried = run({"query", "-s", machine(agent.port()), "-sc", "1", R"(\Memory\Available Bytes)"});
+    ASSERT_EQ(queried.exit_code, 0) << queried.err;
+    EXPECT_NE(queried.out.find("\\Memory\\Available Bytes"), std::string::npos) << queried.out;
+    // -s and a path that names another machine: two machines.
+    const CliRun both = run({"query", "-s", machine(agent.port()), "-sc", "1",
+                             R"(\\127.0.0.1:1\Memory\Available Bytes)", R"(\Memory\Available Bytes)"});
+    EXPECT_EQ(both.exit_code, 2) << both.err;
+    // -s naming this machine is this machine, read locally.
+    EXPECT_EQ(run({"list", "-s", "localhost", "Memory"}).out, run({"list", "Memory"}).out);
+}
+
 TEST_F(CliRemote, AMachineThatDoesNotAnswerIsAnErrorNamingIt)
 {
     // Port 1 on the loopback address: nothing listens there.
