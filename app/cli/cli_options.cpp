@@ -313,6 +313,8 @@ and its instances as query paths name them (name:pid for processes).
   --help-text   also print each object's and counter's explanation
   --input FILE  the objects of a recording (perfscope-cli record) instead of
                 this machine's, as at its first sample (or at -b TIME)
+  -s MACHINE    another machine's (HOST[:PORT], ssh://[USER@]HOST[:PORT]),
+                through its perfscope-cli serve; or OBJECT as \\MACHINE\OBJECT
 
 Example: perfscope-cli list Processor
 )";
@@ -385,6 +387,8 @@ so rates have a value; --once takes one sample and shows raw values only.
 OBJECT is a name (any case) or an index, as `perfscope-cli list` shows them.
   --input FILE  a recording's first two samples (from -b TIME on) instead
                 of this machine's; -si does not apply
+  -s MACHINE    another machine's objects (HOST[:PORT], ssh://[USER@]HOST[:PORT]),
+                through its perfscope-cli serve; or OBJECT as \\MACHINE\OBJECT
 
 Example: perfscope-cli dump Memory --once
 )";
