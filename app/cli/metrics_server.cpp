@@ -99,6 +99,8 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
                 plain(response, 405, "method not allowed: " + request.path + " is read-only");
                 return httplib::Server::HandlerResponse::Handled;
             }
+#else
+            (void)remote;
 #endif
             if (request.path != kMetricsPath) {
                 plain(response, 404, "not found: this agent serves " + std::string(kMetricsPath) + " only");
