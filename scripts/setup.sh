@@ -11,6 +11,7 @@
 #                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark,
 #                             and the source of Debian's libzstd, which the MinGW build compiles
 #                             (scripts/zstd-source.sh: adds a deb-src line for the configured mirror)
+#                             openssh-server for the ssh:// remote machine test (its sshd is started by the test)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgconf
@@ -21,7 +22,7 @@ if [[ "${1:-}" == "--all" ]]; then
               g++-aarch64-linux-gnu qemu-user debootstrap
               xvfb xauth
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
-              prometheus prometheus-node-exporter openssl dpkg-dev)
+              prometheus prometheus-node-exporter openssl dpkg-dev openssh-server)
 fi
 # The MinGW build's zstd, from Debian's source package (after the packages: it needs libzstd-dev's version).
 zstd_source() {

@@ -89,7 +89,7 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
              (a == "-si" || a == "-sc" || a == "-o" || a == "--set" || a == "--duration" || a == "--max-size" ||
               a == "--new-file-every" || a == "--flush-every")) ||
             ((command == Command::query || command == Command::list || command == Command::dump) &&
-             (a == "--input" || a == "-b" || a == "-e")) ||
+             (a == "--input" || a == "-b" || a == "-e" || a == "-s")) ||
             (command == Command::serve &&
              (a == "--listen" || a == "--set" || a == "--web-config" || a == "--max-instances" || a == "--sets-dir")) ||
             (command == Command::relog && relog_option_takes_value(a)) ||
@@ -213,6 +213,15 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                     return t.error();
                 (a == "-b" ? o.begin_ms : o.end_ms) = *t;
             }
+        } else if ((o.command == Command::query || o.command == Command::list || o.command == Command::dump) &&
+                   a == "-s") {
+            // typeperf's -s: the machine whose counters are read (docs/remote-protocol.md).
+            auto v = value_of(a);
+            if (!v)
+                return v.error();
+            if (v->empty())
+                return bad("-s needs a machine (HOST[:PORT] or ssh://[USER@]HOST[:PORT])");
+            o.machine = *v;
         } else if (o.command == Command::record && a == "--duration") {
             auto v = value_of(a);
             if (!v)
@@ -253,6 +262,8 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (!v)
                 return v.error();
             (a == "--listen" ? o.listen : a == "--web-config" ? o.web_config : o.sets_dir) = *v;
+        } else if (o.command == Command::serve && a == "--stdio") {
+            o.stdio = true;
         } else if (o.command == Command::serve && a == "--max-instances") {
             auto v = value_of(a);
             if (!v)
@@ -382,6 +393,8 @@ and its instances as query paths name them (name:pid for processes).
   --help-text   also print each object's and counter's explanation
   --input FILE  the objects of a recording (perfscope-cli record) instead of
                 this machine's, as at its first sample (or at -b TIME)
+  -s MACHINE    another machine's (HOST[:PORT], ssh://[USER@]HOST[:PORT]),
+                through its perfscope-cli serve; or OBJECT as \\MACHINE\OBJECT
 
 Example: perfscope-cli list Processor
 )";
@@ -409,6 +422,9 @@ Options:
   -sc N       number of samples (default: until Ctrl-C)
   -o FILE     write to FILE instead of stdout; -y to overwrite it
   -f csv|tsv  comma- or tab-separated (default csv)
+  -s MACHINE  read MACHINE's agent (HOST[:PORT], ssh://[USER@]HOST[:PORT]) for
+              paths that name no machine; \\MACHINE\... in a path does the
+              same (docs/remote-protocol.md)
   --cap100    cap percentages at 100, as PDH does by default
   --stats     print the object cache's figures to stderr at the end
   --set FILE  also sample every counter of a counter set's views (saved by the
@@ -462,6 +478,8 @@ so rates have a value; --once takes one sample and shows raw values only.
 OBJECT is a name (any case) or an index, as `perfscope-cli list` shows them.
   --input FILE  a recording's first two samples (from -b TIME on) instead
                 of this machine's; -si does not apply
+  -s MACHINE    another machine's objects (HOST[:PORT], ssh://[USER@]HOST[:PORT]),
+                through its perfscope-cli serve; or OBJECT as \\MACHINE\OBJECT
 
 Example: perfscope-cli dump Memory --once
 )";
@@ -486,11 +504,14 @@ constexpr const char* kServeUsage = R"(Usage: perfscope-cli [--proc-root DIR] se
                                            [--web-config FILE] [--max-instances N] [--sets-dir DIR]
                                            [--include-process RE] [--exclude-process RE]
                                            [--top-by COUNTER] [--cache-freshness SECONDS]
+       perfscope-cli serve --stdio
 
 Serves this machine's counters as Prometheus metrics on http://ADDR:PORT/metrics
 until Ctrl-C (names, labels and types: docs/prometheus-naming.md), in the text
 format 0.0.4, or OpenMetrics 1.0 when the request's Accept header asks for it.
-Only GET /metrics is answered; nothing a request says changes anything.
+Beside it, GET /perfscope/v1/names and /perfscope/v1/collect serve Perfscope
+clients that read this machine as \\HOST:PORT (docs/remote-protocol.md).
+Nothing a request says changes anything.
   --listen ADDR:PORT  where to listen (default 127.0.0.1:9654, this machine only;
                       port 0 picks a free port); the address is printed at start
   --set FILE          export the objects a counter set's paths name (default:
@@ -517,6 +538,8 @@ Only GET /metrics is answered; nothing a request says changes anything.
                       collects)
   --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
                       set DIR/NAME.json (every set is read once at start)
+  --stdio             answer Perfscope clients on standard input and output
+                      instead (a client's ssh://HOST runs this; no port)
 
 Example: perfscope-cli serve --listen 0.0.0.0:9654 --web-config web.yml
 )";

@@ -39,6 +39,9 @@ struct Options {
     bool cap_percent = false;  // --cap100 (typeperf shows values above 100)
     bool stats = false;        // --stats: the cache's figures on stderr at exit
 
+    // list, query, dump: -s MACHINE, another machine's agent (docs/remote-protocol.md)
+    std::string machine;
+
     // list, query: replay a recording instead of sampling this machine
     std::string input_file;                // --input
     std::optional<std::int64_t> begin_ms;  // -b: UTC milliseconds since 1970
@@ -76,6 +79,7 @@ struct Options {
     std::uint64_t keep_every = 1;     // -t N
     // top (also --input, -b and -e above)
     TopOptions top;
+    bool stdio = false;  // --stdio: the remote endpoints on stdin/stdout, no port (docs/remote-protocol.md)
 };
 
 // serve's address without --listen: the loopback only (docs/prometheus-naming.md, "Serving").

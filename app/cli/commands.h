@@ -43,6 +43,9 @@ struct Context {
     // Set for --input: the source replays a recording standing on its first
     // sample (or -b's), and `cache` runs on the recording's clock.
     Replay* replay = nullptr;
+    // Another machine's agent: a failed sample is a message and a row of empty cells, and sampling goes
+    // on (the source reconnects), rather than the end of the command.
+    bool keep_sampling = false;
 };
 
 wpo::Status run_list(const Options& options, Context& context);

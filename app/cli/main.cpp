@@ -4,6 +4,7 @@
 // code: 2 for anything the user asked wrongly, 1 when the data source failed.
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "cli/remote_machine.h"
 #include "query/platform_source.h"
 #ifdef PERFSCOPE_HAVE_RECORDING
 #include "cli/replay_input.h"
@@ -101,7 +102,11 @@ int main(int argc, char** argv)
 #endif
     }
 
-    auto source = wpo::query::make_platform_source(options->proc_root);
+    // `\\HOST:PORT\...`: that machine's agent is the source (docs/remote-protocol.md).
+    auto remote = take_remote_machine(*options);
+    if (!remote)
+        return fail(remote.error());
+    auto source = remote->empty() ? wpo::query::make_platform_source(options->proc_root) : open_remote_source(*remote);
     if (!source)
         return fail(source.error());
     auto names = (*source)->load_names();
@@ -110,6 +115,7 @@ int main(int argc, char** argv)
 
     install_stop_handler();
     Context context{**source, *names, stdout};
+    context.keep_sampling = !remote->empty();
     wpo::Status status = run_command(*options, context);
     if (!status)
         return fail(status.error());

@@ -8,6 +8,10 @@
 #include <httplib.h>
 
 #include "cli/basic_auth.h"
+#ifdef PERFSCOPE_HAVE_REMOTE
+#include "cli/remote_endpoint.h"
+#include "remote/remote_protocol.h"
+#endif
 
 namespace perfscope::cli {
 
@@ -26,11 +30,29 @@ void plain(httplib::Response& response, int status, const std::string& text)
     response.set_content(text + "\n", "text/plain; charset=utf-8");
 }
 
+#ifdef PERFSCOPE_HAVE_REMOTE
+// The remote endpoints take a request as the --stdio server parses it, so both go through one router.
+void serve_remote(RemoteEndpoint& remote, const httplib::Request& request, httplib::Response& response)
+{
+    RemoteRequest parsed{request.method, request.path, {}};
+    if (request.params.size() > wpo::remote::kMaxParameters) {
+        plain(response, 400, "too many query parameters");
+        return;
+    }
+    for (const auto& [key, value] : request.params)
+        parsed.params.emplace_back(key, value);
+    RemoteAnswer answer;
+    remote.handle(parsed, answer);
+    response.status = answer.status;
+    response.set_content(answer.body, answer.content_type);
+}
+#endif
+
 }  // namespace
 
 wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint& endpoint, const std::string& host,
                                                                 int port, const WebConfig& web,
-                                                                const ServeLimits& limits)
+                                                                const ServeLimits& limits, RemoteEndpoint* remote)
 {
     std::unique_ptr<MetricsServer> self(new MetricsServer);
     self->m_impl = std::make_unique<Impl>();
@@ -63,28 +85,40 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     server.set_payload_max_length(limits.max_body);
 
     // Everything but GET (and HEAD) of /metrics is refused before any handler runs.
-    server.set_pre_routing_handler([limits, &auth](const httplib::Request& request, httplib::Response& response) {
-        if (request.headers.size() > limits.max_headers) {
-            plain(response, 431, "too many header fields");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        // Before anything else: a client without credentials learns nothing, not even which paths exist.
-        if (auth.enabled() && !auth.check(request.get_header_value("Authorization"))) {
-            response.set_header("WWW-Authenticate", "Basic realm=\"perfscope\", charset=\"UTF-8\"");
-            plain(response, 401, "unauthorized");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        if (request.path != kMetricsPath) {
-            plain(response, 404, "not found: this agent serves " + std::string(kMetricsPath) + " only");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        if (request.method != "GET" && request.method != "HEAD") {
-            response.set_header("Allow", "GET, HEAD");
-            plain(response, 405, "method not allowed: " + std::string(kMetricsPath) + " is read-only");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        return httplib::Server::HandlerResponse::Unhandled;
-    });
+    server.set_pre_routing_handler(
+        [limits, &auth, remote](const httplib::Request& request, httplib::Response& response) {
+            if (request.headers.size() > limits.max_headers) {
+                plain(response, 431, "too many header fields");
+                return httplib::Server::HandlerResponse::Handled;
+            }
+            // Before anything else: a client without credentials learns nothing, not even which paths exist.
+            if (auth.enabled() && !auth.check(request.get_header_value("Authorization"))) {
+                response.set_header("WWW-Authenticate", "Basic realm=\"perfscope\", charset=\"UTF-8\"");
+                plain(response, 401, "unauthorized");
+                return httplib::Server::HandlerResponse::Handled;
+            }
+#ifdef PERFSCOPE_HAVE_REMOTE
+            if (remote && RemoteEndpoint::serves(request.path)) {
+                if (request.method == "GET" || request.method == "HEAD")
+                    return httplib::Server::HandlerResponse::Unhandled;
+                response.set_header("Allow", "GET, HEAD");
+                plain(response, 405, "method not allowed: " + request.path + " is read-only");
+                return httplib::Server::HandlerResponse::Handled;
+            }
+#else
+            (void)remote;
+#endif
+            if (request.path != kMetricsPath) {
+                plain(response, 404, "not found: this agent serves " + std::string(kMetricsPath) + " only");
+                return httplib::Server::HandlerResponse::Handled;
+            }
+            if (request.method != "GET" && request.method != "HEAD") {
+                response.set_header("Allow", "GET, HEAD");
+                plain(response, 405, "method not allowed: " + std::string(kMetricsPath) + " is read-only");
+                return httplib::Server::HandlerResponse::Handled;
+            }
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
     server.Get(kMetricsPath, [&endpoint](const httplib::Request& request, httplib::Response& response) {
         const auto format = exporter::negotiate_format(request.get_header_value("Accept"));
         const std::string set = request.has_param("set") ? request.get_param_value("set") : std::string();
@@ -102,6 +136,15 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
         }
         response.set_header("Content-Type", std::string(exporter::content_type(format)));
     });
+
+#ifdef PERFSCOPE_HAVE_REMOTE
+    if (remote)
+        server.Get(R"(/perfscope/v1/[a-z]+)", [remote](const httplib::Request& request, httplib::Response& response) {
+            serve_remote(*remote, request, response);
+        });
+#else
+    (void)remote;
+#endif
 
     if (port == 0) {
         self->m_port = server.bind_to_any_port(host);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The HTTP side of `perfscope-cli serve` (cpp-httplib): GET /metrics only, read-only, with bounded
+// The HTTP side of `perfscope-cli serve` (cpp-httplib): GET /metrics and the remote endpoints, read-only, with bounded
 // requests, over TLS and behind basic auth when the web configuration says so. The library is included by metrics_server.cpp alone.
 #pragma once
 
@@ -12,6 +12,8 @@
 
 namespace perfscope::cli {
 
+class RemoteEndpoint;
+
 struct ServeLimits {
     std::size_t max_headers = 64;  // more: 431
     std::size_t max_body = 4096;   // more: 413 (a GET needs none)
@@ -22,11 +24,13 @@ struct ServeLimits {
 
 class MetricsServer {
 public:
-    // Binds `host:port` (port 0: any free port), with TLS and basic auth as `web` says. Errc::io_error when
+    // Binds `host:port` (port 0: any free port), with TLS and basic auth as `web` says; `remote`, when given,
+    // also answers /perfscope/v1/ (docs/remote-protocol.md). Errc::io_error when
     // the address cannot be bound, Errc::invalid_argument when the certificate or key cannot be loaded.
     static wpo::Result<std::unique_ptr<MetricsServer>> bind(MetricsEndpoint& endpoint, const std::string& host,
                                                             int port, const WebConfig& web = {},
-                                                            const ServeLimits& limits = {});
+                                                            const ServeLimits& limits = {},
+                                                            RemoteEndpoint* remote = nullptr);
     ~MetricsServer();
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;

@@ -111,11 +111,20 @@ wpo::Status replay_rows(const Options& options, QuerySampler& sampler, Replay& r
     return {};
 }
 
+// A remote machine that did not answer: the row is empty and says so on stderr; the next sample tries again.
+void report_failed_sample(std::FILE* err, const wpo::Error& error, std::vector<std::optional<double>>& row,
+                          std::size_t columns)
+{
+    std::fprintf(err, "perfscope-cli: warning: %s (sampling goes on)\n", error.describe().c_str());
+    std::fflush(err);
+    row.assign(columns, std::nullopt);
+}
+
 // From the entities' creation to the last row. `run` counts what was done
 // even when this fails half way.
 wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::PerfObjectCache& cache,
                         const std::vector<QueryPath>& paths, const std::vector<QueryColumn>& columns, std::FILE* out,
-                        LeftOutWarnings& warnings, RunFigures& run, Replay* replay)
+                        LeftOutWarnings& warnings, RunFigures& run, Replay* replay, std::FILE* keep_sampling)
 {
     wpo::SnapshotOptions snapshot_options;
     snapshot_options.cache = &cache;
@@ -156,8 +165,11 @@ wpo::Status sample_rows(const Options& options, wpo::SharedSource& source, wpo::
         if (stop_requested())
             break;
         const auto taken = std::chrono::system_clock::now();
-        if (wpo::Status status = sampler->sample(row); !status)
-            return status;
+        if (wpo::Status status = sampler->sample(row); !status) {
+            if (!keep_sampling)
+                return status;
+            report_failed_sample(keep_sampling, status.error(), row, columns.size());
+        }
         if (!writer.write_row(taken, row))
             return Error(Errc::io_error, "writing a sample failed");
         ++run.intervals;
@@ -282,7 +294,8 @@ wpo::Status run_query(const Options& given, Context& c)
     wpo::PerfObjectCache& cache = c.cache ? *c.cache : wpo::PerfObjectCache::process_default();
     const wpo::CacheStats before = cache.stats();
     RunFigures run;
-    wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run, c.replay);
+    wpo::Status status = sample_rows(options, source, cache, paths, columns, out, warnings, run, c.replay,
+                                     c.keep_sampling ? c.err : nullptr);
     // Also after a failure: how far sampling got is what one wants to know then.
     if (options.stats)
         print_stats(c.err, before, cache.stats(), run);

@@ -2,8 +2,13 @@
 // `perfscope-cli serve`: the exported objects' counters as Prometheus metrics on http://ADDR:PORT/metrics
 // (docs/prometheus-naming.md), until Ctrl-C or SIGTERM. Listens on the loopback address unless told.
 #include "cli/commands.h"
+#include "cli/locked_source.h"
 #include "cli/metrics_endpoint.h"
 #include "cli/metrics_server.h"
+#ifdef PERFSCOPE_HAVE_REMOTE
+#include "cli/remote_endpoint.h"
+#include "cli/remote_stdio_server.h"
+#endif
 #include "cli/web_config.h"
 
 #include "files/counter_set.h"
@@ -142,6 +147,18 @@ wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, Metric
 
 wpo::Status run_serve(const Options& options, Context& context)
 {
+    // /metrics and the remote endpoints answer on the server's worker threads: one source call at a time.
+    LockedSource source(context.source);
+#ifdef PERFSCOPE_HAVE_REMOTE
+    RemoteEndpoint remote_endpoint(source, context.names, RemoteEndpoint::local_machine_name());
+    RemoteEndpoint* remote = &remote_endpoint;
+    if (options.stdio)  // the remote endpoints only, on stdin and stdout (docs/remote-protocol.md §4)
+        return serve_stdio(remote_endpoint, 0, 1);
+#else
+    RemoteEndpoint* remote = nullptr;
+    if (options.stdio)
+        return Error(Errc::unsupported, "this build of perfscope-cli serves no remote clients (built without zstd)");
+#endif
 #if defined(SIGPIPE)
     // A client that goes away mid-response must cost its connection, not the agent (TLS writes through
     // write(), which raises SIGPIPE on a closed connection).
@@ -185,7 +202,7 @@ wpo::Status run_serve(const Options& options, Context& context)
     }
 
     // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
-    wpo::SharedSource shared(context.source);
+    wpo::SharedSource shared(source);
     std::unique_ptr<wpo::PerfObjectCache> own_cache;
     if (options.cache_freshness_s) {
         wpo::CacheOptions cache_options;
@@ -200,7 +217,7 @@ wpo::Status run_serve(const Options& options, Context& context)
     if (!options.sets_dir.empty())
         if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
             return added;
-    auto server = MetricsServer::bind(endpoint, address->host, address->port, web);
+    auto server = MetricsServer::bind(endpoint, address->host, address->port, web, {}, remote);
     if (!server)
         return server.error();
     const bool ipv6 = address->host.find(':') != std::string::npos;

@@ -110,7 +110,7 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         {"bad path", {"query", "-sc", "1", "Memory"}, "Memory"},
         {"bad interval", {"query", "-si", "0", R"(\Memory\Available Bytes)"}, "-si"},
         {"dump unknown", {"dump", "Nope"}, "Nope"},
-        {"other machine", {"query", "-sc", "1", R"(\\nosuchhost\Memory\Available Bytes)"}, "nosuchhost"},
+        {"bad machine name", {"query", "-sc", "1", R"(\\nosuchhost:0\Memory\Available Bytes)"}, "nosuchhost:0"},
         {"unwritable output",
          {"query", "-sc", "1", "-o", "/nonexistent_dir_xyz/out.csv", R"(\Memory\Available Bytes)"},
          "nonexistent_dir_xyz"},

@@ -11,7 +11,12 @@
 #     and itself;
 #   - wpo_recording (engine/recording, the one engine library that links a
 #     third-party library, zstd) includes only core/, format/, names/,
-#     sources/ and itself, and nothing else of the engine includes it;
+#     sources/ and itself, and nothing else of the engine but wpo_remote
+#     includes it;
+#   - wpo_remote (engine/remote, the Source of another machine: cpp-httplib
+#     and the block codec) includes only core/, format/, names/, sources/,
+#     recording/ and itself, nothing else of the engine includes it, and no
+#     engine header includes cpp-httplib;
 #   - app/files and app/exporter include nothing of the CLI or the desktop app,
 #     app/cli nothing of the desktop app;
 #   - jni/ links no target defined under app/.
@@ -64,9 +69,17 @@ check_only_include "wpo_recording includes something of the engine above its sou
 while IFS=: read -r file line text; do
     fail "$file:$line includes wpo_recording, which is not part of wpo: $text"
 done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"recording/' engine --include='*.h' --include='*.cpp' \
-             | grep -v '^engine/recording/')
+             | grep -vE '^engine/(recording|remote)/')
 grep -rqE '#[[:space:]]*include[[:space:]]*<zstd' engine --include='*.h' \
     && fail "an engine header includes zstd: keep it inside wpo_recording's .cpp files"
+check_only_include "wpo_remote includes something of the engine above its sources" \
+    'core/|format/|names/|sources/|recording/|remote/' engine/remote
+while IFS=: read -r file line text; do
+    fail "$file:$line includes wpo_remote, which is not part of wpo: $text"
+done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"remote/' engine --include='*.h' --include='*.cpp' \
+             | grep -v '^engine/remote/')
+grep -rqE '#[[:space:]]*include[[:space:]]*<httplib' engine --include='*.h' \
+    && fail "an engine header includes cpp-httplib: keep it inside wpo_remote's .cpp files"
 # ... and the build puts each folder in its library.
 for folder in core format names; do
     grep -qE 'target_sources\(wpo_format\b' "engine/$folder/CMakeLists.txt" \

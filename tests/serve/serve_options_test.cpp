@@ -69,7 +69,8 @@ TEST(ServeOptions, HelpAndErrors)
     EXPECT_NE(usage(Command::serve).find("--listen ADDR:PORT"), std::string::npos);
     EXPECT_NE(usage().find("serve"), std::string::npos);
     EXPECT_FALSE(parse_options({"serve", "--listen"}).ok());
-    EXPECT_FALSE(parse_options({"serve", "--stdio"}).ok());  // not a flag of this build
+    EXPECT_TRUE(parse_options({"serve", "--stdio"})->stdio);
+    EXPECT_FALSE(parse_options({"serve", "--stdin"}).ok());
     EXPECT_FALSE(parse_options({"serve", "extra"}).ok());
 }
 
