@@ -9,8 +9,9 @@
 #                             for the package test that builds against the DEB), and reuse for
 #                             the license check, clang-format and clang-tidy for the style check, and
 #                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark,
-#                             and the source of Debian's libzstd, which the MinGW build compiles
-#                             (scripts/zstd-source.sh: adds a deb-src line for the configured mirror)
+#                             and the sources of Debian's libzstd and cpp-httplib, which the MinGW build
+#                             compiles (scripts/zstd-source.sh adds a deb-src line for the configured
+#                             mirror; scripts/httplib-source.sh)
 #                             openssh-server for the ssh:// remote machine test (its sshd is started by the test)
 set -euo pipefail
 
@@ -24,10 +25,12 @@ if [[ "${1:-}" == "--all" ]]; then
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
               prometheus prometheus-node-exporter openssl dpkg-dev openssh-server)
 fi
-# The MinGW build's zstd, from Debian's source package (after the packages: it needs libzstd-dev's version).
+# The MinGW build's zstd and cpp-httplib, from Debian's source packages (after the packages: each
+# needs the installed Linux package's version).
 zstd_source() {
     if [[ "${1:-}" == "--all" ]]; then
         "$(dirname "$0")/zstd-source.sh"
+        "$(dirname "$0")/httplib-source.sh"
     fi
 }
 

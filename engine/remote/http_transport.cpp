@@ -6,6 +6,24 @@
 #include <httplib.h>
 
 namespace wpo::remote {
+namespace {
+
+// cpp-httplib names its errors by one word ("Connection"); a user reads what went wrong.
+std::string describe(httplib::Error error)
+{
+    switch (error) {
+    case httplib::Error::Connection: return "the connection failed (no agent listens there, or the host refused it)";
+    case httplib::Error::ConnectionTimeout: return "no answer to the connection within the time allowed";
+    case httplib::Error::Read: return "the connection broke while reading the answer";
+    case httplib::Error::Write: return "the connection broke while sending the request";
+    case httplib::Error::SSLConnection:
+    case httplib::Error::SSLServerVerification: return "the TLS handshake failed";
+    default: return httplib::to_string(error);
+    }
+}
+
+}  // namespace
+
 
 struct HttpTransport::Impl {
     httplib::Client client;
@@ -47,8 +65,7 @@ Result<Reply> HttpTransport::get(std::string_view target)
         return Error(Errc::too_large,
                      "the agent at " + m_where + " answered more than " + std::to_string(kMaxResponseBytes) + " bytes");
     if (!result)
-        return Error(Errc::io_error,
-                     "cannot reach the agent at " + m_where + ": " + httplib::to_string(result.error()));
+        return Error(Errc::io_error, "cannot reach the agent at " + m_where + ": " + describe(result.error()));
     return reply;
 }
 
