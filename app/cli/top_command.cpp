@@ -7,6 +7,7 @@
 #include "cli/top_report.h"
 #include "format/block_view.h"
 #include "query/process_ranking.h"
+#include "query/process_sample_feed.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,34 +20,6 @@ namespace {
 using wpo::Errc;
 using wpo::Error;
 using wpo::query::ProcessRanking;
-
-
-class TopSampler {
-public:
-    explicit TopSampler(wpo::Source& source) : m_source(source) {}
-
-    wpo::Status add(ProcessRanking& ranking)
-    {
-        if (wpo::Status status = m_source.collect(wpo::query::kProcessRankingQuery, m_buffer); !status)
-            return status;
-        auto block = wpo::BlockView::parse(m_buffer);
-        if (!block)
-            return block.error();
-        // A recording of several queries can answer two positions with the
-        // same block: it is one sample.
-        const std::int64_t time = block->header().perf_time_100ns;
-        if (m_last_time && *m_last_time == time)
-            return {};
-        if (ranking.add(*block))
-            m_last_time = time;
-        return {};
-    }
-
-private:
-    wpo::Source& m_source;
-    std::vector<std::byte> m_buffer;
-    std::optional<std::int64_t> m_last_time;
-};
 
 void wait_seconds(double seconds)
 {
@@ -62,7 +35,7 @@ void wait_seconds(double seconds)
 wpo::Status run_top(const Options& options, Context& c)
 {
     ProcessRanking ranking;
-    TopSampler sampler(c.source);
+    wpo::query::ProcessSampleFeed sampler(c.source);
     if (c.replay) {
         for (;;) {
             if (wpo::Status status = sampler.add(ranking); !status)

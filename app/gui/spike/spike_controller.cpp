@@ -2,6 +2,7 @@
 #include "gui/spike/spike_controller.h"
 
 #include "gui/charts/view_widget.h"
+#include "gui/recording/recording_view.h"
 #include "gui/sampling/source_hub.h"
 #include "gui/sampling/view_counter.h"
 #include "gui/spike/process_history.h"
@@ -36,13 +37,16 @@ void SpikeController::watch(ViewPane* pane)
         m_view = pane;
         m_panel->show();
         m_panel->raise();
-        m_panel->showRange(from_ms, to_ms);
+        if (const RecordingView* recording = pane->findChild<RecordingView*>())
+            m_panel->showRecordingRange(recording->path(), from_ms, to_ms);
+        else
+            m_panel->showRange(from_ms, to_ms);
     });
 }
 
 void SpikeController::addProcessorTime(quint32 pid, quint64 start, const QString& name)
 {
-    if (!m_view || m_view->isLog())
+    if (!m_view || !m_view->takesCounters())  // a recording's view takes them: it reads them from its file
         return;
     ViewCounter c;
     c.object = 230;  // Process

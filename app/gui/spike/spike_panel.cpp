@@ -2,6 +2,7 @@
 #include "gui/spike/spike_panel.h"
 
 #include "gui/spike/process_history.h"
+#include "gui/spike/recording_ranking.h"
 #include "gui/spike/spike_model.h"
 
 #include <QComboBox>
@@ -76,6 +77,15 @@ QString SpikePanel::summary() const
 
 void SpikePanel::showRange(qint64 from_ms, qint64 to_ms)
 {
+    m_recording.clear();
+    m_from_ms = from_ms;
+    m_to_ms = to_ms;
+    recompute();
+}
+
+void SpikePanel::showRecordingRange(const QString& path, qint64 from_ms, qint64 to_ms)
+{
+    m_recording = path;
     m_from_ms = from_ms;
     m_to_ms = to_ms;
     recompute();
@@ -90,15 +100,33 @@ void SpikePanel::recompute()
     m_summary->setText(tr("Ranking…"));
     QPointer<SpikePanel> self(this);
     std::shared_ptr<const ProcessHistory> history = m_history;
-    QThreadPool::globalInstance()->start([self, history, request, by, from, to] {
-        auto result = std::make_shared<ProcessHistory::Result>(history->rank(from, to, by, kRows));
+    const std::string recording = m_recording.toStdString();
+    QThreadPool::globalInstance()->start([self, history, recording, request, by, from, to] {
+        auto ranked = std::make_shared<RecordingRanking>();
+        if (recording.empty())
+            ranked->result = history->rank(from, to, by, kRows);
+        else
+            *ranked = rank_recording(recording, from, to, by, kRows);
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, request, by, result] {
+            [self, request, by, ranked, from_recording = !recording.empty()] {
                 if (!self || request != self->m_pending)
                     return;  // gone, or a newer request is on its way
                 self->m_shown = request;
-                if (result->samples < 2) {
+                ProcessHistory::Result* result = &ranked->result;
+                if (!ranked->error.empty()) {
+                    self->m_model->setRanking({}, by);
+                    self->m_summary->setText(
+                        tr("The recording could not be read: %1").arg(QString::fromStdString(ranked->error)));
+                } else if (!ranked->has_process) {
+                    self->m_model->setRanking({}, by);
+                    self->m_summary->setText(tr("This recording holds no Process object in this range: record the "
+                                                "Process object to see who caused a spike."));
+                } else if (from_recording && result->samples < 2) {
+                    self->m_model->setRanking({}, by);
+                    self->m_summary->setText(
+                        tr("The recording has fewer than two samples of the Process object in this range."));
+                } else if (result->samples < 2) {
                     self->m_model->setRanking({}, by);
                     self->m_summary->setText(
                         tr("No process history for this range: the app keeps the Process object of the last "
@@ -106,7 +134,9 @@ void SpikePanel::recompute()
                            nullptr, static_cast<int>(self->m_history->sample_count())));
                 } else if (!result->has_measure) {
                     self->m_model->setRanking({}, by);
-                    self->m_summary->setText(tr("This machine's Process object has no counters for this measure."));
+                    self->m_summary->setText(
+                        from_recording ? tr("The recorded Process object has no counters for this measure.")
+                                       : tr("This machine's Process object has no counters for this measure."));
                 } else {
                     self->m_model->setRanking(std::move(result->rows), by);
                     self->m_summary->setText(

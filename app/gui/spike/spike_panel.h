@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // "Who caused this?": a dock listing the processes that used the most CPU
 // time, I/O, page faults or working set over a view's range, from the app's
-// ProcessHistory. The ranking runs on the thread pool, never on the GUI
+// ProcessHistory or from a recording's file. The ranking runs on the thread pool, never on the GUI
 // thread; a newer request supersedes one still running. Clicking a process
 // asks for its % Processor Time (processChosen).
 #pragma once
@@ -27,6 +27,8 @@ public:
 
     // Ranks the processes over [from_ms, to_ms] (ms since the epoch, UTC).
     void showRange(qint64 from_ms, qint64 to_ms);
+    // Ranks the processes over [from_ms, to_ms] from the recording at `path`.
+    void showRecordingRange(const QString& path, qint64 from_ms, qint64 to_ms);
 
     SpikeModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
@@ -49,6 +51,7 @@ private:
     QComboBox* m_by = nullptr;
     QLabel* m_summary = nullptr;
     QTableView* m_table = nullptr;
+    QString m_recording;  // non-empty: rank from this recording, not the history
     qint64 m_from_ms = 0;
     qint64 m_to_ms = 0;
     quint64 m_pending = 0;  // the newest request

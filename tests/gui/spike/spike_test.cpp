@@ -4,7 +4,8 @@
 // QAbstractItemModelTester and shows what the ranking gives; in the window,
 // the legend's menu opens the panel over the view's range, the process
 // burning most of the live test machine's CPU comes first, and clicking it
-// adds its % Processor Time to the view.
+// adds its % Processor Time to the view; a recording opened as a view ranks
+// from its own Process samples.
 #include "../support/live_test_machine.h"
 #include "gui/charts/legend_menu.h"
 #include "gui/charts/view_data.h"
@@ -13,7 +14,11 @@
 #include "gui/spike/spike_controller.h"
 #include "gui/spike/spike_model.h"
 #include "gui/spike/spike_panel.h"
+#include "format/block_view.h"
+#include "gui/recording/recording_view.h"
 #include "gui/window/main_window.h"
+#include "gui/window/view_pane.h"
+#include "recording/recording_writer.h"
 #include "query/platform_source.h"
 #include "snapshot/shared_source.h"
 
@@ -27,13 +32,16 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -377,6 +385,117 @@ private slots:
                  qPrintable(path));
         window.reset();
         hub->reset();
+    }
+
+    // A recording opened as a view ranks from its file: a child that burned
+    // CPU inside a range is first there and absent before it started, and
+    // choosing it adds its % Processor Time, read from the same file.
+    void recordingViewRanksFromItsFile()
+    {
+#ifndef __linux__
+        QSKIP("needs /proc");
+#endif
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto source = wpo::query::make_platform_source("");
+        QVERIFY(source);
+        auto names = (*source)->load_names();
+        QVERIFY(names);
+        struct File {
+            std::string path;
+            std::optional<wpo::recording::RecordingWriter> writer;
+            std::vector<std::int64_t> times;
+        };
+        auto record = [&](File& file, const std::string& query, int count) {
+            for (int i = 0; i < count; ++i) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+                std::vector<std::byte> buffer;
+                if (!(*source)->collect(query, buffer))
+                    return false;
+                auto block = wpo::BlockView::parse(buffer);
+                if (!block)
+                    return false;
+                const auto times = wpo::recording::RecordTimes::of(block->header());
+                if (!file.writer) {
+                    auto created =
+                        wpo::recording::RecordingWriter::create(file.path, {block->system_name(), "Linux", *names});
+                    if (!created)
+                        return false;
+                    file.writer.emplace(std::move(*created));
+                }
+                if (!file.writer->append(query, buffer, times))
+                    return false;
+                file.times.push_back(times.time_100ns);
+            }
+            return true;
+        };
+        File spike{dir.filePath(QStringLiteral("spike.psrec")).toStdString(), {}, {}};
+        QVERIFY(record(spike, "230", 4));
+        const std::int64_t quiet_last = spike.times.back();
+        BusyChild busy;
+        const auto busy_pid = static_cast<quint32>(busy.pid());
+        QVERIFY(busy.pid() > 0);
+        const std::size_t busy_first = spike.times.size();
+        QVERIFY(record(spike, "230", 8));
+        const std::int64_t busy_from = spike.times[busy_first];
+        const std::int64_t busy_to = spike.times.back();
+        busy.stop();
+        QVERIFY(record(spike, "230", 1));
+        QVERIFY(spike.writer->close());
+        File memory{dir.filePath(QStringLiteral("memory.psrec")).toStdString(), {}, {}};
+        QVERIFY(record(memory, "4", 3));
+        QVERIFY(memory.writer->close());
+        const auto ms = [](std::int64_t time_100ns) { return time_100ns / 10'000 - kUnixEpochMs; };
+
+        wpo::PerfObjectCache cache;
+        auto hub = SourceHub::create(std::make_unique<LiveTestMachine>(), &cache);
+        QVERIFY(hub);
+        auto window = std::make_unique<MainWindow>(**hub);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        const int before = window->viewCount();
+        window->openLog(QString::fromStdString(spike.path));
+        QCOMPARE(window->viewCount(), before + 1);
+        ViewPane* pane = window->view(before);
+        auto* recording = pane->findChild<RecordingView*>();
+        QVERIFY(recording);
+        QTRY_VERIFY_WITH_TIMEOUT(!recording->isLoading() && recording->lastTime() > 0, 10'000);
+        auto* controller = window->findChild<SpikeController*>();
+        QVERIFY(controller);
+        SpikePanel* panel = controller->panel();
+        QSignalSpy shown(panel, &SpikePanel::rankingShown);
+
+        emit pane->content().spikeRequested(ms(busy_from), ms(busy_to) + 1);
+        QVERIFY(shown.wait(10'000));
+        QVERIFY(panel->isVisible());
+        QVERIFY2(panel->model()->rowCount() > 0, qPrintable(panel->summary()));
+        QCOMPARE(panel->model()->usage(0).pid, busy_pid);
+
+        emit pane->content().spikeRequested(ms(spike.times.front()), ms(quiet_last) + 1);
+        QVERIFY(shown.wait(10'000));
+        QVERIFY2(panel->model()->rowCount() > 0, qPrintable(panel->summary()));
+        for (int row = 0; row < panel->model()->rowCount(); ++row)
+            QVERIFY(panel->model()->usage(row).pid != busy_pid);
+
+        emit pane->content().spikeRequested(ms(busy_from), ms(busy_to) + 1);
+        QVERIFY(shown.wait(10'000));
+        QCOMPARE(panel->model()->usage(0).pid, busy_pid);
+        const QRect cell = panel->table()->visualRect(panel->model()->index(0, 0));
+        QTest::mouseClick(panel->table()->viewport(), Qt::LeftButton, {}, cell.center());
+        const QString instance_end = QStringLiteral(":%1").arg(busy_pid);
+        const auto added = [&] {
+            return std::any_of(recording->counters().begin(), recording->counters().end(), [&](const ViewCounter& c) {
+                return c.counter == 6 && c.instance.endsWith(instance_end);
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(added(), 10'000);
+
+        // A recording without the Process object says so.
+        panel->showRecordingRange(QString::fromStdString(memory.path), ms(memory.times.front()),
+                                  ms(memory.times.back()) + 1);
+        QVERIFY(shown.wait(10'000));
+        QCOMPARE(panel->model()->rowCount(), 0);
+        QVERIFY2(panel->summary().contains(QStringLiteral("no Process object")), qPrintable(panel->summary()));
     }
 };
 
