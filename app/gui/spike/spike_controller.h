@@ -2,7 +2,8 @@
 // "Who caused this?" in the window: keeps the app's Process history (a
 // ProcessHistorySampler filling a ProcessHistory), shows the SpikePanel dock
 // when a view asks (ViewWidget::spikeRequested, from the legend's menu) and
-// adds a chosen process's % Processor Time to that view.
+// adds a chosen process's % Processor Time to that view. A view over a
+// recording is ranked from its file, not from the live history.
 #pragma once
 
 #include <QObject>
