@@ -14,14 +14,15 @@ namespace perfscope::gui {
 class SpikeModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // The share (of the measure ranked by) beside the process: it is what a narrow dock must show.
     enum Column {
         ProcessColumn,
         PidColumn,
+        ShareColumn,
         CpuColumn,
         IoColumn,
         FaultsColumn,
         WorkingSetColumn,
-        ShareColumn,
         ColumnCount
     };
     // Qt::UserRole of any column: the raw value (100 ns ticks, bytes, faults,

@@ -11,9 +11,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
+#include <QScrollBar>
 #include <QTableView>
 #include <QThreadPool>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace perfscope::gui {
 
@@ -61,6 +64,16 @@ SpikePanel::SpikePanel(std::shared_ptr<const ProcessHistory> history, QWidget* p
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
     setWidget(body);
+    // Every column in view when a ranking arrives: the value and the share are what the user came for,
+    // and a dock opens narrower than the table.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_table->resizeColumnsToContents();
+        int width = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+        for (int column = 0; column < m_model->columnCount(); ++column)
+            width += m_table->columnWidth(column);
+        constexpr int kMaxWidth = 520;
+        m_table->setMinimumWidth(std::min(width, kMaxWidth));
+    });
     connect(m_by, &QComboBox::currentIndexChanged, this, &SpikePanel::recompute);
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) {
         if (!index.isValid())
