@@ -180,6 +180,32 @@ jstring new_string(JNIEnv* env, std::string_view text)
 
 }  // namespace
 
+namespace {
+
+// The bridge a sampler lives in: the process's (recording 0, the machine) or an open Recording's, which
+// `owner` keeps alive for the call. Null, with WPOException thrown, when the recording is closed. Outside
+// the extern "C" block: it returns a C++ type.
+struct SamplerBridge {
+    std::shared_ptr<perfscope::jni::RecordingBridge> owner;
+    Bridge* bridge = nullptr;
+};
+
+SamplerBridge sampler_bridge(JNIEnv* env, jint recording)
+{
+    if (recording == 0)
+        return {nullptr, &Bridge::instance()};
+    auto owner = perfscope::jni::RecordingBridge::table().lookup(recording);
+    if (!owner) {
+        throw_wpo(env, code::invalid_handle,
+                  "the recording is closed (recording handle " + std::to_string(recording) + ")");
+        return {};
+    }
+    Bridge* bridge = &owner->bridge();
+    return {std::move(owner), bridge};
+}
+
+}  // namespace
+
 extern "C" {
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*)
@@ -622,31 +648,6 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_parse(JNI
 }
 
 // --- Sampler (plain API; throws WPOException) -------------------------------------------
-
-namespace {
-
-// The bridge a sampler lives in: the process's (recording 0, the machine) or an open Recording's, which `owner`
-// keeps alive for the call. Null, with WPOException thrown, when the recording is closed.
-struct SamplerBridge {
-    std::shared_ptr<perfscope::jni::RecordingBridge> owner;
-    Bridge* bridge = nullptr;
-};
-
-SamplerBridge sampler_bridge(JNIEnv* env, jint recording)
-{
-    if (recording == 0)
-        return {nullptr, &Bridge::instance()};
-    auto owner = perfscope::jni::RecordingBridge::table().lookup(recording);
-    if (!owner) {
-        throw_wpo(env, code::invalid_handle,
-                  "the recording is closed (recording handle " + std::to_string(recording) + ")");
-        return {};
-    }
-    Bridge* bridge = &owner->bridge();
-    return {std::move(owner), bridge};
-}
-
-}  // namespace
 
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_open0(JNIEnv* env, jclass, jint recording, jobjectArray paths)
 {

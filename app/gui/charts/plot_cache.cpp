@@ -34,9 +34,11 @@ void PlotCache::scroll(int dx)
     for (int y = 0; y < m_image.height(); ++y) {
         uchar* line = m_image.scanLine(y);
         if (dx > 0)
-            std::memmove(line, line + moved * bytes_per_px, static_cast<size_t>(keep * bytes_per_px));
+            std::memmove(line, line + moved * bytes_per_px,
+                         static_cast<size_t>(keep) * static_cast<size_t>(bytes_per_px));
         else
-            std::memmove(line + moved * bytes_per_px, line, static_cast<size_t>(keep * bytes_per_px));
+            std::memmove(line + moved * bytes_per_px, line,
+                         static_cast<size_t>(keep) * static_cast<size_t>(bytes_per_px));
     }
 }
 
