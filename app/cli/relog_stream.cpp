@@ -141,7 +141,8 @@ wpo::Result<bool> RelogStream::next()
             seen = m_seen.emplace(record.query, 0).first;
         if (seen->second++ % m_cut.keep_every != 0)
             continue;
-        m_now = std::max(m_now, std::chrono::nanoseconds(record.times.time_100ns * 100));
+        // From the Unix epoch: a FILETIME (from 1601) counted in nanoseconds does not fit in 64 bits.
+        m_now = std::max(m_now, std::chrono::nanoseconds((record.times.time_100ns - kUnixEpoch100ns) * 100));
         return true;
     }
 }

@@ -25,8 +25,11 @@ bool covers(std::string_view recorded, const ObjectQuery& asked)
 
 std::chrono::nanoseconds to_duration(const RecordTimes& times)
 {
-    if (times.perf_freq <= 0)
-        return std::chrono::nanoseconds(times.time_100ns * 100);
+    if (times.perf_freq <= 0) {
+        // From the Unix epoch: a FILETIME (from 1601) counted in nanoseconds does not fit in 64 bits.
+        constexpr std::int64_t kUnixEpoch100ns = 116'444'736'000'000'000LL;
+        return std::chrono::nanoseconds((times.time_100ns - kUnixEpoch100ns) * 100);
+    }
     const auto ticks = static_cast<long double>(times.perf_time);
     return std::chrono::nanoseconds(
         static_cast<std::int64_t>(ticks * 1e9L / static_cast<long double>(times.perf_freq)));
