@@ -163,8 +163,8 @@ TEST(ProcessRanking, ProcessMissedAtTheStartButOlderCountsFromItsFirstSample)
     s.add(0, {{"x", 1, old, 0, 0, 0, 0, 0}});
     s.add(5, {{"x", 1, old, 0, 0, 0, 0, 0}, {"late", 2, old, 70'000, 0, 500, 0, 0}});
     s.add(10, {{"x", 1, old, 0, 0, 0, 0, 0}, {"late", 2, old, 71'000, 0, 800, 0, 0}});
-    const auto ranking = s.ranking();  // the usages live in it
-    const ProcessUsage* late = find(ranking.usages(), 2, old);
+    const auto usages = s.ranking().usages();  // find() points into it
+    const ProcessUsage* late = find(usages, 2, old);
     ASSERT_TRUE(late);
     EXPECT_EQ(late->cpu_100ns, 1'000u);
     EXPECT_EQ(late->working_set_growth, 300);
@@ -178,8 +178,8 @@ TEST(ProcessRanking, DwordCounterWrapsAcrossSamples)
     const std::uint64_t near_top = 0xFFFF'FFF0;
     s.add(0, {{"p", 7, old, 0, near_top, 0, 0, 0}});
     s.add(1, {{"p", 7, old, 0, 0x20, 0, 0, 0}});
-    const auto ranking = s.ranking();  // the usages live in it
-    const ProcessUsage* p = find(ranking.usages(), 7, old);
+    const auto usages = s.ranking().usages();  // find() points into it
+    const ProcessUsage* p = find(usages, 7, old);
     ASSERT_TRUE(p);
     EXPECT_EQ(p->faults, (0x1'0000'0000u - near_top) + 0x20u);
 }
