@@ -233,6 +233,22 @@ TEST(InstanceGuard, PatternErrors)
     EXPECT_TRUE(compile_instance_pattern(std::string(kMaxPatternLength, 'a'), "--exclude-process"));
 }
 
+// std::regex would read these numbers into a long without an overflow check (and build an automaton as large
+// as the count): they are refused with a message, while the same digits elsewhere stay literal.
+TEST(InstanceGuard, BackReferencesAndHugeCountsAreRefused)
+{
+    for (const char* pattern :
+         {R"(as\\\5555555555555555555555)", R"((a)\1)", "a{1001}", "a{2,99999999999999999999}", "a{1,}{1001,}"}) {
+        const auto compiled = compile_instance_pattern(pattern, "--include-process");
+        ASSERT_FALSE(compiled) << pattern;
+        EXPECT_EQ(compiled.error().code(), wpo::Errc::invalid_argument);
+        EXPECT_NE(compiled.error().message().find("not support"), std::string::npos) << compiled.error().message();
+    }
+    for (const char* pattern :
+         {"a{1000}", "a{2,1000}", R"(java\d{2})", "kworker/[0-9]+", "[{]5555555555555555555", R"(\0)", R"(a\\5)"})
+        EXPECT_TRUE(compile_instance_pattern(pattern, "--include-process")) << pattern;
+}
+
 TEST(InstanceGuard, PassesIsAWholeMatch)
 {
     InstanceGuard guard;
