@@ -222,39 +222,25 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             if (v->empty())
                 return bad("-s needs a machine (HOST[:PORT] or ssh://[USER@]HOST[:PORT])");
             o.machine = *v;
-        } else if (o.command == Command::record && a == "--duration") {
+        } else if (o.command == Command::record &&
+                   (a == "--duration" || a == "--new-file-every" || a == "--flush-every")) {
             auto v = value_of(a);
             if (!v)
                 return v.error();
             auto s = wpo::query::parse_interval(*v);
             if (!s)
                 return s.error();
-            o.duration_s = *s;
-        } else if (o.command == Command::record && (a == "--max-size" || a == "--new-file-every")) {
+            if (a == "--new-file-every" && *s < 1)
+                return bad("--new-file-every needs at least 1 s (files are named to the second)");
+            (a == "--duration" ? o.duration_s : a == "--new-file-every" ? o.new_file_every_s : o.flush_every_s) = *s;
+        } else if (o.command == Command::record && a == "--max-size") {
             auto v = value_of(a);
             if (!v)
                 return v.error();
-            if (a == "--max-size") {
-                auto size = parse_size(a, *v);
-                if (!size)
-                    return size.error();
-                o.max_size = *size;
-            } else {
-                auto s = wpo::query::parse_interval(*v);
-                if (!s)
-                    return s.error();
-                if (*s < 1)
-                    return bad("--new-file-every needs at least 1 s (files are named to the second)");
-                o.new_file_every_s = *s;
-            }
-        } else if (o.command == Command::record && a == "--flush-every") {
-            auto v = value_of(a);
-            if (!v)
-                return v.error();
-            auto s = wpo::query::parse_interval(*v);
-            if (!s)
-                return s.error();
-            o.flush_every_s = *s;
+            auto size = parse_size(a, *v);
+            if (!size)
+                return size.error();
+            o.max_size = *size;
         } else if (o.command == Command::record && a == "--circular") {
             o.circular = true;
         } else if (o.command == Command::serve && (a == "--listen" || a == "--web-config" || a == "--sets-dir")) {
