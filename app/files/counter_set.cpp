@@ -3,6 +3,7 @@
 
 #include "files/text_file.h"
 
+#include "core/hex.h"
 #include "files/json_value.h"
 #include "naming/counter_path.h"
 
@@ -137,16 +138,9 @@ wpo::Result<std::uint32_t> parse_color(const JsonValue& v, const std::string& fi
         std::uint32_t rgb = 0;
         bool ok = s.size() == 7 && s[0] == '#';
         for (std::size_t i = 1; ok && i < s.size(); ++i) {
-            const char c = s[i];
-            rgb <<= 4;
-            if (c >= '0' && c <= '9')
-                rgb |= static_cast<std::uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                rgb |= static_cast<std::uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                rgb |= static_cast<std::uint32_t>(c - 'A' + 10);
-            else
-                ok = false;
+            const int digit = wpo::hex_digit_value(s[i]);
+            ok = digit >= 0;
+            rgb = rgb << 4 | static_cast<std::uint32_t>(digit);
         }
         if (ok)
             return rgb;

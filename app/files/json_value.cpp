@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "files/json_value.h"
 
+#include "core/hex.h"
 #include "core/utf.h"
 
 #include <algorithm>
@@ -310,16 +311,10 @@ private:
         for (int k = 0; k < 4; ++k) {
             if (m_at >= m_text.size())
                 return fail("the text ends inside a \\u escape");
-            const char h = m_text[m_at];
-            v <<= 4;
-            if (h >= '0' && h <= '9')
-                v |= static_cast<std::uint32_t>(h - '0');
-            else if (h >= 'a' && h <= 'f')
-                v |= static_cast<std::uint32_t>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F')
-                v |= static_cast<std::uint32_t>(h - 'A' + 10);
-            else
+            const int digit = wpo::hex_digit_value(m_text[m_at]);
+            if (digit < 0)
                 return fail("a \\u escape needs four hex digits, found " + shown_char());
+            v = v << 4 | static_cast<std::uint32_t>(digit);
             advance();
         }
         return v;

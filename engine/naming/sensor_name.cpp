@@ -15,6 +15,8 @@
 // format(parse(s)) is canonical and parse(format(x)) == x.
 #include "naming/sensor_name.h"
 
+#include "core/hex.h"
+
 #include <cstddef>
 
 namespace wpo {
@@ -23,21 +25,10 @@ namespace {
 constexpr std::string_view kPrefix = "win32.winperf/";
 constexpr std::size_t kShownChars = 100;  // of the text, in error messages
 
-int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 // Whether part[i] == '%' would be read as the start of an escape.
 bool starts_escape(std::string_view part, std::size_t i)
 {
-    return i + 2 < part.size() && hex_value(part[i + 1]) >= 0 && hex_value(part[i + 2]) >= 0;
+    return i + 2 < part.size() && hex_digit_value(part[i + 1]) >= 0 && hex_digit_value(part[i + 2]) >= 0;
 }
 
 enum class Part { object, counter, instance };
@@ -81,7 +72,7 @@ Result<std::string> unescape(std::string_view text, std::size_t offset, std::str
             out += '%';  // "% Processor Time": a '%' that is no escape is itself
             continue;
         }
-        out += static_cast<char>(hex_value(part[i + 1]) * 16 + hex_value(part[i + 2]));
+        out += static_cast<char>(hex_digit_value(part[i + 1]) * 16 + hex_digit_value(part[i + 2]));
         i += 2;
     }
     return out;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "remote/wire_format.h"
 
+#include "core/hex.h"
+
 #include <cstring>
 
 namespace wpo::remote {
@@ -188,15 +190,6 @@ std::string percent_encode(std::string_view text)
 
 Result<std::string> percent_decode(std::string_view text)
 {
-    auto hex = [](char c) -> int {
-        if (c >= '0' && c <= '9')
-            return c - '0';
-        if (c >= 'a' && c <= 'f')
-            return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F')
-            return c - 'A' + 10;
-        return -1;
-    };
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -205,8 +198,8 @@ Result<std::string> percent_decode(std::string_view text)
         } else {
             if (i + 2 >= text.size())
                 return Error(Errc::invalid_argument, "a '%' escape is cut short");
-            const int high = hex(text[i + 1]);
-            const int low = hex(text[i + 2]);
+            const int high = hex_digit_value(text[i + 1]);
+            const int low = hex_digit_value(text[i + 2]);
             if (high < 0 || low < 0)
                 return Error(Errc::invalid_argument, "a '%' escape is not two hex digits");
             out.push_back(static_cast<char>(high * 16 + low));
