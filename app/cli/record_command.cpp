@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 
 #include "cli/record_file_name.h"
+#include "core/this_os.h"
 #include "format/block_view.h"
 #include "format/object_query.h"
 #include "naming/counter_path.h"
@@ -64,15 +65,6 @@ std::uint64_t stored_values(const wpo::BlockView& block)
     for (const wpo::ObjectView& object : block.objects())
         values += std::uint64_t{object.counter_count()} * std::max<std::uint32_t>(1, object.instance_count());
     return values;
-}
-
-const char* operating_system()
-{
-#ifdef _WIN32
-    return "Windows";
-#else
-    return "Linux";
-#endif
 }
 
 // The recorder's own CPU time, user and system, all threads.
@@ -156,7 +148,7 @@ wpo::Status run_record(const Options& given, Context& c)
         if (!first->find_object(index))
             return Error(Errc::not_found, "object " + std::to_string(index) + " (" + std::string(c.names.name(index)) +
                                               ") is not served by this machine now");
-    const wpo::recording::RecordingInfo info{first->system_name(), operating_system(), c.names};
+    const wpo::recording::RecordingInfo info{first->system_name(), wpo::kThisOs, c.names};
     wpo::recording::WriterOptions writer_options;
     writer_options.max_file_bytes = options.max_size;
     writer_options.circular = options.circular;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/remote_endpoint.h"
 
+#include "core/this_os.h"
 #include "format/block_view.h"
 #include "format/object_query.h"
 #include "remote/remote_protocol.h"
@@ -31,13 +32,6 @@ bool parse_u64(const std::string& text, std::uint64_t& value)
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return !text.empty() && ec == std::errc() && end == text.data() + text.size();
 }
-
-constexpr const char* kOs =
-#ifdef _WIN32
-    "Windows";
-#else
-    "Linux";
-#endif
 
 }  // namespace
 
@@ -99,7 +93,7 @@ void RemoteEndpoint::names(RemoteAnswer& answer)
 {
     remote::NamesReply reply;
     reply.machine = m_machine;
-    reply.os = kOs;
+    reply.os = wpo::kThisOs;
     reply.counter_table = m_names.counter_multi_sz();
     reply.help_table = m_names.help_multi_sz();
     answer.content_type = "application/octet-stream";

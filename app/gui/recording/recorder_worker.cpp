@@ -1,24 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/recording/recorder_worker.h"
 
+#include "core/this_os.h"
 #include "format/block_view.h"
 #include "format/object_query.h"
 
 #include <QFile>
 
 namespace perfscope::gui {
-namespace {
-
-const char* operating_system()
-{
-#ifdef _WIN32
-    return "Windows";
-#else
-    return "Linux";
-#endif
-}
-
-}  // namespace
 
 RecorderWorker::RecorderWorker(SourceHub& hub) : m_hub(hub)
 {}
@@ -46,7 +35,7 @@ void RecorderWorker::start(const RecordRequest& request)
         return;
     }
     auto writer = wpo::recording::RecordingWriter::create(QFile::encodeName(request.path).toStdString(),
-                                                          {block->system_name(), operating_system(), m_hub.names()});
+                                                          {block->system_name(), wpo::kThisOs, m_hub.names()});
     if (!writer) {
         emit finished(request.path, 0, 0, QString::fromStdString(writer.error().describe()));
         return;
