@@ -13,10 +13,8 @@
 set -eu
 run=$1 prefix=$2 cli=$3 demo=$4 dll=$5 def=$6 work=$7
 mkdir -p "$work"
-W() { "$run" --prefix "$prefix" "$@"; }
-# Wine maps / to Z:.
-winpath() { printf 'Z:%s' "$1" | sed 's|/|\\|g'; }
-fail() { echo "wine_end_to_end: $*" >&2; exit 1; }
+test_name=wine_end_to_end
+. "$(dirname "$0")/../wine/demo_provider.sh"
 
 raw_value=4242
 rate=1000
@@ -24,36 +22,14 @@ demo_pid=
 
 cleanup() {
     [ -n "$demo_pid" ] && kill "$demo_pid" 2>/dev/null && wait "$demo_pid" 2>/dev/null
-    W "$cli" counters uninstall PerfscopeDemo >/dev/null 2>&1 || true
+    uninstall_demo_provider
 }
 trap cleanup EXIT
 
-# Left over from an interrupted run.
-W "$cli" counters uninstall PerfscopeDemo >/dev/null 2>&1 || true
-
-W "$cli" counters install "$(winpath "$def")" --library "$(winpath "$dll")" >"$work/install.txt" 2>&1 ||
-    fail "install failed: $(cat "$work/install.txt")"
+install_demo_provider
 cat "$work/install.txt"
-first=$(sed -n 's/.*counter indices \([0-9]*\)\.\..*/\1/p' "$work/install.txt")
-[ -n "$first" ] || fail "install printed no indices"
-# The demo's definition: object "Perfscope Demo" = First Counter, its
-# counters Demo Raw = +2, Demo Ticks/sec = +4 (definition order, 2 apart).
-raw_index=$((first + 2))
-rate_index=$((first + 4))
-
-W "$demo" --raw $raw_value --rate $rate --seconds 10 >"$work/demo.txt" 2>&1 &
-demo_pid=$!
-
-# Until the demo's object is served (the demo boots its Wine process first).
-seen=0
-for _ in $(seq 1 60); do
-    if W "$cli" list >"$work/list.txt" 2>&1 && grep -q "^$first " "$work/list.txt"; then
-        seen=1
-        break
-    fi
-    sleep 0.1
-done
-[ $seen = 1 ] || fail "object $first never listed: $(cat "$work/list.txt"; cat "$work/demo.txt")"
+start_demo $raw_value $rate 10
+wait_for_demo_object
 grep "^$first " "$work/list.txt"
 
 W "$cli" query -si 1 -sc 3 "\\$first\\$raw_index" "\\$first\\$rate_index" >"$work/query.csv" 2>"$work/query.err" ||

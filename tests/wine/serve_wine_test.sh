@@ -9,9 +9,8 @@
 set -eu
 run=$1 prefix=$2 cli=$3 demo=$4 dll=$5 def=$6 work=$7
 mkdir -p "$work"
-W() { "$run" --prefix "$prefix" "$@"; }
-winpath() { printf 'Z:%s' "$1" | sed 's|/|\\|g'; }
-fail() { echo "serve_wine_test: $*" >&2; exit 1; }
+test_name=serve_wine_test
+. "$(dirname "$0")/demo_provider.sh"
 command -v curl >/dev/null || { echo "serve_wine_test: curl is not installed"; exit 77; }
 
 raw_value=4242
@@ -38,22 +37,13 @@ cleanup() {
     if [ -n "$demo_pid" ]; then
         wait "$demo_pid" 2>/dev/null || true
     fi
-    W "$cli" counters uninstall PerfscopeDemo >/dev/null 2>&1 || true
+    uninstall_demo_provider
     exit $status
 }
 trap cleanup EXIT
 
-W "$cli" counters uninstall PerfscopeDemo >/dev/null 2>&1 || true
-W "$cli" counters install "$(winpath "$def")" --library "$(winpath "$dll")" >"$work/install.txt" 2>&1 ||
-    fail "install failed: $(cat "$work/install.txt")"
-first=$(sed -n 's/.*counter indices \([0-9]*\)\.\..*/\1/p' "$work/install.txt")
-[ -n "$first" ] || fail "install printed no indices"
-# The demo's definition: object = First Counter, Demo Raw = +2, Demo Ticks/sec = +4.
-raw_index=$((first + 2))
-rate_index=$((first + 4))
-
-W "$demo" --raw $raw_value --rate $rate --seconds 12 >"$work/demo.txt" 2>&1 &
-demo_pid=$!
+install_demo_provider
+start_demo $raw_value $rate 12
 
 printf '{"version": 2, "views": [{"title": "demo", "counters": [{"path": "\\\\%s\\\\%s"}]}]}\n' \
     "$first" "$raw_index" >"$work/demo-set.json"

@@ -18,10 +18,8 @@ if [ ! -x "$linux_cli" ]; then
     exit 77
 fi
 mkdir -p "$work"
-W() { "$run" --prefix "$prefix" "$@"; }
-# Wine maps / to Z:.
-winpath() { printf 'Z:%s' "$1" | sed 's|/|\\|g'; }
-fail() { echo "wine_record: $*" >&2; exit 1; }
+test_name=wine_record
+. "$(dirname "$0")/demo_provider.sh"
 
 raw_value=31337
 rate=2000
@@ -34,31 +32,14 @@ cleanup() {
     if [ -n "$demo_pid" ]; then
         wait "$demo_pid" 2>/dev/null || true
     fi
-    W "$cli" counters uninstall PerfscopeDemo >/dev/null 2>&1 || true
+    uninstall_demo_provider
     exit $status
 }
 trap cleanup EXIT
 
-W "$cli" counters uninstall PerfscopeDemo >/dev/null 2>&1 || true
-W "$cli" counters install "$(winpath "$def")" --library "$(winpath "$dll")" >"$work/install.txt" 2>&1 ||
-    fail "install failed: $(cat "$work/install.txt")"
-first=$(sed -n 's/.*counter indices \([0-9]*\)\.\..*/\1/p' "$work/install.txt")
-[ -n "$first" ] || fail "install printed no indices"
-# Object "Perfscope Demo" = first; Demo Raw = +2, Demo Ticks/sec = +4.
-raw_index=$((first + 2))
-rate_index=$((first + 4))
-
-W "$demo" --raw $raw_value --rate $rate --seconds 12 >"$work/demo.txt" 2>&1 &
-demo_pid=$!
-seen=0
-for _ in $(seq 1 60); do
-    if W "$cli" list >"$work/list.txt" 2>&1 && grep -q "^$first " "$work/list.txt"; then
-        seen=1
-        break
-    fi
-    sleep 0.1
-done
-[ $seen = 1 ] || fail "object $first never listed: $(cat "$work/list.txt"; cat "$work/demo.txt")"
+install_demo_provider
+start_demo $raw_value $rate 12
+wait_for_demo_object
 
 rm -f "$recording"
 W "$cli" record -o "$(winpath "$recording")" -si 1 -sc $samples --stats "\\$first\\$raw_index" \
