@@ -4,6 +4,7 @@
 #include "files/counter_set.h"
 #include "files/pdh_csv_reader.h"
 
+#include "child_process.h"
 #include "cli_process_test.h"
 
 #include <gtest/gtest.h>
@@ -159,12 +160,12 @@ TEST_F(Cli, QueryWritesPdhCsv)
 
 // A child that burns CPU until killed, named so that its Process instance is
 // unique; a safety net ends it after 30 s.
-class Burner {
+class Burner : public wpo::test::ChildProcess {
 public:
     Burner()
     {
-        m_pid = fork();
-        if (m_pid == 0) {
+        const pid_t pid = fork();
+        if (pid == 0) {
             const std::string name = "psburn" + std::to_string(getpid() % 100000);
             prctl(PR_SET_NAME, name.c_str(), 0, 0, 0);
             const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(30);
@@ -174,22 +175,13 @@ public:
                     spin = spin + 1;
             _exit(0);
         }
+        adopt(pid);
     }
-    ~Burner()
-    {
-        if (m_pid > 0) {
-            kill(m_pid, SIGKILL);
-            waitpid(m_pid, nullptr, 0);
-        }
-    }
-    Burner(const Burner&) = delete;
-    Burner& operator=(const Burner&) = delete;
-    pid_t pid() const { return m_pid; }
-    std::string name() const { return "psburn" + std::to_string(m_pid % 100000); }
+    std::string name() const { return "psburn" + std::to_string(pid() % 100000); }
     // utime + stime of /proc/<pid>/stat in seconds (USER_HZ from sysconf).
     double cpu_seconds() const
     {
-        const std::string text = slurp("/proc/" + std::to_string(m_pid) + "/stat");
+        const std::string text = slurp("/proc/" + std::to_string(pid()) + "/stat");
         std::istringstream in(text.substr(text.rfind(')') + 2));
         std::string field;
         double utime = 0, stime = 0;
@@ -203,9 +195,6 @@ public:
         }
         return (utime + stime) / double(sysconf(_SC_CLK_TCK));
     }
-
-private:
-    pid_t m_pid = -1;
 };
 
 double now_seconds()

@@ -8,6 +8,7 @@
 #include "format/block_view.h"
 #include "recording/recording_reader.h"
 
+#include "child_process.h"
 #include "cli_process_test.h"
 
 #include <gtest/gtest.h>
@@ -38,14 +39,14 @@ constexpr std::int64_t kUnixEpochMs = 11'644'473'600'000LL;
 // between threads: the child starts a session of its own and, where it may
 // (root), lowers that session's nice value; elsewhere it has one session's
 // share, which on a machine not loaded by other sessions is all it needs.
-class BusyChild {
+class BusyChild : public wpo::test::ChildProcess {
 public:
     static constexpr int kSpinners = 4;
 
     BusyChild()
     {
-        m_pid = fork();
-        if (m_pid == 0) {
+        const pid_t pid = fork();
+        if (pid == 0) {
             setsid();
             if (std::FILE* group = std::fopen("/proc/self/autogroup", "w")) {
                 std::fputs("-5", group);
@@ -56,19 +57,7 @@ public:
                 spinners.emplace_back(spin);
             spin();
         }
-    }
-    ~BusyChild() { stop(); }
-    BusyChild(const BusyChild&) = delete;
-    BusyChild& operator=(const BusyChild&) = delete;
-
-    pid_t pid() const { return m_pid; }
-    void stop()
-    {
-        if (m_pid <= 0)
-            return;
-        kill(m_pid, SIGKILL);
-        waitpid(m_pid, nullptr, 0);
-        m_pid = -1;
+        adopt(pid);
     }
 
 private:
@@ -78,8 +67,6 @@ private:
         for (;;)
             n = n + 1;
     }
-
-    pid_t m_pid = -1;
 };
 
 std::string local(Clock::time_point when)

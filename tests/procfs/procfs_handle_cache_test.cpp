@@ -3,6 +3,7 @@
 // /proc: processes that exit between sweeps, a low descriptor limit, Context
 // Switches/sec through the kept handles; and a process directory that becomes
 // unreadable, in a copy of a fixture tree.
+#include "child_process.h"
 #include "procfs_test_util.h"
 
 #include "sources/procfs/handle_budget.h"
@@ -33,14 +34,14 @@ using test::raw;
 
 // A child of `threads` threads that blocks until killed; the extra threads
 // first sleep `naps` times (each nap a voluntary context switch).
-class Helper {
+class Helper : public test::ChildProcess {
 public:
     Helper(int threads, int naps = 0)
     {
         int ready[2];
         EXPECT_EQ(pipe(ready), 0);
-        m_pid = fork();
-        if (m_pid == 0) {
+        const pid_t pid = fork();
+        if (pid == 0) {
             close(ready[0]);
             static int s_naps;
             static std::atomic<int> s_napped{0};  // threads whose naps are over
@@ -72,27 +73,12 @@ public:
             for (;;)
                 pause();
         }
+        adopt(pid);
         close(ready[1]);
         char byte;
         EXPECT_EQ(read(ready[0], &byte, 1), 1);
         close(ready[0]);
     }
-    ~Helper() { stop(); }
-    Helper(const Helper&) = delete;
-    Helper& operator=(const Helper&) = delete;
-
-    pid_t pid() const { return m_pid; }
-    void stop()
-    {
-        if (m_pid > 0) {
-            kill(m_pid, SIGKILL);
-            waitpid(m_pid, nullptr, 0);
-            m_pid = -1;
-        }
-    }
-
-private:
-    pid_t m_pid = -1;
 };
 
 // Our descriptors that point into /proc/<pid>/ (readlink of /proc/self/fd/*).

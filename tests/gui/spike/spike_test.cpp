@@ -7,6 +7,7 @@
 // adds its % Processor Time to the view; a recording opened as a view ranks
 // from its own Process samples.
 #include "../support/live_test_machine.h"
+#include "child_process.h"
 #include "gui/charts/legend_menu.h"
 #include "gui/charts/view_data.h"
 #include "gui/spike/process_history.h"
@@ -114,34 +115,20 @@ ProcessSample sample_at(qint64 base_ms, int seconds, const std::vector<std::pair
 
 // This binary again, spinning: exec'd at once after fork, so nothing of the
 // test's threads (locks held at the fork) reaches the child.
-class BusyChild {
+class BusyChild : public wpo::test::ChildProcess {
 public:
     BusyChild()
     {
-        m_pid = fork();
-        if (m_pid == 0) {
+        const pid_t pid = fork();
+        if (pid == 0) {
             char self[] = "/proc/self/exe";
             char spin[] = "--spin";
             char* argv[] = {self, spin, nullptr};
             execv(self, argv);
             _exit(127);
         }
+        adopt(pid);
     }
-    ~BusyChild() { stop(); }
-    BusyChild(const BusyChild&) = delete;
-    BusyChild& operator=(const BusyChild&) = delete;
-    pid_t pid() const { return m_pid; }
-    void stop()
-    {
-        if (m_pid > 0) {
-            kill(m_pid, SIGKILL);
-            waitpid(m_pid, nullptr, 0);
-            m_pid = -1;
-        }
-    }
-
-private:
-    pid_t m_pid = -1;
 };
 
 QAction* menuAction(QMenu* menu, const char* name)
