@@ -10,6 +10,7 @@
 #include "recording/recording_reader.h"
 
 #include "cli_process_test.h"
+#include "recorded_cpu_memory.h"
 
 #include <gtest/gtest.h>
 
@@ -33,55 +34,10 @@ namespace fs = std::filesystem;
 using perfscope::tests::CliRun;
 using perfscope::tests::slurp;
 using CliRecord = perfscope::tests::CliProcessTest;
-
-constexpr const char* kCpuPath = "\\Processor(_Total)\\% Processor Time";
-constexpr const char* kMemoryPath = "\\Memory\\Available Bytes";
-
-struct Raw {
-    std::uint32_t cpu_type = 0;
-    std::uint64_t cpu = 0;
-    std::int64_t time_100ns = 0;
-    std::uint64_t available = 0;
-};
-
-// _Total's % Processor Time and Memory's Available Bytes of each recorded block.
-std::vector<Raw> raw_values(const fs::path& file)
-{
-    auto reader = wpo::recording::RecordingReader::open(file.string());
-    EXPECT_TRUE(reader) << reader.error().describe();
-    if (!reader)
-        return {};
-    const wpo::NameTable& names = reader->info().names;
-    std::vector<Raw> out;
-    std::vector<wpo::recording::RecordedBlock> chunk;
-    for (std::size_t c = 0; c < reader->chunks().size(); ++c) {
-        EXPECT_TRUE(reader->read_chunk(c, chunk));
-        for (const auto& recorded : chunk) {
-            auto block = wpo::BlockView::parse(recorded.bytes);
-            EXPECT_TRUE(block);
-            Raw raw;
-            raw.time_100ns = block->header().perf_time_100ns;
-            const auto processor = block->find_object(*names.find_object("Processor"));
-            const auto memory = block->find_object(*names.find_object("Memory"));
-            EXPECT_TRUE(processor && memory);
-            const auto cpu = names.find_counter(*processor, "% Processor Time");
-            const auto available = names.find_counter(*memory, "Available Bytes");
-            EXPECT_TRUE(cpu && available);
-            for (const wpo::CounterDefinition& def : processor->counters())
-                if (def.name_index == *cpu) {
-                    raw.cpu_type = def.type;
-                    for (const wpo::InstanceView& instance : processor->instances())
-                        if (instance.name() == "_Total")
-                            raw.cpu = instance.counters().value(def);
-                }
-            for (const wpo::CounterDefinition& def : memory->counters())
-                if (def.name_index == *available)
-                    raw.available = memory->counter_block().value(def);
-            out.push_back(raw);
-        }
-    }
-    return out;
-}
+using perfscope::tests::kCpuPath;
+using perfscope::tests::kMemoryPath;
+using Raw = perfscope::tests::RecordedCpuMemory;
+using perfscope::tests::cpu_percent;
 
 TEST_F(CliRecord, QueryInputRowsMatchTheRecordedRawValues)
 {
@@ -93,7 +49,7 @@ TEST_F(CliRecord, QueryInputRowsMatchTheRecordedRawValues)
     EXPECT_NE(record.err.find("bytes per stored value"), std::string::npos) << record.err;
     EXPECT_NE(record.err.find("recorder CPU"), std::string::npos) << record.err;
 
-    const std::vector<Raw> raw = raw_values(file);
+    const std::vector<Raw> raw = perfscope::tests::recorded_cpu_memory(file);
     ASSERT_EQ(raw.size(), 5u);
     ASSERT_EQ(raw[0].cpu_type, wpo::counter_type::PERF_100NSEC_TIMER_INV);
 
@@ -105,10 +61,7 @@ TEST_F(CliRecord, QueryInputRowsMatchTheRecordedRawValues)
     for (std::size_t r = 0; r < 4; ++r) {
         const Raw& before = raw[r];
         const Raw& after = raw[r + 1];
-        // 100NSEC_TIMER_INV: the idle share of the elapsed 100 ns ticks, inverted.
-        const double idle =
-            static_cast<double>(after.cpu - before.cpu) / static_cast<double>(after.time_100ns - before.time_100ns);
-        const double cpu = std::max(0.0, 100.0 * (1.0 - idle));
+        const double cpu = cpu_percent(before, after);
         ASSERT_EQ(log->rows[r].values.size(), 2u);
         ASSERT_TRUE(log->rows[r].values[0] && log->rows[r].values[1]) << query.out;
         EXPECT_NEAR(*log->rows[r].values[0], cpu, 1e-4) << "row " << r;
@@ -123,7 +76,7 @@ TEST_F(CliRecord, BeginAndEndCutTheReplay)
 {
     const fs::path file = dir / "cut.psrec";
     ASSERT_EQ(run({"record", "-o", file.string(), "-si", "0.2", "-sc", "6", kCpuPath, kMemoryPath}).exit_code, 0);
-    const std::vector<Raw> raw = raw_values(file);
+    const std::vector<Raw> raw = perfscope::tests::recorded_cpu_memory(file);
     ASSERT_EQ(raw.size(), 6u);
     const auto local = [](std::int64_t filetime) {
         const std::int64_t unix_ms = filetime / 10'000 - 11'644'473'600'000LL;
@@ -154,7 +107,7 @@ TEST_F(CliRecord, DumpInputShowsTheRecordedRawValues)
 {
     const fs::path file = dir / "dump.psrec";
     ASSERT_EQ(run({"record", "-o", file.string(), "-si", "0.2", "-sc", "3", kCpuPath, kMemoryPath}).exit_code, 0);
-    const std::vector<Raw> raw = raw_values(file);
+    const std::vector<Raw> raw = perfscope::tests::recorded_cpu_memory(file);
     ASSERT_EQ(raw.size(), 3u);
     const CliRun dump = run({"dump", "--input", file.string(), "Memory"});
     ASSERT_EQ(dump.exit_code, 0) << dump.err;

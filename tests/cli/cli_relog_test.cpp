@@ -12,6 +12,7 @@
 #include "recording/recording_writer.h"
 
 #include "cli_process_test.h"
+#include "recorded_cpu_memory.h"
 #include "replay_seek_synth.h"
 
 #include <gtest/gtest.h>
@@ -33,71 +34,13 @@ namespace fs = std::filesystem;
 
 using perfscope::tests::CliRun;
 using perfscope::tests::slurp;
+using perfscope::tests::kCpuPath;
+using perfscope::tests::kMemoryPath;
+using Raw = perfscope::tests::RecordedCpuMemory;
+using perfscope::tests::cpu_percent;
 
-constexpr const char* kCpuPath = "\\Processor(_Total)\\% Processor Time";
-constexpr const char* kMemoryPath = "\\Memory\\Available Bytes";
 constexpr std::size_t kSamples = 12;
 
-struct Raw {
-    std::int64_t time_100ns = 0;
-    std::uint64_t cpu = 0;  // _Total's % Processor Time, PERF_100NSEC_TIMER_INV
-    std::uint64_t available = 0;
-};
-
-std::vector<wpo::recording::RecordedBlock> blocks_of(const fs::path& file)
-{
-    auto reader = wpo::recording::RecordingReader::open(file.string());
-    EXPECT_TRUE(reader) << reader.error().describe();
-    std::vector<wpo::recording::RecordedBlock> out;
-    if (!reader)
-        return out;
-    std::vector<wpo::recording::RecordedBlock> chunk;
-    for (std::size_t c = 0; c < reader->chunks().size(); ++c) {
-        EXPECT_TRUE(reader->read_chunk(c, chunk));
-        out.insert(out.end(), chunk.begin(), chunk.end());
-    }
-    return out;
-}
-
-std::vector<Raw> raw_values(const fs::path& file)
-{
-    auto reader = wpo::recording::RecordingReader::open(file.string());
-    if (!reader)
-        return {};
-    const wpo::NameTable& names = reader->info().names;
-    std::vector<Raw> out;
-    for (const auto& recorded : blocks_of(file)) {
-        auto block = wpo::BlockView::parse(recorded.bytes);
-        EXPECT_TRUE(block);
-        Raw raw;
-        raw.time_100ns = block->header().perf_time_100ns;
-        const auto processor = block->find_object(*names.find_object("Processor"));
-        const auto memory = block->find_object(*names.find_object("Memory"));
-        EXPECT_TRUE(processor && memory);
-        const auto cpu = names.find_counter(*processor, "% Processor Time");
-        const auto available = names.find_counter(*memory, "Available Bytes");
-        for (const wpo::CounterDefinition& def : processor->counters())
-            if (def.name_index == *cpu) {
-                EXPECT_EQ(def.type, wpo::counter_type::PERF_100NSEC_TIMER_INV);
-                for (const wpo::InstanceView& instance : processor->instances())
-                    if (instance.name() == "_Total")
-                        raw.cpu = instance.counters().value(def);
-            }
-        for (const wpo::CounterDefinition& def : memory->counters())
-            if (def.name_index == *available)
-                raw.available = memory->counter_block().value(def);
-        out.push_back(raw);
-    }
-    return out;
-}
-
-// 100NSEC_TIMER_INV between two samples: the idle share of the elapsed 100 ns ticks, inverted.
-double cpu_percent(const Raw& before, const Raw& after)
-{
-    const double idle =
-        static_cast<double>(after.cpu - before.cpu) / static_cast<double>(after.time_100ns - before.time_100ns);
-    return std::max(0.0, 100.0 * (1.0 - idle));
-}
 
 // A recorded time as -b/-e take it: local, to the millisecond (rounded down).
 std::string local(std::int64_t filetime)
@@ -149,8 +92,8 @@ protected:
         ASSERT_EQ(a.exit_code, 0) << a.out;
         const CliRun b = run_static({"record", "-o", second.string(), "-si", "0.1", "-sc", "5", kCpuPath, kMemoryPath});
         ASSERT_EQ(b.exit_code, 0) << b.out;
-        first_raw = raw_values(first);
-        second_raw = raw_values(second);
+        first_raw = perfscope::tests::recorded_cpu_memory(first);
+        second_raw = perfscope::tests::recorded_cpu_memory(second);
     }
     static void TearDownTestSuite() { fs::remove_all(shared); }
 
@@ -235,8 +178,8 @@ TEST_F(CliRelog, BinKeepsEveryNthRawBlock)
 {
     const CliRun relog = run({"relog", first.string(), "-o", file("half.psrec"), "-f", "bin", "-t", "2"});
     ASSERT_EQ(relog.exit_code, 0) << relog.err;
-    const auto original = blocks_of(first);
-    const auto thinned = blocks_of(file("half.psrec"));
+    const auto original = perfscope::tests::recorded_blocks(first);
+    const auto thinned = perfscope::tests::recorded_blocks(file("half.psrec"));
     ASSERT_EQ(thinned.size(), (original.size() + 1) / 2);
     for (std::size_t i = 0; i < thinned.size(); ++i) {
         EXPECT_EQ(thinned[i].bytes, original[2 * i].bytes) << i;
@@ -259,8 +202,8 @@ TEST_F(CliRelog, BinWithCountersKeepsOnlyTheirObjects)
     auto reader = wpo::recording::RecordingReader::open(first.string());
     ASSERT_TRUE(reader);
     const std::uint32_t memory = *reader->info().names.find_object("Memory");
-    const auto original = blocks_of(first);
-    const auto kept = blocks_of(file("memory.psrec"));
+    const auto original = perfscope::tests::recorded_blocks(first);
+    const auto kept = perfscope::tests::recorded_blocks(file("memory.psrec"));
     ASSERT_EQ(kept.size(), original.size());
     for (std::size_t i = 0; i < kept.size(); ++i) {
         auto before = wpo::BlockView::parse(original[i].bytes);
@@ -343,10 +286,10 @@ TEST_F(CliRelog, MergesRecordingsMadeBackToBack)
 {
     const CliRun merged = run({"relog", second.string(), first.string(), "-o", file("both.psrec"), "-f", "bin"});
     ASSERT_EQ(merged.exit_code, 0) << merged.err;
-    std::vector<wpo::recording::RecordedBlock> expected = blocks_of(first);
-    const auto more = blocks_of(second);
+    std::vector<wpo::recording::RecordedBlock> expected = perfscope::tests::recorded_blocks(first);
+    const auto more = perfscope::tests::recorded_blocks(second);
     expected.insert(expected.end(), more.begin(), more.end());
-    const auto both = blocks_of(file("both.psrec"));
+    const auto both = perfscope::tests::recorded_blocks(file("both.psrec"));
     ASSERT_EQ(both.size(), expected.size());
     for (std::size_t i = 0; i < both.size(); ++i)
         EXPECT_EQ(both[i].bytes, expected[i].bytes) << i;
@@ -381,7 +324,7 @@ TEST_F(CliRelog, RefusesRecordingsThatCannotBeMerged)
     {
         auto writer = wpo::recording::RecordingWriter::create(file("other.psrec"), info);
         ASSERT_TRUE(writer);
-        for (const auto& block : blocks_of(second))
+        for (const auto& block : perfscope::tests::recorded_blocks(second))
             ASSERT_TRUE(writer->append(block.query, block.bytes, block.times));
         ASSERT_TRUE(writer->close());
     }
