@@ -109,6 +109,16 @@ struct Client {
 constexpr auto kLong = std::chrono::hours(1);  // every request within the freshness interval
 constexpr auto kNone = std::chrono::nanoseconds(0);
 
+// The machine behind an agent: its source (whose last block is what a client must receive) and endpoint.
+struct Agent {
+    wpo::TestSource inner = machine();
+    WitnessSource source{inner};
+    const wpo::NameTable table = names();
+    RemoteEndpoint endpoint;
+
+    explicit Agent(std::chrono::nanoseconds freshness) : endpoint(source, table, "box", freshness) {}
+};
+
 TEST(RemoteExchange, NamesArriveWhole)
 {
     wpo::TestSource source = machine();
@@ -127,17 +137,14 @@ TEST(RemoteExchange, NamesArriveWhole)
 
 TEST(RemoteExchange, BlocksArriveByteForByteAsDeltasWhileTheClientKeepsPace)
 {
-    wpo::TestSource inner = machine();
-    WitnessSource source(inner);
-    const wpo::NameTable table = names();
-    RemoteEndpoint endpoint(source, table, "box", kNone);
-    Client client(endpoint);
+    Agent agent(kNone);
+    Client client(agent.endpoint);
     std::vector<std::byte> block;
     for (int i = 0; i < 4; ++i) {
-        inner.find(4)->values[0] = 4096 + 100 * static_cast<std::uint64_t>(i);
-        inner.advance_seconds(1);
+        agent.inner.find(4)->values[0] = 4096 + 100 * static_cast<std::uint64_t>(i);
+        agent.inner.advance_seconds(1);
         ASSERT_TRUE(client.source->collect("4 230", block));
-        EXPECT_EQ(block, source.last) << "sample " << i;
+        EXPECT_EQ(block, agent.source.last) << "sample " << i;
     }
     ASSERT_EQ(client.seen.size(), 4u);
     EXPECT_EQ(client.seen[0].kind, wpo::recording::BlockKind::key);
@@ -145,57 +152,51 @@ TEST(RemoteExchange, BlocksArriveByteForByteAsDeltasWhileTheClientKeepsPace)
         EXPECT_EQ(client.seen[i].kind, wpo::recording::BlockKind::delta) << i;
         EXPECT_EQ(client.seen[i].sequence, i + 1);
     }
-    EXPECT_EQ(endpoint.collections(), 4u);
+    EXPECT_EQ(agent.endpoint.collections(), 4u);
 }
 
 TEST(RemoteExchange, ClientsShareOneCollectionPerFreshnessInterval)
 {
-    wpo::TestSource inner = machine();
-    WitnessSource source(inner);
-    const wpo::NameTable table = names();
-    RemoteEndpoint endpoint(source, table, "box", kLong);
-    Client a(endpoint), b(endpoint), c(endpoint);
+    Agent agent(kLong);
+    Client a(agent.endpoint), b(agent.endpoint), c(agent.endpoint);
     std::vector<std::byte> block_a, block_b, block_c;
     ASSERT_TRUE(a.source->collect("4", block_a));
     ASSERT_TRUE(b.source->collect("4", block_b));
     ASSERT_TRUE(c.source->collect("4", block_c));
-    EXPECT_EQ(endpoint.collections(), 1u);
-    EXPECT_EQ(inner.collect_count(), 1u);
-    EXPECT_EQ(block_a, source.last);
-    EXPECT_EQ(block_b, source.last);
-    EXPECT_EQ(block_c, source.last);
+    EXPECT_EQ(agent.endpoint.collections(), 1u);
+    EXPECT_EQ(agent.inner.collect_count(), 1u);
+    EXPECT_EQ(block_a, agent.source.last);
+    EXPECT_EQ(block_b, agent.source.last);
+    EXPECT_EQ(block_c, agent.source.last);
     // A client never gets a block it already holds: asking again collects anew.
-    inner.advance_seconds(1);
+    agent.inner.advance_seconds(1);
     ASSERT_TRUE(a.source->collect("4", block_a));
-    EXPECT_EQ(endpoint.collections(), 2u);
-    EXPECT_EQ(block_a, source.last);
+    EXPECT_EQ(agent.endpoint.collections(), 2u);
+    EXPECT_EQ(block_a, agent.source.last);
     EXPECT_EQ(a.seen.back().kind, wpo::recording::BlockKind::delta);
     // b held block 1 and gets block 2 (delta); c too.
     ASSERT_TRUE(b.source->collect("4", block_b));
-    EXPECT_EQ(endpoint.collections(), 2u);
-    EXPECT_EQ(block_b, source.last);
+    EXPECT_EQ(agent.endpoint.collections(), 2u);
+    EXPECT_EQ(block_b, agent.source.last);
     EXPECT_EQ(b.seen.back().kind, wpo::recording::BlockKind::delta);
     // Another query is another stream, collected on its own.
     ASSERT_TRUE(c.source->collect("230", block_c));
-    EXPECT_EQ(endpoint.collections(), 3u);
-    EXPECT_EQ(block_c, source.last);
+    EXPECT_EQ(agent.endpoint.collections(), 3u);
+    EXPECT_EQ(block_c, agent.source.last);
 }
 
 TEST(RemoteExchange, AClientThatFellBehindGetsAKeyFrame)
 {
-    wpo::TestSource inner = machine();
-    WitnessSource source(inner);
-    const wpo::NameTable table = names();
-    RemoteEndpoint endpoint(source, table, "box", kLong);
-    Client fast(endpoint), slow(endpoint);
+    Agent agent(kLong);
+    Client fast(agent.endpoint), slow(agent.endpoint);
     std::vector<std::byte> block;
     ASSERT_TRUE(slow.source->collect("4", block));
     for (int i = 0; i < 3; ++i) {
-        inner.advance_seconds(1);
+        agent.inner.advance_seconds(1);
         ASSERT_TRUE(fast.source->collect("4", block));
     }
     ASSERT_TRUE(slow.source->collect("4", block));  // holds block 1, the agent is at block 4
-    EXPECT_EQ(block, source.last);
+    EXPECT_EQ(block, agent.source.last);
     EXPECT_EQ(slow.seen.back().kind, wpo::recording::BlockKind::key);
     // fast's first request took the fresh block 1, its next two made blocks 2 and 3.
     EXPECT_EQ(slow.seen.back().sequence, 3u);
@@ -203,11 +204,8 @@ TEST(RemoteExchange, AClientThatFellBehindGetsAKeyFrame)
 
 TEST(RemoteExchange, AMachineThatIsDownIsAnErrorAndTheSourceReconnects)
 {
-    wpo::TestSource inner = machine();
-    WitnessSource source(inner);
-    const wpo::NameTable table = names();
-    RemoteEndpoint endpoint(source, table, "box", kNone);
-    Client client(endpoint);
+    Agent agent(kNone);
+    Client client(agent.endpoint);
     client.refuse_connections = 2;
     std::vector<std::byte> block;
     for (int i = 0; i < 2; ++i) {
@@ -218,7 +216,7 @@ TEST(RemoteExchange, AMachineThatIsDownIsAnErrorAndTheSourceReconnects)
         EXPECT_TRUE(block.empty());
     }
     ASSERT_TRUE(client.source->collect("4", block));
-    EXPECT_EQ(block, source.last);
+    EXPECT_EQ(block, agent.source.last);
     EXPECT_EQ(client.source->connections(), 1u);
 }
 
@@ -249,41 +247,35 @@ TEST(RemoteExchange, ANewRunOfTheAgentStartsTheStreamsAgain)
 
 TEST(RemoteExchange, ASourceErrorOnTheAgentIsAnErrorForThatCollectionOnly)
 {
-    wpo::TestSource inner = machine();
-    WitnessSource source(inner);
-    const wpo::NameTable table = names();
-    RemoteEndpoint endpoint(source, table, "box", kNone);
-    Client client(endpoint);
+    Agent agent(kNone);
+    Client client(agent.endpoint);
     std::vector<std::byte> block;
     ASSERT_TRUE(client.source->collect("4", block));
-    inner.fail_next(wpo::Error(Errc::busy, "source busy"));
+    agent.inner.fail_next(wpo::Error(Errc::busy, "source busy"));
     const wpo::Status failed = client.source->collect("4", block);
     ASSERT_FALSE(failed);
     EXPECT_EQ(failed.error().code(), Errc::io_error);
     EXPECT_NE(failed.error().message().find("500"), std::string::npos) << failed.error().message();
     EXPECT_NE(failed.error().message().find("source busy"), std::string::npos) << failed.error().message();
-    inner.advance_seconds(1);
+    agent.inner.advance_seconds(1);
     ASSERT_TRUE(client.source->collect("4", block));
-    EXPECT_EQ(block, source.last);
+    EXPECT_EQ(block, agent.source.last);
     EXPECT_EQ(client.seen.back().kind, wpo::recording::BlockKind::delta);  // the stream survived
 }
 
 TEST(RemoteExchange, StreamsAreBounded)
 {
-    wpo::TestSource inner = machine();
-    WitnessSource source(inner);
-    const wpo::NameTable table = names();
-    RemoteEndpoint endpoint(source, table, "box", kNone);
-    Client client(endpoint);
+    Agent agent(kNone);
+    Client client(agent.endpoint);
     std::vector<std::byte> block;
     // Distinct queries for the same objects ("4", "4 4", ...): more than the endpoint keeps.
     std::string query = "4";
     for (std::size_t i = 0; i <= RemoteEndpoint::kMaxStreams + 2; ++i, query += " 4") {
         ASSERT_TRUE(client.source->collect(query, block)) << i;
-        EXPECT_EQ(block, source.last);
+        EXPECT_EQ(block, agent.source.last);
     }
     ASSERT_TRUE(client.source->collect("4", block));  // its stream was dropped: a key frame
-    EXPECT_EQ(block, source.last);
+    EXPECT_EQ(block, agent.source.last);
     EXPECT_EQ(client.seen.back().kind, wpo::recording::BlockKind::key);
     // Sequence numbers started again, so the epoch changed: no client can match an old number.
     EXPECT_NE(client.seen.back().epoch, client.seen.front().epoch);
