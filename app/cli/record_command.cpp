@@ -58,15 +58,6 @@ wpo::Result<std::vector<std::uint32_t>> objects_to_record(const Options& options
     return indices;
 }
 
-// Counter values the block holds: counters times instances, per object.
-std::uint64_t stored_values(const wpo::BlockView& block)
-{
-    std::uint64_t values = 0;
-    for (const wpo::ObjectView& object : block.objects())
-        values += std::uint64_t{object.counter_count()} * std::max<std::uint32_t>(1, object.instance_count());
-    return values;
-}
-
 // The recorder's own CPU time, user and system, all threads.
 struct CpuClock {
     double seconds = 0;
@@ -219,7 +210,7 @@ wpo::Status run_record(const Options& given, Context& c)
             break;
         }
         ++totals.samples;
-        totals.values += stored_values(*block);
+        totals.values += wpo::recording::stored_values(*block);
         const bool enough = options.samples != 0 && totals.samples >= options.samples;
         const bool long_enough = options.duration_s > 0 &&
                                  Clock::now() - start + interval > std::chrono::duration<double>(options.duration_s);

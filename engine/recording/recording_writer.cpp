@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "recording/recording_writer.h"
 
+#include "format/block_view.h"
 #include "recording/crc32c.h"
 #include "recording/le_bytes.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -331,6 +333,14 @@ void RecordingWriter::release()
         std::fclose(m_file);
         m_file = nullptr;
     }
+}
+
+std::uint64_t stored_values(const BlockView& block)
+{
+    std::uint64_t values = 0;
+    for (const ObjectView& object : block.objects())
+        values += std::uint64_t{object.counter_count()} * std::max<std::uint32_t>(1, object.instance_count());
+    return values;
 }
 
 }  // namespace wpo::recording

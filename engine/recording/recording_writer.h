@@ -28,6 +28,10 @@
 #include <string_view>
 #include <vector>
 
+namespace wpo {
+class BlockView;
+}
+
 namespace wpo::recording {
 
 struct WriterOptions {
@@ -114,5 +118,9 @@ private:
     bool m_failed = false;
     bool m_full = false;
 };
+
+// The values a block holds, each counter of each instance (of a single-instance object, each counter once):
+// the unit of "bytes per stored value", which the recorder's --stats and the benchmarks report.
+std::uint64_t stored_values(const BlockView& block);
 
 }  // namespace wpo::recording

@@ -29,6 +29,7 @@
 #include "recording/recording_reader.h"
 #include "recording/recording_writer.h"
 #include "support/helper_population.h"
+#include "support/xz_size.h"
 
 #include <algorithm>
 #include <atomic>
@@ -165,27 +166,6 @@ private:
     std::vector<pid_t> m_children;
 };
 
-std::uint64_t stored_values(const wpo::BlockView& block)
-{
-    std::uint64_t values = 0;
-    for (const wpo::ObjectView& object : block.objects())
-        values += std::uint64_t{object.counter_count()} * std::max<std::uint32_t>(1, object.instance_count());
-    return values;
-}
-
-std::uint64_t xz9_bytes(const fs::path& file)
-{
-    const std::string command = "xz -9 -c '" + file.string() + "' | wc -c";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe)
-        return 0;
-    unsigned long long bytes = 0;
-    if (std::fscanf(pipe, "%llu", &bytes) != 1)
-        bytes = 0;
-    pclose(pipe);
-    return bytes;
-}
-
 double cpu_seconds()
 {
     rusage usage{};
@@ -298,7 +278,7 @@ int bytes_mode(const std::string& cli, const fs::path& dir, int rounds, int seco
                     status = 1;
                     break;
                 }
-                values += stored_values(*block);
+                values += wpo::recording::stored_values(*block);
                 raw_bytes += recorded.bytes.size();
                 out.write(reinterpret_cast<const char*>(recorded.bytes.data()),
                           static_cast<std::streamsize>(recorded.bytes.size()));
@@ -313,7 +293,7 @@ int bytes_mode(const std::string& cli, const fs::path& dir, int rounds, int seco
         std::printf("# round %d: %s\n", r + 1, run.stats.c_str());
         file.push_back(size / v);
         chunks.push_back((size - header) / v);
-        xz.push_back(static_cast<double>(xz9_bytes(blocks)) / v);
+        xz.push_back(static_cast<double>(perfscope::bench::xz9_bytes(blocks)) / v);
         raw.push_back(static_cast<double>(raw_bytes) / v);
     }
     stop = true;

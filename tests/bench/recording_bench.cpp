@@ -19,6 +19,7 @@
 #include "format/object_query.h"
 #include "query/platform_source.h"
 #include "recording/recording_writer.h"
+#include "support/xz_size.h"
 
 #include <algorithm>
 #include <chrono>
@@ -46,27 +47,6 @@ struct Round {
 double cpu_seconds()
 {
     return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-}
-
-std::uint64_t stored_values(const wpo::BlockView& block)
-{
-    std::uint64_t values = 0;
-    for (const wpo::ObjectView& object : block.objects())
-        values += std::uint64_t{object.counter_count()} * std::max<std::uint32_t>(1, object.instance_count());
-    return values;
-}
-
-std::uint64_t xz9_bytes(const std::filesystem::path& file)
-{
-    const std::string command = "xz -9 -c '" + file.string() + "' | wc -c";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe)
-        return 0;
-    unsigned long long bytes = 0;
-    if (std::fscanf(pipe, "%llu", &bytes) != 1)
-        bytes = 0;
-    pclose(pipe);
-    return bytes;
 }
 
 struct Figures {
@@ -137,7 +117,7 @@ int main(int argc, char** argv)
             const double appended = cpu_seconds();
             cpu += appended - before;
             codec += appended - collected;
-            values += stored_values(*view);
+            values += wpo::recording::stored_values(*view);
             raw_out.write(reinterpret_cast<const char*>(block.data()), static_cast<std::streamsize>(block.size()));
         }
         const double before_close = cpu_seconds();
@@ -146,7 +126,7 @@ int main(int argc, char** argv)
         codec += cpu_seconds() - before_close;
         raw_out.close();
         const std::uint64_t file_bytes = std::filesystem::file_size(recording);
-        const std::uint64_t xz = xz9_bytes(raw);
+        const std::uint64_t xz = perfscope::bench::xz9_bytes(raw);
         const auto per_value = [&](std::uint64_t bytes) {
             return static_cast<double>(bytes) / static_cast<double>(values);
         };

@@ -37,17 +37,6 @@ namespace {
 
 constexpr std::uint64_t kDay = 86'400;
 
-std::uint64_t bytes_read_by_this_process()
-{
-    std::ifstream io("/proc/self/io");
-    std::string key;
-    std::uint64_t value = 0;
-    while (io >> key >> value)
-        if (key == "rchar:")
-            return value;
-    return 0;
-}
-
 double elapsed_ms(std::chrono::steady_clock::time_point since)
 {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
@@ -80,7 +69,7 @@ int measure(const std::string& path, int seeks, const char* suffix)
     std::uint64_t checksum = 0;
     for (int i = 0; i < seeks; ++i) {
         const std::int64_t t = perfscope::bench::kSyntheticStart100ns + offset(random);
-        const std::uint64_t read_before = bytes_read_by_this_process();
+        const std::uint64_t read_before = perfscope::bench::bytes_read_by_this_process();
         const auto start = std::chrono::steady_clock::now();
         auto found = source->get()->seek(t);
         if (!found || !*found) {
@@ -97,7 +86,7 @@ int measure(const std::string& path, int seeks, const char* suffix)
                 for (const wpo::CounterDefinition& def : object->counters())
                     checksum += object->counter_block().value(def);
         ms.push_back(elapsed_ms(start));
-        bytes.push_back(bytes_read_by_this_process() - read_before);
+        bytes.push_back(perfscope::bench::bytes_read_by_this_process() - read_before);
     }
     std::printf("RESULT replay_seek_ms_24h%s %.3f ms\n", suffix, median(ms));
     std::printf("RESULT replay_seek_ms_24h%s_min %.3f ms\n", suffix, *std::min_element(ms.begin(), ms.end()));

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -88,6 +89,19 @@ inline wpo::Status ensure_synthetic_recording(const std::string& path, std::uint
         return first.error();
     const wpo::recording::RecordingInfo info{first->system_name(), "Linux", *names};
     return write_synthetic_recording(path, info, query, real, kSyntheticStart100ns, seconds);
+}
+
+// The bytes this process has read through read() and its kin so far (rchar of /proc/self/io): what a seek
+// into such a recording costs in reading, 0 where the kernel does not say.
+inline std::uint64_t bytes_read_by_this_process()
+{
+    std::ifstream io("/proc/self/io");
+    std::string key;
+    std::uint64_t value = 0;
+    while (io >> key >> value)
+        if (key == "rchar:")
+            return value;
+    return 0;
 }
 
 }  // namespace perfscope::bench

@@ -27,17 +27,6 @@ namespace fs = std::filesystem;
 
 constexpr std::uint64_t kSeconds = 3600;  // one hour of 1 s samples
 
-std::uint64_t bytes_read_by_this_process()
-{
-    std::ifstream io("/proc/self/io");
-    std::string key;
-    std::uint64_t value = 0;
-    while (io >> key >> value)
-        if (key == "rchar:")
-            return value;
-    return 0;
-}
-
 class RelogSeekReads : public ::testing::Test {
 protected:
     static inline fs::path file;
@@ -83,9 +72,9 @@ TEST_F(RelogSeekReads, SeekReadsOnlyTheChunkItNeeds)
     for (int i = 0; i < 40; ++i) {
         const std::int64_t t = perfscope::bench::kSyntheticStart100ns + offset(random);
         const std::size_t c = *source->get()->reader().chunk_at(t);
-        const std::uint64_t before = bytes_read_by_this_process();
+        const std::uint64_t before = perfscope::bench::bytes_read_by_this_process();
         auto found = source->get()->seek(t);
-        const std::uint64_t read = bytes_read_by_this_process() - before;
+        const std::uint64_t read = perfscope::bench::bytes_read_by_this_process() - before;
         ASSERT_TRUE(found && *found);
         // The first sample at or after t: samples are whole seconds from the start.
         const std::int64_t step = 10'000'000;
@@ -102,7 +91,7 @@ TEST_F(RelogSeekReads, RelogEntersItsInputAtBegin)
 {
     const std::uint64_t file_size = fs::file_size(file);
     const std::int64_t begin = perfscope::bench::kSyntheticStart100ns + 1800LL * 10'000'000 + 5'000'000;
-    const std::uint64_t before = bytes_read_by_this_process();
+    const std::uint64_t before = perfscope::bench::bytes_read_by_this_process();
     auto stream = perfscope::cli::RelogStream::open({file.string()}, {begin, begin + 25LL * 10'000'000, 1});
     ASSERT_TRUE(stream) << stream.error().describe();
     std::uint64_t records = 1;
@@ -113,7 +102,7 @@ TEST_F(RelogSeekReads, RelogEntersItsInputAtBegin)
             break;
         ++records;
     }
-    const std::uint64_t read = bytes_read_by_this_process() - before;
+    const std::uint64_t read = perfscope::bench::bytes_read_by_this_process() - before;
     EXPECT_EQ(records, 25u);  // 1800.5 s .. 1825.5 s: samples 1801 to 1825
     // The header, the index and the chunks from 1800 s to 1830 s; far from the whole file.
     auto reader = wpo::recording::RecordingReader::open(file.string());
