@@ -12,22 +12,12 @@
 namespace wpo::recording {
 namespace {
 
+using test::read_all;
 using test::Sample;
 
 RecordingInfo machine_info()
 {
     return {"testbox", "Linux", test::machine_names()};
-}
-
-std::vector<RecordedBlock> read_all(RecordingReader& reader)
-{
-    std::vector<RecordedBlock> all, chunk;
-    for (std::size_t i = 0; i < reader.chunks().size(); ++i) {
-        Status status = reader.read_chunk(i, chunk);
-        EXPECT_TRUE(status) << status.error().describe();
-        all.insert(all.end(), chunk.begin(), chunk.end());
-    }
-    return all;
 }
 
 // The bytes of a recording of `samples` with `per_chunk` blocks a chunk and

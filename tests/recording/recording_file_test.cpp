@@ -17,6 +17,7 @@
 namespace wpo::recording {
 namespace {
 
+using test::read_all;
 using test::Sample;
 
 // Five blocks a chunk, so 20 samples make four chunks.
@@ -42,18 +43,6 @@ std::filesystem::path write_recording(const std::string& name, const std::vector
         EXPECT_TRUE(writer->append(test::kMachineQuery, s.block, s.times));
     EXPECT_TRUE(writer->close());
     return path;
-}
-
-// Every block of every chunk, in order.
-std::vector<RecordedBlock> read_all(RecordingReader& reader)
-{
-    std::vector<RecordedBlock> all, chunk;
-    for (std::size_t i = 0; i < reader.chunks().size(); ++i) {
-        Status status = reader.read_chunk(i, chunk);
-        EXPECT_TRUE(status) << status.error().describe();
-        all.insert(all.end(), chunk.begin(), chunk.end());
-    }
-    return all;
 }
 
 void expect_samples(const std::vector<RecordedBlock>& got, const std::vector<Sample>& want, std::size_t count)

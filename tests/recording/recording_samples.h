@@ -5,11 +5,13 @@
 
 #include "format/block_view.h"
 #include "recording/recording_layout.h"
+#include "recording/recording_reader.h"
 #include "test_machine.h"
 
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -75,6 +77,18 @@ inline std::vector<std::byte> read_file(const std::filesystem::path& path)
 inline std::filesystem::path temp_path(const std::string& name)
 {
     return std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".psrec");
+}
+
+// Every block of every chunk, in order; a chunk that does not read is a test failure.
+inline std::vector<RecordedBlock> read_all(RecordingReader& reader)
+{
+    std::vector<RecordedBlock> all, chunk;
+    for (std::size_t i = 0; i < reader.chunks().size(); ++i) {
+        Status status = reader.read_chunk(i, chunk);
+        EXPECT_TRUE(status) << status.error().describe();
+        all.insert(all.end(), chunk.begin(), chunk.end());
+    }
+    return all;
 }
 
 }  // namespace wpo::recording::test
