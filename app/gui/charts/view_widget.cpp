@@ -2,6 +2,7 @@
 #include "gui/charts/view_widget.h"
 
 #include "gui/charts/chart_view.h"
+#include "gui/charts/legend_column_sizer.h"
 #include "gui/charts/legend_delegate.h"
 #include "gui/charts/legend_model.h"
 #include "gui/charts/nice_range.h"
@@ -159,10 +160,7 @@ void ViewWidget::buildUi()
     m_legend_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_legend_view->verticalHeader()->hide();
     m_legend_view->verticalHeader()->setDefaultSectionSize(m_legend_view->fontMetrics().height() + 6);
-    // Counter and Instance share what the fixed-width columns leave.
     m_legend_view->horizontalHeader()->setStretchLastSection(false);
-    m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Counter, QHeaderView::Stretch);
-    m_legend_view->horizontalHeader()->setSectionResizeMode(LegendModel::Instance, QHeaderView::Stretch);
     const int em = m_legend_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // Value columns hold a formatted value with its unit ("22.09 GiB",
     // "1,234 /s"), at most about eight characters: the rest of the width
@@ -170,6 +168,8 @@ void ViewWidget::buildUi()
     const int widths[] = {4, 4, 5, 14, 10, 5, 8, 7, 7, 7, 7};
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
+    // Counter and Instance share what the fixed-width columns leave, down to a readable minimum.
+    new LegendColumnSizer(m_legend_view, LegendModel::Counter, LegendModel::Instance);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ViewWidget::onSelectionChanged);
     new LegendMenu(this);

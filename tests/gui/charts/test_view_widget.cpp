@@ -4,6 +4,7 @@
 // only, no work while hidden, histogram, report, value bar, highlight, delete.
 #include "chart_test_data.h"
 #include "gui/charts/chart_view.h"
+#include "gui/charts/legend_column_sizer.h"
 #include "gui/charts/legend_model.h"
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/report_graph.h"
@@ -16,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -109,6 +111,7 @@ private slots:
     void hoverOverALineShowsItsTooltip();
     void errorShownAndYRange();
     void clearKeepsSeries();
+    void legendNamesStayReadableWhenNarrow();
 };
 
 // Legend and value bar numbers without a unit: 4 significant digits, whole
@@ -132,6 +135,44 @@ void TestViewWidget::valueFormat()
     QFETCH(double, value);
     QFETCH(QString, text);
     QCOMPARE(LegendModel::formatValue(value), text);
+}
+
+// Counter and Instance fill what the value columns leave in a wide view; in a narrow one they keep their
+// readable minimum (14 and 12 em) and the table scrolls sideways instead.
+void TestViewWidget::legendNamesStayReadableWhenNarrow()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    fill_view(data, 3, 10);
+    QTableView* legend = w.legendView();
+    const int em = legend->fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    auto others = [&] {
+        int sum = 0;
+        for (int column = 0; column < LegendModel::ColumnCount; ++column)
+            if (column != LegendModel::Counter && column != LegendModel::Instance)
+                sum += legend->columnWidth(column);
+        return sum;
+    };
+    for (const int width : {1800, 500}) {
+        w.resize(width, 600);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCoreApplication::processEvents();
+        const int free = legend->viewport()->width() - others();
+        const int counter = legend->columnWidth(LegendModel::Counter);
+        const int instance = legend->columnWidth(LegendModel::Instance);
+        QVERIFY2(counter >= 14 * em && instance >= 12 * em,
+                 qPrintable(QStringLiteral("width %1: %2 and %3 px").arg(width).arg(counter).arg(instance)));
+        if (free >= 26 * em) {  // room for both minimums: the names take exactly the free width
+            QCOMPARE(counter + instance, free);
+            QCOMPARE(counter, free * 55 / 100);
+        } else {
+            QVERIFY(legend->horizontalScrollBar()->maximum() > 0);
+        }
+    }
+    QCOMPARE(LegendColumnSizer::widths(1000, 140, 120), std::make_pair(550, 450));
+    QCOMPARE(LegendColumnSizer::widths(200, 140, 120), std::make_pair(140, 120));
+    QCOMPARE(LegendColumnSizer::widths(270, 140, 120), std::make_pair(148, 122));
 }
 
 void TestViewWidget::legendModelUnderTester()
