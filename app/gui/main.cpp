@@ -146,7 +146,7 @@ int main(int argc, char** argv)
                 ? QApplication::translate("main", "Showing a recording: the last session is kept as it was")
                 : QApplication::translate("main", "Showing a log: the last session is kept as it was"));
     else
-        window.claimSession();
+        window.claimSession(session == SessionUse::replace);
     window.show();
     return app.exec();
 }

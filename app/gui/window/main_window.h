@@ -84,7 +84,7 @@ public:
     SessionKeeper& session() { return m_files->session(); }
     // Takes the session for this window (false: another instance has it, so
     // this one works read-only on it, and says so in the status bar).
-    bool claimSession() { return m_files->claimSession(); }
+    bool claimSession(bool replace = false) { return m_files->claimSession(replace); }
     // The session is not this window's (a log from the command line,
     // --no-session): never written; `note` tells the user so.
     void leaveSession(const QString& note) { m_files->leaveSession(note); }

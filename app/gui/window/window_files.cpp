@@ -54,10 +54,15 @@ void WindowFiles::showMessage(const QString& text)
     m_window.statusBar()->showMessage(text, 10'000);
 }
 
-bool WindowFiles::claimSession()
+bool WindowFiles::claimSession(bool replace)
 {
-    if (m_session->claim() == SessionKeeper::Mode::writing)
+    if (m_session->claim() == SessionKeeper::Mode::writing) {
+        // Views the command line named are the session from now on, not from the user's first change: a
+        // window killed before any change comes back with them.
+        if (replace)
+            m_session->changed();
         return true;
+    }
     leaveSession(tr("Session read-only: another Perfscope keeps it; this window's views are not saved as the "
                     "session"));
     m_session->setMode(SessionKeeper::Mode::read_only);

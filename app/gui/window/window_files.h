@@ -42,7 +42,9 @@ public:
     void setCounterSetPath(const QString& path);
 
     SessionKeeper& session() { return *m_session; }
-    bool claimSession();
+    // Makes this window the session's writer unless another instance is; `replace`: what the window shows
+    // now replaces the saved session (written a moment later) rather than waiting for a change.
+    bool claimSession(bool replace = false);
     void leaveSession(const QString& note);
     QString sessionNote() const;
     bool saveSession(QString* error = nullptr);

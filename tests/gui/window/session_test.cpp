@@ -98,6 +98,35 @@ private slots:
         QFile::remove(MainWindow::sessionPath() + ".lock");
     }
 
+    // Views named on the command line replace the session at once: killed before any change, the next start
+    // has them. Claimed to keep the restored session, nothing is written until a change.
+    void namedViewsReplaceTheSessionWithoutAChange()
+    {
+        QFile stale(MainWindow::sessionPath());
+        QVERIFY(QDir().mkpath(QFileInfo(stale).absolutePath()));
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write(sessionWith("old"));
+        stale.close();
+
+        ViewPane* view = m_window->addView({.title = "named", .interval_s = 0.1});
+        view->addCounters({allProcessesCpu()});
+        QVERIFY(m_window->claimSession(/*replace=*/true));
+        auto savedTitle = [] {
+            auto set = perfscope::files::load_counter_set(MainWindow::sessionPath().toStdString());
+            return set && set->views.size() == 1 ? QString::fromStdString(set->views[0].title) : QString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(savedTitle(), QString("named"), 10000);
+
+        m_window.reset();  // killed
+        m_window = newWindow();
+        QVERIFY(m_window->restoreSession());
+        QVERIFY(m_window->claimSession());
+        QCOMPARE(m_window->view(0)->settings().title, QString("named"));
+        const QDateTime written = QFileInfo(MainWindow::sessionPath()).lastModified();
+        QTest::qWait(4000);  // twice the keeper's moment: a restored session is not written again
+        QCOMPARE(QFileInfo(MainWindow::sessionPath()).lastModified(), written);
+    }
+
     // A change is on disk within a few seconds, with no quit: a window
     // destroyed without closing (a killed app) restarts with it.
     void aChangeIsSavedAMomentLater()
