@@ -68,7 +68,7 @@ QVector<RecordChoice> RecordControl::choices() const
                     {counter.object, QString::fromStdString(std::string(m_hub.names().name(counter.object))), true});
     }
     for (const char* name :
-         {"Processor", "Memory", "System", "Process", "Thread", "PhysicalDisk", "Network Interface"}) {
+         {"Processor", "Memory", "System", "Process", "Thread", "PhysicalDisk", "LogicalDisk", "Network Interface"}) {
         const auto index = m_hub.names().find_object(name);
         if (index && seen.insert(*index).second)
             out.push_back({*index, QString::fromLatin1(name), false});
