@@ -44,27 +44,6 @@ bool is_help_flag(const std::string& arg)
     return arg == "--help" || arg == "-h" || arg == "-?";
 }
 
-std::optional<Command> command_named(const std::string& name)
-{
-    if (name == "list")
-        return Command::list;
-    if (name == "query")
-        return Command::query;
-    if (name == "dump")
-        return Command::dump;
-    if (name == "counters")
-        return Command::counters;
-    if (name == "record")
-        return Command::record;
-    if (name == "serve")
-        return Command::serve;
-    if (name == "relog")
-        return Command::relog;
-    if (name == "top")
-        return Command::top;
-    return std::nullopt;
-}
-
 // serve's flags of the cardinality guard and the cache, each followed by a value.
 bool serve_guard_flag_takes_value(const std::string& a)
 {
@@ -102,6 +81,27 @@ bool asks_for_help(Command command, const std::vector<std::string>& args, std::s
 
 }  // namespace
 
+std::optional<Command> command_named(const std::string& name)
+{
+    if (name == "list")
+        return Command::list;
+    if (name == "query")
+        return Command::query;
+    if (name == "dump")
+        return Command::dump;
+    if (name == "counters")
+        return Command::counters;
+    if (name == "record")
+        return Command::record;
+    if (name == "serve")
+        return Command::serve;
+    if (name == "relog")
+        return Command::relog;
+    if (name == "top")
+        return Command::top;
+    return std::nullopt;
+}
+
 wpo::Result<Options> parse_options(const std::vector<std::string>& args)
 {
     Options o;
@@ -137,7 +137,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
                 o.help_topic = command_named(args[i]);
                 if (!o.help_topic)
                     return bad("unknown command \"" + args[i] +
-                               "\"; the commands are list, query, dump, record, relog, counters and serve");
+                               "\"; the commands are list, query, dump, record, relog, top, counters and serve");
             }
         }
         return o;
@@ -227,7 +227,7 @@ wpo::Result<Options> parse_options(const std::vector<std::string>& args)
             auto v = value_of(a);
             if (!v)
                 return v.error();
-            auto s = wpo::query::parse_interval(*v);
+            auto s = wpo::query::parse_interval(*v, a);
             if (!s)
                 return s.error();
             if (a == "--new-file-every" && *s < 1)

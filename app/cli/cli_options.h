@@ -88,6 +88,9 @@ inline constexpr const char* kDefaultListen = "127.0.0.1:9654";
 // argv without the program name.
 wpo::Result<Options> parse_options(const std::vector<std::string>& args);
 
+// The command a word names ("query", "relog", ...), if any.
+std::optional<Command> command_named(const std::string& name);
+
 // The overview (no command), or one command's usage.
 std::string usage(std::optional<Command> command = std::nullopt);
 

@@ -51,7 +51,15 @@ int main(int argc, char** argv)
     const std::vector<std::string> args(argv + 1, argv + argc);
     auto options = parse_options(args);
     if (!options) {
-        std::fprintf(stderr, "perfscope-cli: %s\n\n%s", options.error().message().c_str(), usage().c_str());
+        // The one line that says what is wrong, and where the options are: the whole usage would bury it.
+        std::string topic;
+        for (const std::string& arg : args)
+            if (command_named(arg)) {
+                topic = " " + arg;
+                break;
+            }
+        std::fprintf(stderr, "perfscope-cli: %s\nSee \"perfscope-cli help%s\" for the options.\n",
+                     options.error().message().c_str(), topic.c_str());
         return 2;
     }
     if (options->command == Command::help) {

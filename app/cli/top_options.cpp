@@ -69,7 +69,7 @@ wpo::Result<bool> parse_top_argument(const std::vector<std::string>& args, std::
         else
             return bad("-f takes csv or table, got \"" + v + "\"");
     } else {
-        auto s = wpo::query::parse_interval(v);
+        auto s = wpo::query::parse_interval(v, a);
         if (!s)
             return s.error();
         o.top.last_s = *s;

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -126,6 +127,29 @@ TEST_F(Cli, BadInputExitsTwoNamingThePartWithNothingOnStdout)
         EXPECT_EQ(r.exit_code, 2) << c.name << ": " << r.err;
         EXPECT_EQ(r.out, "") << c.name;
         EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.name << ": " << r.err;
+    }
+}
+
+// A mistyped option gets the one line naming it and where that command's options are, not the whole usage
+// that would bury it.
+TEST_F(Cli, ABadOptionSaysWhatAndWhereToLook)
+{
+    const Bad cases[] = {
+        {"top --last", {"top", "--last", "abc"}, "--last needs seconds"},
+        {"record --duration", {"record", "-o", "x.psrec", "--duration", "soon", "Memory"}, "--duration needs seconds"},
+        {"relog -t", {"relog", "in.psrec", "-o", "out.csv", "-t", "0"}, "-t needs a whole number"},
+        {"unknown option", {"query", "--frobnicate"}, "--frobnicate"},
+    };
+    for (const Bad& c : cases) {
+        const CliRun r = run(c.args);
+        EXPECT_EQ(r.exit_code, 2) << c.name << ": " << r.err;
+        EXPECT_EQ(r.out, "") << c.name;
+        EXPECT_EQ(r.err.rfind("perfscope-cli: ", 0), 0u) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.name << ": " << r.err;
+        const std::string hint = "See \"perfscope-cli help " + c.args[0] + "\" for the options.\n";
+        ASSERT_GE(r.err.size(), hint.size()) << c.name;
+        EXPECT_EQ(r.err.substr(r.err.size() - hint.size()), hint) << c.name << ": " << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 2) << c.name << ": " << r.err;
     }
 }
 
