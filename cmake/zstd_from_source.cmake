@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-# zstd for a target Debian ships no zstd for (the MinGW build): compiled from
+# zstd for a target Debian ships no zstd for (the MinGW build) or whose zstd a
+# cross build does not install (arm64): compiled from
 # the source of Debian's libzstd package as the static library
 # perfscope_zstd_from_source. scripts/zstd-source.sh fetches that source
 # (apt-get source, from the Debian mirror already configured) into
@@ -9,7 +10,8 @@
 # Only what a recording needs: the one-threaded compressor and decompressor
 # (lib/common, lib/compress, lib/decompress), no legacy formats, no
 # dictionary builder, and the C version of Huffman decoding (ZSTD_DISABLE_ASM:
-# the assembly file is for ELF/System V, not for Windows' calling convention).
+# the assembly file is for ELF/System V, not for Windows' calling convention,
+# and for x86-64 only).
 if(TARGET perfscope_zstd_from_source)
     return()
 endif()

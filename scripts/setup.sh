@@ -9,8 +9,8 @@
 #                             for the package test that builds against the DEB), and reuse for
 #                             the license check, clang-format and clang-tidy for the style check, and
 #                             Prometheus (promtool), its node exporter and openssl for the serve tests and benchmark,
-#                             and the sources of Debian's libzstd and cpp-httplib, which the MinGW build
-#                             compiles (scripts/zstd-source.sh adds a deb-src line for the configured
+#                             and the sources of Debian's libzstd (which the MinGW and arm64 builds
+#                             compile) and cpp-httplib (the MinGW build) (scripts/zstd-source.sh adds a deb-src line for the configured
 #                             mirror; scripts/httplib-source.sh)
 #                             openssh-server for the ssh:// remote machine test (its sshd is started by the test)
 set -euo pipefail
@@ -25,7 +25,7 @@ if [[ "${1:-}" == "--all" ]]; then
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy
               prometheus prometheus-node-exporter openssl dpkg-dev openssh-server)
 fi
-# The MinGW build's zstd and cpp-httplib, from Debian's source packages (after the packages: each
+# The cross builds' zstd and the MinGW build's cpp-httplib, from Debian's source packages (after the packages: each
 # needs the installed Linux package's version).
 zstd_source() {
     if [[ "${1:-}" == "--all" ]]; then

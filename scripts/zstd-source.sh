@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Fetches the source of Debian's libzstd (the version installed for the Linux
-# build) for builds that compile zstd themselves: the MinGW preset builds it as
-# a static library from these sources (cmake/zstd_from_source.cmake), since
-# Debian ships no Windows zstd.
+# build) for builds that compile zstd themselves: the MinGW and aarch64 presets
+# build it as a static library from these sources (cmake/zstd_from_source.cmake),
+# since Debian ships no Windows zstd and the arm64 one is not installed for a
+# cross build (the arm64 JNI library links it in).
 #   scripts/zstd-source.sh [DIR]   unpacks into DIR (default build/third_party), as DIR/libzstd-<version>/
 # (Debian's upstream version, e.g. libzstd-1.5.4+dfsg2), where CMake looks for it.
 # apt-get source needs a deb-src line: one is added for the Debian mirrors

@@ -19,12 +19,13 @@
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
-#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <thread>
 
-#ifndef _WIN32
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <sys/resource.h>
 #endif
 
@@ -66,7 +67,14 @@ struct CpuClock {
 CpuClock cpu_now()
 {
 #ifdef _WIN32
-    return {static_cast<double>(std::clock()) / CLOCKS_PER_SEC};
+    // std::clock() is wall time on Windows; the process times are user and kernel, in 100 ns units.
+    FILETIME created{}, exited{}, kernel{}, user{};
+    if (!GetProcessTimes(GetCurrentProcess(), &created, &exited, &kernel, &user))
+        return {};
+    const auto ticks = [](const FILETIME& t) {
+        return static_cast<double>((std::uint64_t(t.dwHighDateTime) << 32) | t.dwLowDateTime);
+    };
+    return {(ticks(kernel) + ticks(user)) / 1e7};
 #else
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);

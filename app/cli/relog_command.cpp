@@ -7,7 +7,8 @@
 // (RelogStream is the Source and the Replay), so its values are what
 // `query --input` prints, and with -t each rate spans the N records between
 // two kept ones. A recording to bin copies the raw blocks kept, re-encoded
-// into new chunks, with -c only the objects the paths need.
+// into new chunks, with -c only the objects and instances the paths need
+// (relog_object_filter.h).
 //
 // The output is written to a file beside it and renamed over it at the end,
 // so a failure leaves no output and no partial file.
@@ -27,7 +28,7 @@
 #include <array>
 #include <cstring>
 #include <filesystem>
-#include <set>
+#include <optional>
 
 namespace perfscope::cli {
 namespace {
@@ -157,29 +158,19 @@ wpo::Status write_text(RelogStream& stream, const Options& o, std::vector<std::s
 
 wpo::Status write_recording(RelogStream& stream, const std::vector<std::string>& paths, const std::string& file)
 {
-    const wpo::NameTable& names = stream.info().names;
-    std::set<std::uint32_t> wanted;
-    for (const std::string& text : paths) {
-        auto path = wpo::CounterPath::parse(text);
-        if (!path)
-            return Error(Errc::invalid_argument, "\"" + text + "\": " + path.error().message());
-        auto index = resolve_object(names, path->object);
-        if (!index)
-            return index.error();
-        wanted.insert(*index);
-    }
+    std::optional<RelogObjectFilter> filter;
     std::string filtered_query;
-    if (!wanted.empty()) {
+    if (!paths.empty()) {
         auto first = wpo::BlockView::parse(stream.current().bytes);
         if (!first)
             return Error(first.error().code(),
                          "\"" + stream.current_file() + "\": recorded block: " + first.error().message());
-        for (std::uint32_t index : wanted)
-            if (!first->find_object(index))
-                return Error(Errc::not_found, "\"" + stream.current_file() + "\" does not record object \"" +
-                                                  wpo::query::name_or_number(names, index) + "\"");
-        wanted = with_parent_objects(*first, std::move(wanted));
-        filtered_query = wpo::ObjectQuery::list(std::vector<std::uint32_t>(wanted.begin(), wanted.end()));
+        auto made = RelogObjectFilter::make(paths, stream.info().names, *first, stream.current_file());
+        if (!made)
+            return made.error();
+        filter = std::move(*made);
+        filtered_query =
+            wpo::ObjectQuery::list(std::vector<std::uint32_t>(filter->objects().begin(), filter->objects().end()));
     }
     auto writer = wpo::recording::RecordingWriter::create(file, stream.info());
     if (!writer)
@@ -187,7 +178,7 @@ wpo::Status write_recording(RelogStream& stream, const std::vector<std::string>&
     std::vector<std::byte> filtered;
     for (;;) {
         const wpo::recording::RecordedBlock& record = stream.current();
-        if (wanted.empty()) {
+        if (!filter) {
             if (wpo::Status s = writer->append(record.query, record.bytes, record.times); !s)
                 return s;
         } else {
@@ -195,7 +186,7 @@ wpo::Status write_recording(RelogStream& stream, const std::vector<std::string>&
             if (!block)
                 return Error(block.error().code(),
                              "\"" + stream.current_file() + "\": recorded block: " + block.error().message());
-            keep_objects(*block, wanted, filtered);
+            filter->cut(*block, filtered);
             if (wpo::Status s = writer->append(filtered_query, filtered, record.times); !s)
                 return s;
         }

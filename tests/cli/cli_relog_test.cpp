@@ -8,9 +8,11 @@
 #include "files/pdh_csv_time.h"
 #include "format/block_view.h"
 #include "format/counter_type.h"
+#include "naming/instance_names.h"
 #include "recording/recording_reader.h"
 #include "recording/recording_writer.h"
 
+#include "child_process.h"
 #include "cli_process_test.h"
 #include "recorded_cpu_memory.h"
 #include "replay_seek_synth.h"
@@ -23,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -479,6 +482,94 @@ TEST_F(CliRelog, InterruptedRelogLeavesNothing)
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
     EXPECT_EQ(leftovers(), before);
+}
+
+// The instances of `object` in one block whose ID Process is `pid`, and how many instances it has.
+struct ProcessInstances {
+    std::size_t count = 0;
+    std::vector<std::pair<std::string, std::vector<std::byte>>> with_pid;  // name, definition + counter block
+};
+
+ProcessInstances process_instances(const wpo::ObjectView& object, std::uint32_t id_process, std::uint64_t pid)
+{
+    ProcessInstances out;
+    std::optional<wpo::CounterDefinition> id;
+    for (const wpo::CounterDefinition& d : object.counters())
+        if (d.name_index == id_process)
+            id = d;
+    EXPECT_TRUE(id);
+    for (const wpo::InstanceView& instance : object.instances()) {
+        ++out.count;
+        if (!id || instance.counters().value(*id) != pid)
+            continue;
+        std::vector<std::byte> bytes(instance.definition_bytes().begin(), instance.definition_bytes().end());
+        bytes.insert(bytes.end(), instance.counters().bytes().begin(), instance.counters().bytes().end());
+        out.with_pid.emplace_back(instance.name(), std::move(bytes));
+    }
+    return out;
+}
+
+// A `sleep 60` child, killed at the end of the test.
+class Sleeper : public wpo::test::ChildProcess {
+public:
+    Sleeper()
+    {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            execlp("sleep", "sleep", "60", static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        adopt(pid);
+    }
+};
+
+// -f bin -c naming one process: the output's blocks hold the Process object with that one instance, as recorded.
+TEST_F(CliRelog, BinWithAnInstanceKeepsOnlyThatInstance)
+{
+    Sleeper sleeper;
+    const pid_t child = sleeper.pid();
+    ASSERT_GT(child, 0);
+    const fs::path recording = dir / "process.psrec";
+    const CliRun record = run({"record", "-o", recording.string(), "-si", "0.2", "-sc", "4", "Process"});
+    ASSERT_EQ(record.exit_code, 0) << record.err;
+    const std::string path = "\\Process(sleep:" + std::to_string(child) + ")\\% Processor Time";
+    const CliRun relog = run({"relog", recording.string(), "-o", file("sleep.psrec"), "-f", "bin", "-c", path});
+    ASSERT_EQ(relog.exit_code, 0) << relog.err;
+
+    auto reader = wpo::recording::RecordingReader::open(recording.string());
+    ASSERT_TRUE(reader);
+    const std::uint32_t process = *reader->info().names.find_object("Process");
+    const std::uint32_t id_process = wpo::well_known::kIdProcess;
+    const auto original = perfscope::tests::recorded_blocks(recording);
+    const auto kept = perfscope::tests::recorded_blocks(file("sleep.psrec"));
+    ASSERT_EQ(original.size(), 4u);
+    ASSERT_EQ(kept.size(), original.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        auto before = wpo::BlockView::parse(original[i].bytes);
+        auto after = wpo::BlockView::parse(kept[i].bytes);
+        ASSERT_TRUE(before && after);
+        EXPECT_TRUE(after->left_out().empty());
+        ASSERT_EQ(after->object_count(), 1u);
+        const auto object = after->find_object(process);
+        ASSERT_TRUE(object);
+        EXPECT_TRUE(wpo::same_definitions(*object, *before->find_object(process)));
+        const ProcessInstances was = process_instances(*before->find_object(process), id_process, child);
+        const ProcessInstances is = process_instances(*object, id_process, child);
+        ASSERT_EQ(was.with_pid.size(), 1u) << i;
+        EXPECT_GT(was.count, 1u);
+        EXPECT_EQ(is.count, 1u) << i;
+        EXPECT_EQ(is.with_pid, was.with_pid) << i;
+        EXPECT_EQ(is.with_pid[0].first, "sleep");
+        EXPECT_EQ(after->system_name(), before->system_name());
+        EXPECT_EQ(after->header().perf_time_100ns, before->header().perf_time_100ns);
+    }
+    // The path replays from the output as from the input.
+    const CliRun a = run({"query", "--input", file("sleep.psrec"), path});
+    const CliRun b = run({"query", "--input", recording.string(), path});
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 4) << a.out;  // the header and three rates
 }
 
 }  // namespace

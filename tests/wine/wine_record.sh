@@ -46,6 +46,11 @@ W "$cli" record -o "$(winpath "$recording")" -si 1 -sc $samples --stats "\\$firs
     >"$work/record.txt" 2>&1 || fail "record failed: $(cat "$work/record.txt")"
 cat "$work/record.txt"
 [ -s "$recording" ] || fail "no recording written"
+# The recorder's CPU is process time (GetProcessTimes), not wall time: a recorder of one small object
+# that sleeps between samples stays far below a whole core (msvcrt's clock() read about 100 %).
+cpu_percent=$(sed -n 's/.*recorder CPU [0-9.]* s (\([0-9.]*\) % of a core.*/\1/p' "$work/record.txt")
+[ -n "$cpu_percent" ] || fail "no recorder CPU in the --stats line"
+awk -v p="$cpu_percent" 'BEGIN { exit !(p < 50) }' || fail "recorder CPU $cpu_percent % of a core: wall time, not CPU time"
 # The demo runs out by itself: a killed wrapper would leave its Wine process
 # running, and its exit would later unpublish the object of the next run's demo.
 wait "$demo_pid" || fail "the demo failed: $(cat "$work/demo.txt")"
