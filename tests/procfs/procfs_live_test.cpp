@@ -266,17 +266,22 @@ TEST(ProcfsLive, GlobalSeesThisProcessAndItsThreads)
 TEST(ProcfsLive, NarrowedWorkingSetIsVmRss)
 {
     int pipe_fds[2];
+    int ready_fds[2];
     ASSERT_EQ(pipe(pipe_fds), 0);
+    ASSERT_EQ(pipe(ready_fds), 0);
     const pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
         close(pipe_fds[1]);
+        close(ready_fds[0]);
         std::vector<char> touched(8 << 20, 1);  // 8 MiB resident
+        (void)!write(ready_fds[1], "r", 1);     // touched: from here on it only blocks
         char byte;
         (void)!read(pipe_fds[0], &byte, 1);  // blocks until the parent closes its end
         _exit(touched[12345] == 1 ? 0 : 1);
     }
     close(pipe_fds[0]);
+    close(ready_fds[1]);
     auto status_kb = [&](const char* key) -> std::uint64_t {
         std::ifstream in("/proc/" + std::to_string(child) + "/status");
         std::string line;
@@ -285,15 +290,11 @@ TEST(ProcfsLive, NarrowedWorkingSetIsVmRss)
                 return std::stoull(line.substr(std::string(key).size()));
         return 0;
     };
-    // Wait until the child has touched its memory (VmRSS stops growing).
-    std::uint64_t rss = 0;
-    for (int i = 0; i < 200; ++i) {
-        const std::uint64_t now = status_kb("VmRSS:");
-        if (now >= 8 * 1024 && now == rss)
-            break;
-        rss = now;
-        std::this_thread::sleep_for(10ms);
-    }
+    // Until the child has touched its memory: waiting for its RSS to look still is not enough on a loaded
+    // machine, where a child not scheduled for a while looks still too.
+    char ready = 0;
+    ASSERT_EQ(read(ready_fds[0], &ready, 1), 1);
+    close(ready_fds[0]);
     ProcfsSource source;
     std::vector<std::byte> buffer;
     const BlockView block = test::collect_block(source, "230:180", buffer);
