@@ -15,6 +15,7 @@
 #include "native/java_text.h"
 #include "native/machine_bridge.h"
 #include "native/recording_bridge.h"
+#include "native/sampler_owner.h"
 #include "native/thread_start.h"
 
 #include <jni.h>
@@ -186,31 +187,18 @@ jstring new_string(JNIEnv* env, std::string_view text)
 
 namespace {
 
-// The bridge a sampler lives in: the process's (owner 0, this machine), an open Recording's (owner > 0, its
-// handle) or a Machine's (owner < 0, minus its handle), which `owner` keeps alive for the call. Null, with
-// WPOException thrown, when the recording or machine is closed. Outside the extern "C" block: it returns a
-// C++ type.
-struct SamplerBridge {
-    std::shared_ptr<void> owner;
-    Bridge* bridge = nullptr;
-};
+// The bridge a sampler lives in (sampler_owner.h), this machine's for owner 0. Outside the extern "C"
+// block: it returns a C++ type.
+using SamplerBridge = perfscope::jni::SamplerOwner;
 
 SamplerBridge find_sampler_bridge(jint owner)
 {
     if (owner == 0)
         return {nullptr, &Bridge::instance()};
-    if (owner > 0) {
-        auto recording = perfscope::jni::RecordingBridge::table().lookup(owner);
-        Bridge* bridge = recording ? &recording->bridge() : nullptr;
-        return {std::move(recording), bridge};
-    }
-    if (owner == std::numeric_limits<jint>::min())
-        return {};
-    auto machine = perfscope::jni::MachineBridge::table().lookup(-owner);
-    Bridge* bridge = machine ? &machine->bridge() : nullptr;
-    return {std::move(machine), bridge};
+    return perfscope::jni::find_sampler_owner(owner);
 }
 
+// The same, with WPOException thrown when the recording or machine is closed.
 SamplerBridge sampler_bridge(JNIEnv* env, jint owner)
 {
     SamplerBridge found = find_sampler_bridge(owner);
