@@ -127,6 +127,21 @@ class RemoteMachineTest {
     }
 
     @Test
+    void anSshMachineRunsTheAgentOverItsStandardStreams() throws Exception {
+        // PERFSCOPE_SSH is a stand-in that runs the far side's command here (tests/java/native/local_ssh.sh).
+        String ssh = System.getenv("PERFSCOPE_SSH");
+        assertTrue(ssh != null && ssh.endsWith("local_ssh.sh"), "PERFSCOPE_SSH is the test's stand-in: " + ssh);
+        String machine = "\\\\ssh://tester@far-away";
+        try (Sampler sampler = Sampler.open(machine + AVAILABLE, machine + TOTAL)) {
+            assertEquals("ssh://tester@far-away", sampler.machine().name());
+            Thread.sleep(300);
+            sampleAndCheckMemory(sampler, machine + AVAILABLE);
+            double busy = sampler.value(1);
+            assertTrue(busy >= 0 && busy <= 100.0001, "% Processor Time " + busy);
+        }
+    }
+
+    @Test
     void aMachineThatCannotBeReachedIsAnErrorNamingItsAddress() throws Exception {
         int port = closedPort();
         String address = "127.0.0.1:" + port;
