@@ -183,6 +183,24 @@ class RemoteMachineTest {
     }
 
     @Test
+    void aClosedMachineEndsItsSamplersAndAnotherHandleKeepsTheConnection() throws Exception {
+        int port = start(0);
+        String address = "127.0.0.1:" + port;
+        try (Machine kept = Machine.connect(address); Sampler keptSampler = kept.sampler(AVAILABLE)) {
+            Machine closed = Machine.connect(address);
+            Sampler ended = closed.sampler(AVAILABLE);
+            closed.close();
+            closed.close();
+            assertEquals(WPOError.INVALID_HANDLE, assertThrows(WPOException.class, ended::sample).code());
+            assertEquals(WPOError.INVALID_HANDLE,
+                    assertThrows(WPOException.class, () -> closed.sampler(AVAILABLE)).code());
+            ended.close();
+            sampleAndCheckMemory(keptSampler, AVAILABLE);
+        }
+        assertEquals(WPOError.NULL_ARGUMENT, assertThrows(WPOException.class, () -> Machine.connect(null)).code());
+    }
+
+    @Test
     void pathsNamingTwoMachinesOrThisOneToo() throws Exception {
         int port = start(0);
         String machine = "\\\\127.0.0.1:" + port;
