@@ -109,6 +109,10 @@ wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_v
     wpo::SnapshotOptions options;
     options.cache = &result->m_parts->cache;
     result->m_bridge = std::make_unique<Bridge>(std::move(*source), options);
+    // The bridge's own copy of the names, now, while no sampler can collect: the bridge loads them outside
+    // the source's lock, and a RemoteSource serves one request at a time.
+    if (!result->m_bridge->name_table())
+        return wpo::Error(wpo::Errc::io_error, "\\\\" + result->m_machine + ": the names could not be read again");
     open[key] = result;
     return result;
 }

@@ -201,6 +201,42 @@ class RemoteMachineTest {
     }
 
     @Test
+    void samplersOfOneMachineSampleFromSeveralThreads() throws Exception {
+        int port = start(0);
+        try (Machine machine = Machine.connect("127.0.0.1:" + port)) {
+            List<Thread> threads = new java.util.ArrayList<>();
+            List<Throwable> failures = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            for (int t = 0; t < 4; t++) {
+                String path = t % 2 == 0 ? AVAILABLE : TOTAL;
+                Thread thread = new Thread(() -> {
+                    try (Sampler sampler = machine.sampler(path)) {
+                        for (int i = 0; i < 20; i++) {
+                            sampler.setMaxAgeNanos(0);  // every sample asks the agent
+                            sampler.sample();
+                            double value = sampler.value(0);
+                            // A rate over two answers of one agent collection (it collects at most every 500 ms)
+                            // has no interval: NaN is a right answer for it, not for a level.
+                            boolean rateWithoutInterval = path.equals(TOTAL) && Double.isNaN(value);
+                            if (!rateWithoutInterval && (!(value >= 0) || (path.equals(TOTAL) && value > 100.0001))) {
+                                throw new AssertionError(path + " read " + value);
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                threads.add(thread);
+                thread.start();
+            }
+            for (Thread thread : threads) {
+                thread.join(60_000);
+                assertFalse(thread.isAlive(), "a sampling thread did not finish");
+            }
+            assertTrue(failures.isEmpty(), () -> failures.toString());
+        }
+    }
+
+    @Test
     void pathsNamingTwoMachinesOrThisOneToo() throws Exception {
         int port = start(0);
         String machine = "\\\\127.0.0.1:" + port;
