@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "remote/remote_source.h"
 
-#include "remote/http_transport.h"
-#include "remote/machine_address.h"
-#include "remote/process_transport.h"
 #include "remote/remote_protocol.h"
 #include "remote/wire_format.h"
 
@@ -16,28 +13,6 @@ namespace wpo::remote {
 RemoteSource::RemoteSource(std::string machine, Connect connect)
     : m_machine(std::move(machine)), m_connect(std::move(connect))
 {}
-
-Result<std::unique_ptr<RemoteSource>> RemoteSource::open(std::string_view machine)
-{
-    auto address = MachineAddress::parse(machine);
-    if (!address)
-        return address.error();
-    Connect connect;
-    if (address->kind == MachineAddress::Kind::ssh) {
-        connect = [argv = address->ssh_command(std::getenv("PERFSCOPE_SSH"), std::getenv("PERFSCOPE_REMOTE_CLI"))]()
-            -> Result<std::unique_ptr<Transport>> {
-            auto started = ProcessTransport::start(argv);
-            if (!started)
-                return started.error();
-            return std::unique_ptr<Transport>(std::move(*started));
-        };
-    } else {
-        connect = [host = address->host, port = address->port]() -> Result<std::unique_ptr<Transport>> {
-            return std::unique_ptr<Transport>(std::make_unique<HttpTransport>(host, port));
-        };
-    }
-    return std::make_unique<RemoteSource>(std::string(machine), std::move(connect));
-}
 
 void RemoteSource::forget_streams()
 {

@@ -13,7 +13,9 @@
 #include "native/error_codes.h"
 #include "native/guarded.h"
 #include "native/java_text.h"
+#include "native/machine_bridge.h"
 #include "native/recording_bridge.h"
+#include "native/sampler_owner.h"
 #include "native/thread_start.h"
 
 #include <jni.h>
@@ -24,6 +26,7 @@
 #include "org_perfscope_wpo_JWPONames.h"
 #include "org_perfscope_wpo_JWPOSnapshot.h"
 #include "org_perfscope_wpo_NativeThread.h"
+#include "org_perfscope_wpo_Machine.h"
 #include "org_perfscope_wpo_Recording.h"
 #include "org_perfscope_wpo_Sampler.h"
 #include "org_perfscope_wpo_ThreadCpu.h"
@@ -31,6 +34,8 @@
 #endif
 
 #include <algorithm>
+#include <limits>
+#include <memory>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -182,26 +187,26 @@ jstring new_string(JNIEnv* env, std::string_view text)
 
 namespace {
 
-// The bridge a sampler lives in: the process's (recording 0, the machine) or an open Recording's, which
-// `owner` keeps alive for the call. Null, with WPOException thrown, when the recording is closed. Outside
-// the extern "C" block: it returns a C++ type.
-struct SamplerBridge {
-    std::shared_ptr<perfscope::jni::RecordingBridge> owner;
-    Bridge* bridge = nullptr;
-};
+// The bridge a sampler lives in (sampler_owner.h), this machine's for owner 0. Outside the extern "C"
+// block: it returns a C++ type.
+using SamplerBridge = perfscope::jni::SamplerOwner;
 
-SamplerBridge sampler_bridge(JNIEnv* env, jint recording)
+SamplerBridge find_sampler_bridge(jint owner)
 {
-    if (recording == 0)
+    if (owner == 0)
         return {nullptr, &Bridge::instance()};
-    auto owner = perfscope::jni::RecordingBridge::table().lookup(recording);
-    if (!owner) {
+    return perfscope::jni::find_sampler_owner(owner);
+}
+
+// The same, with WPOException thrown when the recording or machine is closed.
+SamplerBridge sampler_bridge(JNIEnv* env, jint owner)
+{
+    SamplerBridge found = find_sampler_bridge(owner);
+    if (!found.bridge)
         throw_wpo(env, code::invalid_handle,
-                  "the recording is closed (recording handle " + std::to_string(recording) + ")");
-        return {};
-    }
-    Bridge* bridge = &owner->bridge();
-    return {std::move(owner), bridge};
+                  owner > 0 ? "the recording is closed (recording handle " + std::to_string(owner) + ")"
+                            : "the machine is closed (machine handle " + std::to_string(-std::int64_t{owner}) + ")");
+    return found;
 }
 
 }  // namespace
@@ -822,11 +827,51 @@ JNIEXPORT jlong JNICALL Java_org_perfscope_wpo_Sampler_nowEpochNanos0(JNIEnv* en
 JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass, jint recording, jint handle)
 {
     return guarded(env, jint{code::failure}, [&]() -> jint {
-        if (recording == 0)
-            return Bridge::instance().close_sampler(handle);
-        // A closed recording took its samplers with it.
-        auto owner = perfscope::jni::RecordingBridge::table().lookup(recording);
-        return owner ? owner->bridge().close_sampler(handle) : code::invalid_handle;
+        // A closed recording or machine took its samplers with it.
+        const SamplerBridge in = find_sampler_bridge(recording);
+        return in.bridge ? in.bridge->close_sampler(handle) : code::invalid_handle;
+    });
+}
+
+// --- Machine (plain API; throws WPOException, UnsupportedOperationException) ------------
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jclass, jstring machine)
+{
+    return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
+        if (!machine) {
+            throw_wpo(env, code::null_argument, "no machine (null)");
+            return code::null_argument;
+        }
+        std::string text;
+        if (!read_string(env, machine, text, "machine"))
+            return code::invalid_argument;
+        if (perfscope::jni::MachineBridge::is_this_machine(text))
+            return 0;
+        auto connected = perfscope::jni::MachineBridge::connect(text);
+        if (!connected) {
+            if (connected.error().code() == wpo::Errc::unsupported) {
+                jclass unsupported = env->FindClass("java/lang/UnsupportedOperationException");
+                if (unsupported)
+                    env->ThrowNew(unsupported, connected.error().message().c_str());
+                return code::failure;
+            }
+            const int c = perfscope::jni::code_of(connected.error());
+            throw_wpo(env, c, connected.error().message());
+            return c;
+        }
+        const std::int32_t handle = perfscope::jni::MachineBridge::table().add(std::move(*connected));
+        if (handle == 0) {
+            throw_wpo(env, code::too_many_handles, "too many open machines");
+            return code::too_many_handles;
+        }
+        return handle;
+    });
+}
+
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_close0(JNIEnv* env, jclass, jint handle)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        return perfscope::jni::MachineBridge::table().remove(handle) ? code::ok : code::invalid_handle;
     });
 }
 

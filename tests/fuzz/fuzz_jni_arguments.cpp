@@ -6,6 +6,8 @@
 // return a code from error_codes.h or a count whose data fits the capacity
 // the caller gave; nothing may crash or touch memory it does not own.
 #include "native/bridge.h"
+#include "native/machine_bridge.h"
+#include "native/sampler_owner.h"
 #include "test_blocks.h"
 
 #include <algorithm>
@@ -115,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     for (int steps = 0; steps < 64 && !in.done(); ++steps) {
         const std::int32_t object = in.byte() & 1 ? (in.byte() & 1 ? 230 : 2) : in.int32();
-        switch (in.byte() % 16) {
+        switch (in.byte() % 17) {
         case 0: {
             const std::int32_t type = static_cast<std::int8_t>(in.byte());
             std::vector<InputInfo> inputs(in.byte() % 5);
@@ -231,6 +233,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::string message;
             const int c = bridge.sampler_sample(pick(samplers), out, in.byte() % 8 == 0, message);
             check(is_code(c));
+            break;
+        }
+        case 16: {
+            // Sampler owners (0, recordings, minus machines) and machine names: no recording or machine is
+            // open here, so every owner names none, and a machine name is this machine's only when it says so.
+            check(find_sampler_owner(in.int32()).bridge == nullptr);
+            const std::string machine = in.text();
+            if (machine.empty() || machine == "localhost")
+                check(MachineBridge::is_this_machine(machine));
+            else if (machine.find(':') != std::string::npos)
+                check(!MachineBridge::is_this_machine(machine));
             break;
         }
         default: {

@@ -44,6 +44,12 @@ import java.util.OptionalLong;
  * by {@code perfscope-cli record}: each {@link #sample()} reads the recorded sample the recording stands on, and
  * {@link #collectedAtEpochNanos()} is its recorded time.
  *
+ * <p><b>Other machines.</b> A path may name another machine whose agent ({@code perfscope-cli serve}) serves its
+ * counters, as perfscope-cli's paths do: {@code \\HOST:PORT\Memory\Available Bytes},
+ * {@code \\ssh://user@HOST\Processor(_Total)\% Processor Time}. The sampler then reads that machine
+ * ({@link Machine#connect(String)}), and its columns are named without the machine. A sampler reads one machine:
+ * every path names the same one (or, for this machine, none, {@code localhost} or its host name).
+ *
  * <p>Thread-safety: every method may be called from any thread; {@link #sample()} calls are serialised.
  */
 public final class Sampler implements AutoCloseable {
@@ -104,9 +110,13 @@ public final class Sampler implements AutoCloseable {
     private static native int close0(int recording, int handle);
 
     private final OwnedHandle owned;
-    /** The recording sampled, or null for the machine; kept reachable while the sampler is. */
+    /** The recording sampled, or null; kept reachable while the sampler is. */
     private final Recording recording;
-    /** The recording's native handle, 0 for the machine. */
+    /** The other machine sampled, or null; kept reachable while the sampler is. */
+    private final Machine machine;
+    /** Whether closing the sampler closes {@link #machine} (opened for a path naming it). */
+    private final boolean ownsMachine;
+    /** Whose sampler it is, natively: 0 this machine, a recording's handle, or minus a machine's handle. */
     private final int recordingHandle;
     private final List<String> paths;
     /** The paths as given, indexed by the native path numbers of the columns. */
@@ -126,13 +136,25 @@ public final class Sampler implements AutoCloseable {
     /** The threshold set, or {@link #SINCE_PREVIOUS_CALL}. */
     private long maxAge = SINCE_PREVIOUS_CALL;
 
-    private Sampler(Recording recording, String[] paths) {
+    /**
+     * Opens the native sampler.
+     *
+     * @param recording the recording read, or null
+     * @param machine the other machine read, or null
+     * @param ownsMachine whether closing the sampler closes {@code machine}
+     * @param paths the paths as given
+     * @param nativePaths the paths as the native side resolves them (without a machine)
+     */
+    private Sampler(Recording recording, Machine machine, boolean ownsMachine, String[] paths, String[] nativePaths) {
         this.paths = List.copyOf(Arrays.asList(paths));
         this.recording = recording;
-        int in = recording == null ? 0 : recording.handle();
+        this.machine = machine;
+        this.ownsMachine = ownsMachine;
+        int in = recording != null ? recording.handle() : machine != null ? machine.samplerOwner() : 0;
         recordingHandle = in;
         String[] copy = paths.clone();
-        int handle = OwnedHandle.createWithRetry(() -> openOrCode(in, copy));
+        String[] resolved = nativePaths.clone();
+        int handle = OwnedHandle.createWithRetry(() -> openOrCode(in, resolved));
         if (handle <= 0) {
             throw new WPOException(handle, WPOError.describe(handle) + ": too many open samplers, even after a GC"
                     + " (close the samplers no longer needed)");
@@ -169,7 +191,7 @@ public final class Sampler implements AutoCloseable {
     /**
      * open0, with running out of handles as a code (the one failure {@link OwnedHandle} retries).
      *
-     * @param recording the recording's handle, 0 for the machine
+     * @param recording whose sampler: 0 this machine, a recording's handle, minus a machine's handle
      * @param paths the paths
      * @return the handle, or {@link WPOError#TOO_MANY_HANDLES}
      */
@@ -189,14 +211,77 @@ public final class Sampler implements AutoCloseable {
      * every native handle is taken, unreachable samplers that were never closed are collected first (one GC) and
      * the open tried once more.
      *
-     * @param paths counter paths, {@code \Object(Instance)\Counter}; wildcards expand to the instances present now
+     * @param paths counter paths, {@code \Object(Instance)\Counter}, or {@code \\MACHINE\Object(Instance)\Counter}
+     *     for another machine (the same one in every path); wildcards expand to the instances present now
      * @return an open sampler, which has taken its first sample; the caller closes it
      * @throws WPOException for a null array or path ({@link WPOError#NULL_ARGUMENT}), a path that does not parse or
-     *     resolve (the message names it), or when every handle is taken even after a GC
-     *     ({@link WPOError#TOO_MANY_HANDLES})
+     *     resolve (the message names it), paths naming two machines ({@link WPOError#INVALID_ARGUMENT}), another
+     *     machine that cannot be reached (as {@link Machine#connect(String)}), or when every handle is taken even
+     *     after a GC ({@link WPOError#TOO_MANY_HANDLES})
+     * @throws UnsupportedOperationException when a path names another machine and this build of the library
+     *     cannot read other machines (see {@link Machine})
      */
     public static Sampler open(String... paths) {
-        return open(null, paths);
+        checkPaths(paths);
+        String named = null;
+        int namedAt = -1;
+        boolean unnamed = false;
+        String[] stripped = new String[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            String path = paths[i];
+            String machine = Machine.machineOf(path);
+            stripped[i] = machine == null ? path : path.substring(2 + machine.length());
+            if (machine == null) {
+                unnamed = true;
+            } else if (named == null) {
+                named = machine;
+                namedAt = i;
+            } else if (!named.equalsIgnoreCase(machine)) {
+                throw new WPOException(WPOError.INVALID_ARGUMENT, "invalid argument: \"" + paths[namedAt]
+                        + "\" and \"" + path + "\" name two machines; a sampler reads one machine");
+            }
+        }
+        if (named == null) {
+            return new Sampler(null, null, false, paths, paths);
+        }
+        Machine machine;
+        try {
+            machine = Machine.connect(named);
+        } catch (WPOException e) {
+            throw new WPOException(e.code(), e.getMessage() + " (reading \"" + paths[namedAt] + "\")");
+        }
+        if (machine.isThisMachine()) {
+            return new Sampler(null, null, false, paths, paths);  // the native resolver knows this machine's names
+        }
+        if (unnamed) {
+            machine.close();
+            throw new WPOException(WPOError.INVALID_ARGUMENT, "invalid argument: \"" + paths[namedAt]
+                    + "\" names the machine \\\\" + named + " but other paths name none (this machine); a sampler"
+                    + " reads one machine");
+        }
+        try {
+            return new Sampler(null, machine, true, paths, stripped);
+        } catch (RuntimeException e) {
+            machine.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Checks the paths for nulls.
+     *
+     * @param paths counter paths
+     * @throws WPOException {@link WPOError#NULL_ARGUMENT} for a null array or path
+     */
+    private static void checkPaths(String[] paths) {
+        if (paths == null) {
+            throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: no counter paths (null array)");
+        }
+        for (int i = 0; i < paths.length; i++) {
+            if (paths[i] == null) {
+                throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: counter path " + i + " is null");
+            }
+        }
     }
 
     /**
@@ -207,15 +292,30 @@ public final class Sampler implements AutoCloseable {
      * @return an open sampler
      */
     static Sampler open(Recording recording, String... paths) {
-        if (paths == null) {
-            throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: no counter paths (null array)");
+        checkPaths(paths);
+        return new Sampler(recording, null, false, paths, paths);
+    }
+
+    /**
+     * Opens a sampler on another machine ({@link Machine#sampler(String...)}).
+     *
+     * @param machine the machine
+     * @param paths counter paths without a machine
+     * @return an open sampler
+     */
+    static Sampler open(Machine machine, String... paths) {
+        checkPaths(paths);
+        if (machine.isThisMachine()) {
+            return new Sampler(null, null, false, paths, paths);
         }
-        for (int i = 0; i < paths.length; i++) {
-            if (paths[i] == null) {
-                throw new WPOException(WPOError.NULL_ARGUMENT, "null argument: counter path " + i + " is null");
+        for (String path : paths) {
+            if (Machine.machineOf(path) != null) {
+                throw new WPOException(WPOError.INVALID_ARGUMENT, "invalid argument: \"" + path + "\" names a"
+                        + " machine; the paths of Machine.sampler name none (the sampler reads \\\\"
+                        + machine.name() + ")");
             }
         }
-        return new Sampler(recording, paths);
+        return new Sampler(null, machine, false, paths, paths);
     }
 
     /**
@@ -225,6 +325,16 @@ public final class Sampler implements AutoCloseable {
      */
     public Recording recording() {
         return recording;
+    }
+
+    /**
+     * The other machine this sampler reads.
+     *
+     * @return the machine its paths or {@link Machine#sampler(String...)} named, or null for this machine and for
+     *     a recording
+     */
+    public Machine machine() {
+        return machine;
     }
 
     /**
@@ -405,8 +515,12 @@ public final class Sampler implements AutoCloseable {
         System.arraycopy(current, 0, out, 0, current.length);
     }
 
+    /** Closes the sampler (and the connection to a machine that only its paths named). */
     @Override
     public void close() {
         owned.close();
+        if (ownsMachine) {
+            machine.close();
+        }
     }
 }

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// org.perfscope.wpo.Machine's native side: another machine, read from its agent (`perfscope-cli serve`,
+// docs/remote-protocol.md) through a RemoteSource. One bridge per machine in the process, each with its
+// own source and cache, so every sampler of one machine shares its collections (and nothing of it mixes
+// with this machine's cache); connect() hands out the bridge already open for that machine while any
+// Java Machine still holds it.
+//
+// HOST:PORT machines are read over HTTP by socket_transport.h, ssh:// machines through the system's ssh
+// and `perfscope-cli serve --stdio` (process_transport.h), as perfscope-cli does. A machine that goes down
+// fails the samples taken meanwhile with the source's error, which names the machine; the source connects
+// again on the next one.
+//
+// Without wpo_remote in the build (cross builds, no cpp-httplib or zstd) connect() fails with
+// Errc::unsupported.
+#pragma once
+
+#include "core/result.h"
+#include "native/bridge.h"
+#include "native/handle_table.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace perfscope::jni {
+
+class MachineBridge {
+public:
+    // The Java Machines of the process, by handle (several handles may hold one bridge).
+    static HandleTable<MachineBridge>& table();
+
+    // Whether `machine` (as a counter path names it, without the leading backslashes) is this one: empty,
+    // "localhost" or this host's name, without a port.
+    static bool is_this_machine(std::string_view machine);
+
+    // The bridge of `machine` (HOST, HOST:PORT, [V6]:PORT, ssh://[USER@]HOST[:PORT]), its names fetched
+    // so that a machine that cannot be reached fails here, naming its address.
+    static wpo::Result<std::shared_ptr<MachineBridge>> connect(std::string_view machine);
+    ~MachineBridge();
+    MachineBridge(const MachineBridge&) = delete;
+    MachineBridge& operator=(const MachineBridge&) = delete;
+
+    Bridge& bridge() { return *m_bridge; }
+    const std::string& machine() const { return m_machine; }
+
+private:
+    MachineBridge() = default;
+
+    std::string m_machine;
+    struct Parts;
+    std::unique_ptr<Parts> m_parts;  // the cache; declared before the bridge, which holds copies in it
+    std::unique_ptr<Bridge> m_bridge;
+};
+
+}  // namespace perfscope::jni

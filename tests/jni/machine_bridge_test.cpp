@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+// org.perfscope.wpo.Machine below JNI: the HTTP answers the library's own client reads (by formula from the
+// bytes sent), which names are this machine, and a machine bridge over the build's perfscope-cli serve: one
+// bridge per machine however often it is connected, its samplers' values, an unreachable agent's error.
+#include "native/http_reply.h"
+#include "native/machine_bridge.h"
+#include "serve_process.h"
+
+#include <gtest/gtest.h>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace perfscope::jni {
+namespace {
+
+TEST(HttpReply, ContentLengthBodyIsTakenExactly)
+{
+    const std::string body = "0123456789";
+    const std::string raw =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: " + std::to_string(body.size()) + "\r\n\r\n" +
+        body + "extra";
+    auto reply = parse_http_reply(raw, 1024);
+    ASSERT_TRUE(reply) << reply.error().message();
+    EXPECT_EQ(reply->status, 200);
+    EXPECT_EQ(reply->body, body);
+}
+
+TEST(HttpReply, ChunkedAndUntilCloseBodies)
+{
+    auto chunked = parse_http_reply("HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                    "3\r\nabc\r\na;ext\r\n0123456789\r\n0\r\n\r\n",
+                                    1024);
+    ASSERT_TRUE(chunked) << chunked.error().message();
+    EXPECT_EQ(chunked->status, 404);
+    EXPECT_EQ(chunked->body, "abc0123456789");
+    auto until_close = parse_http_reply("HTTP/1.0 400 Bad Request\r\n\r\nno such query\n", 1024);
+    ASSERT_TRUE(until_close);
+    EXPECT_EQ(until_close->status, 400);
+    EXPECT_EQ(until_close->body, "no such query\n");
+}
+
+TEST(HttpReply, CutShortMalformedOrTooLongAnswersAreErrors)
+{
+    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345", 1024).error().code(),
+              wpo::Errc::truncated);
+    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n", 1024).error().code(), wpo::Errc::truncated);
+    EXPECT_EQ(parse_http_reply("SSH-2.0-OpenSSH_9.2\r\n\r\n", 1024).error().code(), wpo::Errc::invalid_argument);
+    EXPECT_EQ(parse_http_reply("HTTP/1.1 2x0 OK\r\n\r\n", 1024).error().code(), wpo::Errc::invalid_argument);
+    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", 1024).error().code(),
+              wpo::Errc::invalid_argument);
+    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n12345", 4).error().code(),
+              wpo::Errc::too_large);
+    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n0\r\n\r\n", 4)
+                  .error()
+                  .code(),
+              wpo::Errc::too_large);
+}
+
+TEST(MachineBridge, ThisMachineIsNamedWithoutAPort)
+{
+    EXPECT_TRUE(MachineBridge::is_this_machine(""));
+    EXPECT_TRUE(MachineBridge::is_this_machine("LocalHost"));
+    char name[256] = {};
+    ASSERT_EQ(gethostname(name, sizeof name - 1), 0);
+    EXPECT_TRUE(MachineBridge::is_this_machine(name));
+    EXPECT_FALSE(MachineBridge::is_this_machine(std::string(name) + ":9654"));
+    EXPECT_FALSE(MachineBridge::is_this_machine("localhost:9654"));
+    EXPECT_FALSE(MachineBridge::is_this_machine("ssh://localhost"));
+}
+
+double mem_available()
+{
+    std::ifstream in("/proc/meminfo");
+    std::string key;
+    double kb = 0;
+    std::string unit;
+    while (in >> key >> kb >> unit)
+        if (key == "MemAvailable:")
+            return kb * 1024;
+    return -1;
+}
+
+TEST(MachineBridge, OneBridgePerMachineWhoseSamplersReadTheAgent)
+{
+    serve_testing::ServeProcess agent(PERFSCOPE_CLI);
+    ASSERT_GT(agent.port(), 0);
+    const std::string machine = "127.0.0.1:" + std::to_string(agent.port());
+    auto first = MachineBridge::connect(machine);
+    ASSERT_TRUE(first) << first.error().message();
+    auto again = MachineBridge::connect(machine);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(first->get(), again->get()) << "one source and cache per machine";
+
+    Bridge& bridge = (*first)->bridge();
+    std::string message;
+    const std::vector<std::string> paths{"\\Memory\\Available Bytes"};
+    const int a = bridge.open_sampler(paths, message);
+    ASSERT_GT(a, 0) << message;
+    const double before = mem_available();
+    std::vector<double> values(1);
+    PathSampler::Sample sample;
+    ASSERT_GE(bridge.sampler_sample(a, values, sample, message), code::anomaly) << message;
+    const double after = mem_available();
+    // Other processes allocate and free between the reads: 64 MiB around the two /proc reads.
+    EXPECT_GE(values[0], std::min(before, after) - 64.0 * 1024 * 1024);
+    EXPECT_LE(values[0], std::max(before, after) + 64.0 * 1024 * 1024);
+    EXPECT_EQ(bridge.close_sampler(a), code::ok);
+}
+
+TEST(MachineBridge, AnAgentThatIsNotThereIsAnIoErrorNamingItsAddress)
+{
+    int port = 0;
+    {
+        const int fd = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        socklen_t size = sizeof address;
+        ASSERT_EQ(getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size), 0);
+        port = ntohs(address.sin_port);
+        close(fd);  // never listened: refused
+    }
+    const std::string machine = "127.0.0.1:" + std::to_string(port);
+    auto connected = MachineBridge::connect(machine);
+    ASSERT_FALSE(connected);
+    EXPECT_EQ(connected.error().code(), wpo::Errc::io_error);
+    EXPECT_NE(connected.error().message().find(machine), std::string::npos) << connected.error().message();
+}
+
+}  // namespace
+}  // namespace perfscope::jni
