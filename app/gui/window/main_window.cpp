@@ -9,6 +9,9 @@
 #include "gui/window/user_guide_dialog.h"
 #include "gui/spike/spike_controller.h"
 #include "gui/window/file_drop_filter.h"
+#ifdef PERFSCOPE_HAVE_REMOTE
+#include "gui/remote/remote_machines.h"
+#endif
 #ifdef PERFSCOPE_HAVE_RECORDING
 #include "gui/recording/record_control.h"
 #include "gui/recording/recording_browse.h"
@@ -209,6 +212,9 @@ void MainWindow::createActions()
             GraphExporter(&pane->content()).copyToClipboard();
     });
     file->addActions({new_view, close_view});
+#ifdef PERFSCOPE_HAVE_REMOTE
+    file->addAction((new RemoteMachines(*this, m_hub))->addMachineAction());  // views of other machines
+#endif
     file->addSeparator();
     file->addActions({open_set, save_set, save_set_as});
     file->addSeparator();
@@ -327,13 +333,13 @@ void MainWindow::createActions()
     bar->addActions({highlight, freeze, kind, tile, properties});
 }
 
-ViewPane* MainWindow::addView(const ViewSettings& requested)
+ViewPane* MainWindow::addView(const ViewSettings& requested, SourceHub* hub)
 {
     ViewSettings settings = requested;
     if (settings.title.isEmpty())
         settings.title = tr("View %1").arg(m_next_view_number);
     ++m_next_view_number;
-    auto* pane = new ViewPane(m_hub, settings);
+    auto* pane = new ViewPane(hub ? *hub : m_hub, settings);
     m_panes.push_back(pane);
     connect(pane, &ViewPane::titleChanged, this, [this, pane](const QString& title) {
         const int index = m_tabs->indexOf(pane);
