@@ -50,7 +50,7 @@ wpo::Result<QString> parse_machine(const QString& text)
 
 QString remote_machine_of(const QString& path)
 {
-    const QString machine = machine_part(path);
+    QString machine = machine_part(path);
     if (machine.isEmpty())
         return {};
     if (machine.contains(QLatin1Char(':')))  // a port or ssh://: an agent, even on this host

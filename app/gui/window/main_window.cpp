@@ -212,9 +212,6 @@ void MainWindow::createActions()
             GraphExporter(&pane->content()).copyToClipboard();
     });
     file->addActions({new_view, close_view});
-#ifdef PERFSCOPE_HAVE_REMOTE
-    file->addAction((new RemoteMachines(*this, m_hub))->addMachineAction());  // views of other machines
-#endif
     file->addSeparator();
     file->addActions({open_set, save_set, save_set_as});
     file->addSeparator();
@@ -224,6 +221,10 @@ void MainWindow::createActions()
     QAction* record = (new RecordControl(*this, m_hub))->action();
     m_actions.insert(record->objectName(), record);
     file->addAction(record);
+#endif
+#ifdef PERFSCOPE_HAVE_REMOTE
+    // Views of other machines; made after RecordingBrowse, so the browser follows a machine's view last.
+    file->insertAction(open_set, (new RemoteMachines(*this, m_hub))->addMachineAction());
 #endif
     file->addSeparator();
     file->addAction(quit);

@@ -216,7 +216,16 @@ private slots:
         QCOMPARE(window.viewCount(), 2);
         QCOMPARE(&machines->machineHub(machine), &hub);
         QVERIFY(second->findChild<MachineView*>()->isSampling());
+        // The browser follows the current view: this machine's view, the other machine's, and back.
+        window.addView();
+        window.setCurrentView(2);
+        QCOMPARE(&window.browser().hub(), m_local.get());
+        window.setCurrentView(1);
+        QCOMPARE(&window.browser().hub(), hub.hub());
+        window.setCurrentView(2);
+        QCOMPARE(&window.browser().hub(), m_local.get());
         window.setCurrentView(0);
+        QCOMPARE(&window.browser().hub(), hub.hub());
 
         // The agent goes away: the view says so and keeps what it had.
         const qsizetype memory_points = memory_history.size();
