@@ -64,9 +64,9 @@ void MachineView::onBatch(const SampleBatch& batch)
         setMessage({});
         return;
     }
-    setMessage(tr("%1 cannot be reached: %2. The view keeps its history and goes on by itself when the agent is "
-                  "back.")
-                   .arg(m_machine, batch.error));
+    // The view's own error line under this says what failed; this says what happens to the view.
+    setMessage(tr("%1 cannot be reached: the view keeps its history and goes on by itself when the agent is back.")
+                   .arg(m_machine));
 }
 
 }  // namespace perfscope::gui
