@@ -10,6 +10,7 @@
 
 #include <QAction>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace perfscope::gui {
 
@@ -107,25 +108,24 @@ void RemoteMachines::showWaiting(const Waiting& waiting, const MachineHub& hub)
 void RemoteMachines::onHubState(MachineHub* hub)
 {
     const QVector<Waiting> waiting = m_waiting;
+    m_waiting.removeIf([](const Waiting& w) { return !w.pane; });
     SourceHub* ready = hub->hub();
-    if (ready)
-        m_waiting.removeIf([hub](const Waiting& w) { return !w.pane || w.machine == hub->machine(); });
     for (const Waiting& w : waiting) {
         if (!w.pane || w.machine != hub->machine())
             continue;
-        if (ready)
-            replace(w, *ready);
-        else
+        if (!ready)
             showWaiting(w, *hub);
+        else if (replace(w, *ready))
+            m_waiting.removeIf([&w](const Waiting& other) { return other.pane == w.pane; });
     }
 }
 
-void RemoteMachines::replace(const Waiting& waiting, SourceHub& hub)
+bool RemoteMachines::replace(const Waiting& waiting, SourceHub& hub)
 {
     ViewPane* old = waiting.pane;
     const int index = old ? m_window.viewIndex(old) : -1;
     if (index < 0)
-        return;  // closed while it waited
+        return false;  // closed while it waited (Undo may bring it back: follow() replaces it then)
     QPointer<ViewPane> before = m_window.currentView();
     const ViewSettings settings = old->settings();
     m_window.closeView(old);
@@ -137,6 +137,7 @@ void RemoteMachines::replace(const Waiting& waiting, SourceHub& hub)
     if (before && before != old)
         m_window.setCurrentView(m_window.viewIndex(before));
     startSampling(pane, waiting.machine, hub, waiting.paths, waiting.looks);
+    return true;
 }
 
 void RemoteMachines::startSampling(ViewPane* pane, const QString& machine, SourceHub& hub, const QStringList& paths,
@@ -176,6 +177,19 @@ void RemoteMachines::startSampling(ViewPane* pane, const QString& machine, Sourc
 
 void RemoteMachines::follow(ViewPane* pane)
 {
+    // A waiting view back in the window (Undo of its Close): it never samples this machine, and once its
+    // machine is connected a view sampling it takes its place, after the window is done with this change.
+    for (const Waiting& w : std::as_const(m_waiting)) {
+        if (!pane || w.pane != pane)
+            continue;
+        if (pane->sampler().isRunning())
+            pane->sampler().stop();
+        if (machineHub(w.machine).hub())
+            QTimer::singleShot(0, this, [this, guard = QPointer<ViewPane>(pane)] {
+                if (guard)
+                    onHubState(&machineHub(guard->findChild<MachineView*>()->machine()));
+            });
+    }
     auto* view = pane ? pane->findChild<MachineView*>() : nullptr;
     CounterBrowser& browser = m_window.browser();
     SourceHub* hub = view && view->isSampling() ? machineHub(view->machine()).hub() : nullptr;

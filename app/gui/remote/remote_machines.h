@@ -61,7 +61,7 @@ private:
     };
     void onHubState(MachineHub* hub);
     void showWaiting(const Waiting& waiting, const MachineHub& hub);
-    void replace(const Waiting& waiting, SourceHub& hub);
+    bool replace(const Waiting& waiting, SourceHub& hub);
     void startSampling(ViewPane* pane, const QString& machine, SourceHub& hub, const QStringList& paths,
                        const QVector<SeriesLook>& looks);
     void follow(ViewPane* pane);

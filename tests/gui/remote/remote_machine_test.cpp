@@ -23,6 +23,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QUndoStack>
 
 #include <csignal>
 #include <memory>
@@ -269,7 +270,7 @@ private slots:
             valid_points(restored->data(), row_of(restored->data(), "Memory", "Available Bytes")) >= 2, 20'000);
     }
 
-    void unreachableMachineSaysSo()
+    void unreachableMachineSaysSoAndComesLater()
     {
         // A port nothing listens on (the agent's, after it ended).
         int port = 0;
@@ -278,15 +279,42 @@ private slots:
             port = agent.port();
         }
         QVERIFY(port > 0);
+        const QString machine = QStringLiteral("127.0.0.1:%1").arg(port);
+        const QString path = "\\\\" + machine + "\\Memory\\Available Bytes";
         MainWindow window(*m_local);
         window.leaveSession(QStringLiteral("test"));
+        window.setConfirmDestructive(false);
         auto* machines = window.findChild<RemoteMachines*>();
-        ViewPane* pane = machines->addMachine(QStringLiteral("127.0.0.1:%1").arg(port));
+        QSignalSpy ready(machines, &RemoteMachines::viewReady);
+        ViewPane* pane = machines->openView(machine, {}, {path});
         QVERIFY(pane);
         QTRY_VERIFY_WITH_TIMEOUT(message_of(pane).contains(QStringLiteral("Cannot reach")), 20'000);
-        // The browser stays on this machine; Add goes nowhere meanwhile.
+        QVERIFY(message_of(pane).contains(machine));
+        // The browser stays on this machine; the view samples nothing but keeps its path for the session.
         QCOMPARE(&window.browser().hub(), m_local.get());
-        QVERIFY(pane->sampler().counters().isEmpty());
+        QVERIFY(!pane->sampler().isRunning());
+        const perfscope::files::CounterSet set = window.counterSet();
+        QCOMPARE(set.views.size(), std::size_t{1});
+        QCOMPARE(set.views[0].counters.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(set.views[0].counters[0].path), path);
+
+        // Closed while it waits, the agent comes, the close undone: the view samples the machine.
+        window.requestCloseView(pane);
+        QCOMPARE(window.viewCount(), 0);
+        ServeProcess agent(PERFSCOPE_CLI, {"--listen", machine.toStdString()});
+        QCOMPARE(agent.port(), port);
+        QTRY_VERIFY_WITH_TIMEOUT(machines->machineHub(machine).state() == MachineHub::State::ready, 20'000);
+        QCOMPARE(ready.count(), 0);
+        window.undoStack().undo();
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1, 20'000);
+        QCOMPARE(window.viewCount(), 1);
+        ViewPane* sampling = window.view(0);
+        QVERIFY(sampling->findChild<MachineView*>()->isSampling());
+        QCOMPARE(sampling->settings().title, machine);
+        QCOMPARE(sampling->sampler().counters().size(), 1);
+        QCOMPARE(sampling->sampler().counters()[0].text, path);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            valid_points(sampling->data(), row_of(sampling->data(), "Memory", "Available Bytes")) >= 2, 20'000);
     }
 
 private:
