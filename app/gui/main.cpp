@@ -80,7 +80,8 @@ int main(int argc, char** argv)
         QStringList paths;
         for (const auto& view : loaded->views)
             for (const auto& entry : view.counters)
-                paths << QString::fromStdString(entry.path);
+                if (view_machine(view).isEmpty())  // another machine's paths are resolved there, once connected
+                    paths << QString::fromStdString(entry.path);
         // One collection for all of them, as the window does when it applies the set.
         const PathsResolution resolution = resolve_each_path(**hub, paths);
         for (qsizetype i = 0; i < paths.size(); ++i) {
