@@ -11,6 +11,7 @@
 #include "gui/sampling/resolve_view_counters.h"
 #include "gui/sampling/source_hub.h"
 #include "gui/window/main_window.h"
+#include "gui/remote/set_machine_views.h"
 #ifdef PERFSCOPE_HAVE_RECORDING
 #include "gui/recording/open_recording.h"
 #include "gui/recording/recorded_series.h"
@@ -79,7 +80,8 @@ int main(int argc, char** argv)
         QStringList paths;
         for (const auto& view : loaded->views)
             for (const auto& entry : view.counters)
-                paths << QString::fromStdString(entry.path);
+                if (view_machine(view).isEmpty())  // another machine's paths are resolved there, once connected
+                    paths << QString::fromStdString(entry.path);
         // One collection for all of them, as the window does when it applies the set.
         const PathsResolution resolution = resolve_each_path(**hub, paths);
         for (qsizetype i = 0; i < paths.size(); ++i) {
@@ -108,7 +110,8 @@ int main(int argc, char** argv)
     MainWindow window(**hub);
     const SessionUse session = session_use(*command_line);
     // What the command line names is shown instead of the last session.
-    const bool named = !counters->isEmpty() || set || log || !recording.isEmpty();
+    const bool named =
+        !counters->isEmpty() || !command_line->machine_paths.isEmpty() || set || log || !recording.isEmpty();
     if (set) {
         window.applyCounterSet(*set);
         window.setCounterSetPath(command_line->set_file);
@@ -130,6 +133,12 @@ int main(int argc, char** argv)
                 if (auto first = resolve_view_counters(**hub, {QString::fromLatin1(path)}))
                     pane->addCounters(*first);
         }
+    }
+    if (!command_line->machine_paths.isEmpty()) {
+        ViewSettings settings;
+        if (command_line->interval_s)
+            settings.interval_s = *command_line->interval_s;
+        open_machine_views(window, command_line->machine_paths, settings);  // connected off the GUI thread
     }
     if (log)
         window.addLogView(*log, QFileInfo(command_line->log_file).fileName());

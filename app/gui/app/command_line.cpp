@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/app/command_line.h"
 
+#include "gui/remote/machine_paths.h"
 #include "query/interval.h"
 
 #include <QCommandLineOption>
@@ -35,7 +36,9 @@ const char* command_line_usage()
            "\n"
            "Plots performance counters live. PATHs are typeperf counter paths, e.g.\n"
            "  \"\\Processor(_Total)\\% Processor Time\"  \"\\Process(*)\\Working Set\"  \"\\Memory\\*\"\n"
-           "(\"(*)\" follows every instance, also those that start later).\n"
+           "(\"(*)\" follows every instance, also those that start later). A path naming another\n"
+           "machine, \"\\\\HOST:PORT\\Memory\\Available Bytes\", opens a view of that machine's agent\n"
+           "(perfscope-cli serve), as File > Add machine does.\n"
            "\n"
            "  --interval S    sample interval of the view: seconds or [[hh:]mm:]ss, 0.1 s to 1 h (default 1)\n"
            "  --set FILE      open this counter set (JSON) instead of the last session\n"
@@ -55,7 +58,7 @@ SessionUse session_use(const CommandLine& line)
 {
     if (line.no_session)
         return SessionUse::leave;
-    if (!line.paths.isEmpty() || !line.set_file.isEmpty())
+    if (!line.paths.isEmpty() || !line.machine_paths.isEmpty() || !line.set_file.isEmpty())
         return SessionUse::replace;
     // A log is a file to look at, not the user's views: they stay for the next start.
     return line.log_file.isEmpty() ? SessionUse::restore : SessionUse::leave;
@@ -156,6 +159,12 @@ wpo::Result<CommandLine> parse_command_line(const QStringList& args)
             return bad(
                 QStringLiteral("\"%1\" is not a counter path (they start with \\, e.g. \"\\Memory\\Available Bytes\")")
                     .arg(arg));
+        if (const QString machine = remote_machine_of(arg); !machine.isEmpty()) {
+            if (auto checked = parse_machine(machine); !checked)
+                return bad(QStringLiteral("\"%1\": %2").arg(arg, QString::fromStdString(checked.error().message())));
+            out.machine_paths << arg;
+            continue;
+        }
         out.paths << arg;
     }
     return out;

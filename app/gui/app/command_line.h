@@ -18,7 +18,8 @@ namespace perfscope::gui {
 struct CommandLine {
     bool help = false;
     bool version = false;
-    QStringList paths;
+    QStringList paths;                 // this machine's
+    QStringList machine_paths;         // `\\HOST:PORT\...`: other machines' (checked, not resolved)
     std::optional<double> interval_s;  // --interval, typeperf's [[hh:]mm:]ss
     QString set_file;                  // --set
     QString log_file;                  // --open

@@ -9,6 +9,9 @@
 #include "gui/window/user_guide_dialog.h"
 #include "gui/spike/spike_controller.h"
 #include "gui/window/file_drop_filter.h"
+#ifdef PERFSCOPE_HAVE_REMOTE
+#include "gui/remote/remote_machines.h"
+#endif
 #ifdef PERFSCOPE_HAVE_RECORDING
 #include "gui/recording/record_control.h"
 #include "gui/recording/recording_browse.h"
@@ -219,6 +222,10 @@ void MainWindow::createActions()
     m_actions.insert(record->objectName(), record);
     file->addAction(record);
 #endif
+#ifdef PERFSCOPE_HAVE_REMOTE
+    // Views of other machines; made after RecordingBrowse, so the browser follows a machine's view last.
+    file->insertAction(open_set, (new RemoteMachines(*this, m_hub))->addMachineAction());
+#endif
     file->addSeparator();
     file->addAction(quit);
 
@@ -327,13 +334,13 @@ void MainWindow::createActions()
     bar->addActions({highlight, freeze, kind, tile, properties});
 }
 
-ViewPane* MainWindow::addView(const ViewSettings& requested)
+ViewPane* MainWindow::addView(const ViewSettings& requested, SourceHub* hub)
 {
     ViewSettings settings = requested;
     if (settings.title.isEmpty())
         settings.title = tr("View %1").arg(m_next_view_number);
     ++m_next_view_number;
-    auto* pane = new ViewPane(m_hub, settings);
+    auto* pane = new ViewPane(hub ? *hub : m_hub, settings);
     m_panes.push_back(pane);
     connect(pane, &ViewPane::titleChanged, this, [this, pane](const QString& title) {
         const int index = m_tabs->indexOf(pane);

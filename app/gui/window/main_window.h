@@ -38,7 +38,8 @@ public:
     explicit MainWindow(SourceHub& hub, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    ViewPane* addView(const ViewSettings& settings = {});
+    // `hub` null: this machine's; else the hub of the machine the view samples.
+    ViewPane* addView(const ViewSettings& settings = {}, SourceHub* hub = nullptr);
     void closeView(ViewPane* pane);
     // Close view as the user does it: undoable (Ctrl+Z brings the view back).
     void requestCloseView(ViewPane* pane);

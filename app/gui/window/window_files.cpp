@@ -3,6 +3,7 @@
 
 #include "gui/charts/graph_exporter.h"
 #include "gui/charts/log_loader.h"
+#include "gui/remote/set_machine_views.h"
 #include "gui/sampling/resolve_view_counters.h"
 #include "gui/window/main_window.h"
 #include "gui/window/save_file_dialog.h"
@@ -118,6 +119,8 @@ void WindowFiles::applyCounterSet(const files::CounterSet& set)
         if (!view.y_auto)
             pane->content().setYRange(view.y_min, view.y_max);
         panes.push_back(pane);
+        if (adopt_machine_view(m_window, pane, view))
+            continue;  // another machine's view: resolved on that machine's hub
         for (const files::CounterSetEntry& entry : view.counters)
             paths << QString::fromStdString(entry.path);
     }
@@ -135,6 +138,8 @@ void WindowFiles::applyCounterSet(const files::CounterSet& set)
         QStringList skipped, reasons;
         qsizetype k = 0;
         for (qsizetype v = 0; v < panes.size(); ++v) {
+            if (!view_machine(set.views[static_cast<std::size_t>(v)]).isEmpty())
+                continue;
             QVector<ViewCounter> counters;
             QVector<SeriesLook> looks;
             for (const files::CounterSetEntry& entry : set.views[static_cast<std::size_t>(v)].counters) {

@@ -64,6 +64,22 @@ private slots:
         QCOMPARE(*typeperf->interval_s, 90.0);
     }
 
+    void pathsOfOtherMachinesGoApart()
+    {
+        auto line = parse_command_line({"\\\\127.0.0.1:9654\\Memory\\Available Bytes", "\\Memory\\Committed Bytes",
+                                        "\\\\localhost\\Memory\\Cache Bytes"});
+        QVERIFY(line);
+        QCOMPARE(line->machine_paths, QStringList{"\\\\127.0.0.1:9654\\Memory\\Available Bytes"});
+        QCOMPARE(line->paths, QStringList({"\\Memory\\Committed Bytes", "\\\\localhost\\Memory\\Cache Bytes"}));
+        QVERIFY(session_use(*line) == SessionUse::replace);
+        auto alone = parse_command_line({"\\\\127.0.0.1:9654\\Memory\\Available Bytes"});
+        QVERIFY(alone && session_use(*alone) == SessionUse::replace);
+        // A machine that is no address is named before any window opens.
+        auto bad = parse_command_line({"\\\\box:99999\\Memory\\Available Bytes"});
+        QVERIFY(!bad);
+        QVERIFY2(QString::fromStdString(bad.error().message()).contains("99999"), bad.error().message().c_str());
+    }
+
     void rejectsBadArguments_data()
     {
         QTest::addColumn<QStringList>("args");
