@@ -5,9 +5,6 @@
 #include "core/utf.h"
 
 #ifdef PERFSCOPE_JNI_REMOTE
-#include "native/socket_transport.h"
-#include "remote/machine_address.h"
-#include "remote/process_transport.h"
 #include "remote/remote_source.h"
 #endif
 
@@ -54,34 +51,6 @@ bool MachineBridge::is_this_machine(std::string_view machine)
 
 #ifdef PERFSCOPE_JNI_REMOTE
 
-namespace {
-
-wpo::Result<std::unique_ptr<wpo::remote::RemoteSource>> open_source(std::string_view machine)
-{
-    using wpo::remote::MachineAddress;
-    using wpo::remote::Transport;
-    auto address = MachineAddress::parse(machine);
-    if (!address)
-        return address.error();
-    wpo::remote::RemoteSource::Connect connect;
-    if (address->kind == MachineAddress::Kind::ssh) {
-        connect = [argv = address->ssh_command(std::getenv("PERFSCOPE_SSH"), std::getenv("PERFSCOPE_REMOTE_CLI"))]()
-            -> wpo::Result<std::unique_ptr<Transport>> {
-            auto started = wpo::remote::ProcessTransport::start(argv);
-            if (!started)
-                return started.error();
-            return std::unique_ptr<Transport>(std::move(*started));
-        };
-    } else {
-        connect = [host = address->host, port = address->port]() -> wpo::Result<std::unique_ptr<Transport>> {
-            return std::unique_ptr<Transport>(std::make_unique<SocketTransport>(host, port));
-        };
-    }
-    return std::make_unique<wpo::remote::RemoteSource>(std::string(machine), std::move(connect));
-}
-
-}  // namespace
-
 wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_view machine)
 {
     // Host names and ssh:// are case-insensitive; a user name is not, but two spellings of one machine
@@ -97,7 +66,7 @@ wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_v
         if (auto held = it->second.lock())
             return held;
 
-    auto source = open_source(machine);
+    auto source = wpo::remote::RemoteSource::open(machine);
     if (!source)
         return source.error();
     // The names now: a machine that cannot be reached is told at once, with its address.

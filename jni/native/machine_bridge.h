@@ -5,13 +5,14 @@
 // with this machine's cache); connect() hands out the bridge already open for that machine while any
 // Java Machine still holds it.
 //
-// HOST:PORT machines are read over HTTP by socket_transport.h, ssh:// machines through the system's ssh
+// HOST:PORT machines are read over HTTP by the engine's HttpTransport (cpp-httplib's single header compiled
+// into the library), ssh:// machines through the system's ssh
 // and `perfscope-cli serve --stdio` (process_transport.h), as perfscope-cli does. A machine that goes down
 // fails the samples taken meanwhile with the source's error, which names the machine; the source connects
 // again on the next one.
 //
-// Without wpo_remote in the build (cross builds, no cpp-httplib or zstd) connect() fails with
-// Errc::unsupported.
+// Without wpo_remote or cpp-httplib's single header in the build (cross builds, no zstd, no
+// scripts/httplib-source.sh) connect() fails with Errc::unsupported.
 #pragma once
 
 #include "core/result.h"

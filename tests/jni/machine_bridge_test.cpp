@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// org.perfscope.wpo.Machine below JNI: the HTTP answers the library's own client reads (by formula from the
-// bytes sent), which names are this machine, and a machine bridge over the build's perfscope-cli serve: one
-// bridge per machine however often it is connected, its samplers' values, an unreachable agent's error.
-#include "native/http_reply.h"
+// org.perfscope.wpo.Machine below JNI: which names are this machine, and a machine bridge over the build's
+// perfscope-cli serve: one bridge per machine however often it is connected, its samplers' values, an
+// unreachable agent's error.
 #include "native/machine_bridge.h"
 #include "serve_process.h"
 
@@ -19,49 +18,6 @@
 
 namespace perfscope::jni {
 namespace {
-
-TEST(HttpReply, ContentLengthBodyIsTakenExactly)
-{
-    const std::string body = "0123456789";
-    const std::string raw =
-        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: " + std::to_string(body.size()) + "\r\n\r\n" +
-        body + "extra";
-    auto reply = parse_http_reply(raw, 1024);
-    ASSERT_TRUE(reply) << reply.error().message();
-    EXPECT_EQ(reply->status, 200);
-    EXPECT_EQ(reply->body, body);
-}
-
-TEST(HttpReply, ChunkedAndUntilCloseBodies)
-{
-    auto chunked = parse_http_reply("HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                    "3\r\nabc\r\na;ext\r\n0123456789\r\n0\r\n\r\n",
-                                    1024);
-    ASSERT_TRUE(chunked) << chunked.error().message();
-    EXPECT_EQ(chunked->status, 404);
-    EXPECT_EQ(chunked->body, "abc0123456789");
-    auto until_close = parse_http_reply("HTTP/1.0 400 Bad Request\r\n\r\nno such query\n", 1024);
-    ASSERT_TRUE(until_close);
-    EXPECT_EQ(until_close->status, 400);
-    EXPECT_EQ(until_close->body, "no such query\n");
-}
-
-TEST(HttpReply, CutShortMalformedOrTooLongAnswersAreErrors)
-{
-    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345", 1024).error().code(),
-              wpo::Errc::truncated);
-    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n", 1024).error().code(), wpo::Errc::truncated);
-    EXPECT_EQ(parse_http_reply("SSH-2.0-OpenSSH_9.2\r\n\r\n", 1024).error().code(), wpo::Errc::invalid_argument);
-    EXPECT_EQ(parse_http_reply("HTTP/1.1 2x0 OK\r\n\r\n", 1024).error().code(), wpo::Errc::invalid_argument);
-    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", 1024).error().code(),
-              wpo::Errc::invalid_argument);
-    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n12345", 4).error().code(),
-              wpo::Errc::too_large);
-    EXPECT_EQ(parse_http_reply("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n0\r\n\r\n", 4)
-                  .error()
-                  .code(),
-              wpo::Errc::too_large);
-}
 
 TEST(MachineBridge, ThisMachineIsNamedWithoutAPort)
 {
