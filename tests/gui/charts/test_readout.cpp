@@ -255,8 +255,7 @@ private slots:
         QCOMPARE(QToolTip::text(), data.series(0).info.path);
 
         const QHeaderView* header = legend->horizontalHeader();
-        QCOMPARE(header->sectionResizeMode(LegendModel::Counter), QHeaderView::Stretch);
-        QCOMPARE(header->sectionResizeMode(LegendModel::Instance), QHeaderView::Stretch);
+        // The names take what the value columns leave (TestViewWidget::legendNamesStayReadableWhenNarrow).
         QVERIFY(!header->stretchLastSection());
         QVERIFY2(legend->columnWidth(LegendModel::Counter) > legend->columnWidth(LegendModel::Maximum),
                  qPrintable(QString("%1 vs %2")
