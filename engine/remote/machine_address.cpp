@@ -83,6 +83,15 @@ Status parse_host_port(std::string_view machine, std::string_view text, MachineA
     return {};
 }
 
+// Whether `machine` starts with `scheme` ("ssh://"), in any case.
+bool has_scheme(std::string_view machine, std::string_view scheme)
+{
+    return machine.size() >= scheme.size() &&
+           std::equal(scheme.begin(), scheme.end(), machine.begin(), [](char a, char b) {
+               return a == (b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
+           });
+}
+
 std::vector<std::string> split_spaces(std::string_view text)
 {
     std::vector<std::string> words;
@@ -104,12 +113,9 @@ std::vector<std::string> split_spaces(std::string_view text)
 Result<MachineAddress> MachineAddress::parse(std::string_view machine)
 {
     MachineAddress address;
-    constexpr std::string_view kSsh = "ssh://";
-    if (machine.size() >= kSsh.size() && std::equal(kSsh.begin(), kSsh.end(), machine.begin(), [](char a, char b) {
-            return a == (b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
-        })) {
+    if (has_scheme(machine, "ssh://")) {
         address.kind = Kind::ssh;
-        std::string_view rest = machine.substr(kSsh.size());
+        std::string_view rest = machine.substr(std::string_view("ssh://").size());
         if (const auto at = rest.rfind('@'); at != std::string_view::npos) {
             address.user = rest.substr(0, at);
             if (!valid_user(address.user))
@@ -120,13 +126,29 @@ Result<MachineAddress> MachineAddress::parse(std::string_view machine)
             return parsed.error();
         return address;
     }
+    if (has_scheme(machine, "https://")) {
+        address.kind = Kind::https;
+        if (Status parsed = parse_host_port(machine, machine.substr(std::string_view("https://").size()), address);
+            !parsed)
+            return parsed.error();
+        if (address.port == 0)
+            address.port = kDefaultPort;
+        return address;
+    }
     if (machine.find("://") != std::string_view::npos)
-        return bad(machine, "the one scheme is ssh://; write HOST[:PORT] for the agent over HTTP");
+        return bad(machine, "the schemes are https:// and ssh://; write HOST[:PORT] for the agent over HTTP");
     if (Status parsed = parse_host_port(machine, machine, address); !parsed)
         return parsed.error();
     if (address.port == 0)
         address.port = kDefaultPort;
     return address;
+}
+
+MachineAddress::Credentials MachineAddress::credentials_from(const char* ca_env, const char* user_env,
+                                                             const char* password_env)
+{
+    auto text = [](const char* value) { return value ? std::string(value) : std::string(); };
+    return {text(ca_env), text(user_env), text(password_env)};
 }
 
 std::vector<std::string> MachineAddress::ssh_command(const char* ssh_env, const char* remote_cli_env) const

@@ -25,8 +25,12 @@ Result<std::unique_ptr<RemoteSource>> RemoteSource::open(std::string_view machin
             return std::unique_ptr<Transport>(std::move(*started));
         };
     } else {
-        connect = [host = address->host, port = address->port]() -> Result<std::unique_ptr<Transport>> {
-            return std::unique_ptr<Transport>(std::make_unique<HttpTransport>(host, port));
+        const bool tls = address->kind == MachineAddress::Kind::https;
+        connect = [host = address->host, port = address->port, tls,
+                   credentials = MachineAddress::credentials_from(
+                       std::getenv("PERFSCOPE_REMOTE_CA"), std::getenv("PERFSCOPE_REMOTE_USER"),
+                       std::getenv("PERFSCOPE_REMOTE_PASSWORD"))]() -> Result<std::unique_ptr<Transport>> {
+            return std::unique_ptr<Transport>(std::make_unique<HttpTransport>(host, port, tls, credentials));
         };
     }
     return std::make_unique<RemoteSource>(std::string(machine), std::move(connect));

@@ -45,6 +45,11 @@ INSTANTIATE_TEST_SUITE_P(Forms, MachineAddressRows, ::testing::Values(
     AddressRow{"ssh_plain", "ssh://box", true, K::ssh, "box", 0},
     AddressRow{"ssh_user_port", "ssh://ann@box.example:2222", true, K::ssh, "box.example", 2222, "ann"},
     AddressRow{"ssh_upper_scheme", "SSH://box", true, K::ssh, "box", 0},
+    AddressRow{"https_default_port", "https://box", true, K::https, "box", kDefaultPort},
+    AddressRow{"https_port", "https://127.0.0.1:9443", true, K::https, "127.0.0.1", 9443},
+    AddressRow{"https_ipv6_upper_scheme", "HTTPS://[::1]:9443", true, K::https, "::1", 9443},
+    AddressRow{"https_user_refused", "https://ann@box", false},
+    AddressRow{"https_empty_host", "https://", false},
     AddressRow{"port_zero", "box:0", false},
     AddressRow{"port_too_big", "box:65536", false},
     AddressRow{"port_not_number", "box:http", false},
@@ -58,6 +63,16 @@ INSTANTIATE_TEST_SUITE_P(Forms, MachineAddressRows, ::testing::Values(
     AddressRow{"empty", "", false}),
     [](const auto& row) { return std::string(row.param.name); });
 // clang-format on
+
+TEST(MachineAddressCredentials, ComeFromTheEnvironmentsValues)
+{
+    const auto none = MachineAddress::credentials_from(nullptr, nullptr, nullptr);
+    EXPECT_TRUE(none.ca_file.empty() && none.user.empty() && none.password.empty());
+    const auto all = MachineAddress::credentials_from("/etc/ca.pem", "ann", "s3cret");
+    EXPECT_EQ(all.ca_file, "/etc/ca.pem");
+    EXPECT_EQ(all.user, "ann");
+    EXPECT_EQ(all.password, "s3cret");
+}
 
 TEST(MachineAddress, SshCommandRunsTheAgentOnStdio)
 {

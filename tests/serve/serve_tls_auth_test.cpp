@@ -11,6 +11,8 @@
 #include <crypt.h>
 
 #include <csignal>
+#include <cstdio>
+#include <sys/wait.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -40,7 +42,8 @@ protected:
         m_dir = std::filesystem::temp_directory_path() / ("perfscope_tls_" + std::to_string(getpid()));
         std::filesystem::create_directories(m_dir);
         // A self-signed certificate: the server's, and the client CA that signs itself for the client.
-        const std::string command = "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -keyout '" +
+        const std::string command = "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
+                                    "-addext subjectAltName=IP:127.0.0.1 -keyout '" +
                                     (m_dir / "key.pem").string() + "' -out '" + (m_dir / "cert.pem").string() +
                                     "' >/dev/null 2>&1";
         ASSERT_EQ(std::system(command.c_str()), 0);
@@ -121,6 +124,68 @@ TEST_F(ServeTlsAuthTest, TlsAndBasicAuth)
     auto again = c.Get("/metrics");
     ASSERT_TRUE(again);
     EXPECT_EQ(again->status, 200);
+}
+
+// perfscope-cli reading the agent as a remote machine over https://, with the CA and basic auth from the
+// environment: values with the right password, 401 with a wrong one, a certificate error without the CA,
+// and no password sent over plain HTTP.
+TEST_F(ServeTlsAuthTest, RemoteClientsReachTheAgentOverHttpsWithCredentials)
+{
+    const std::string config = write_config("remote.yml", "tls_server_config:\n"
+                                                          "  cert_file: cert.pem\n"
+                                                          "  key_file: key.pem\n"
+                                                          "basic_auth_users:\n"
+                                                          "  alice: " +
+                                                              bcrypt("s3cret") + "\n");
+    ServeProcess serve(PERFSCOPE_CLI, {"--web-config", config});
+    ASSERT_GT(serve.port(), 0);
+    const std::string port = std::to_string(serve.port());
+    struct Run {
+        int code = -1;
+        std::string output;
+    };
+    auto query = [&](const std::string& env, const std::string& machine) {
+        const std::string command = env + " '" + std::string(PERFSCOPE_CLI) + "' query -sc 2 '\\\\" + machine +
+                                    "\\Memory\\Available Bytes' 2>&1";
+        Run run;
+        if (std::FILE* pipe = popen(command.c_str(), "r")) {
+            char buffer[4096];
+            while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
+                run.output.append(buffer, n);
+            const int status = pclose(pipe);
+            run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        }
+        return run;
+    };
+    const std::string ca = "PERFSCOPE_REMOTE_CA='" + (m_dir / "cert.pem").string() + "'";
+
+    const Run right =
+        query(ca + " PERFSCOPE_REMOTE_USER=alice PERFSCOPE_REMOTE_PASSWORD=s3cret", "https://127.0.0.1:" + port);
+    ASSERT_EQ(right.code, 0) << right.output;
+    // Two rows of positive byte counts.
+    std::size_t rows = 0;
+    for (std::size_t at = right.output.find("\n\""); at != std::string::npos; at = right.output.find("\n\"", at + 1)) {
+        const std::size_t comma = right.output.find(",\"", at);
+        ASSERT_NE(comma, std::string::npos) << right.output;
+        EXPECT_GT(std::stod(right.output.substr(comma + 2)), 0.0) << right.output;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 2u) << right.output;
+
+    const Run wrong =
+        query(ca + " PERFSCOPE_REMOTE_USER=alice PERFSCOPE_REMOTE_PASSWORD=wrong", "https://127.0.0.1:" + port);
+    EXPECT_EQ(wrong.code, 1) << wrong.output;
+    EXPECT_NE(wrong.output.find("401"), std::string::npos) << wrong.output;
+
+    const Run untrusted =
+        query("PERFSCOPE_REMOTE_USER=alice PERFSCOPE_REMOTE_PASSWORD=s3cret", "https://127.0.0.1:" + port);
+    EXPECT_EQ(untrusted.code, 1) << untrusted.output;
+    EXPECT_NE(untrusted.output.find("certificate"), std::string::npos) << untrusted.output;
+
+    const Run clear = query("PERFSCOPE_REMOTE_USER=alice PERFSCOPE_REMOTE_PASSWORD=s3cret", "127.0.0.1:" + port);
+    EXPECT_EQ(clear.code, 1) << clear.output;
+    EXPECT_NE(clear.output.find("in the clear"), std::string::npos) << clear.output;
+    EXPECT_TRUE(serve.running());
 }
 
 TEST_F(ServeTlsAuthTest, ClientCertificateRequired)
