@@ -14,7 +14,8 @@ AddMachineDialog::AddMachineDialog(QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("Add machine"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("The machine's agent (perfscope-cli serve): <b>host:port</b>, or "
+    auto* intro = new QLabel(tr("The machine's agent (perfscope-cli serve): <b>host:port</b>, "
+                                "<b>https://host[:port]</b> for an agent serving TLS, or "
                                 "<b>ssh://[user@]host[:port]</b> to run it through ssh."),
                              this);
     intro->setWordWrap(true);

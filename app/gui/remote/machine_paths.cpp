@@ -31,8 +31,8 @@ wpo::Result<QString> parse_machine(const QString& text)
         machine.chop(1);
     if (machine.isEmpty())
         return wpo::Error(wpo::Errc::invalid_argument,
-                          "no machine given: type HOST:PORT (the agent, perfscope-cli serve) or "
-                          "ssh://[USER@]HOST[:PORT]");
+                          "no machine given: type HOST:PORT (the agent, perfscope-cli serve), "
+                          "https://HOST[:PORT] or ssh://[USER@]HOST[:PORT]");
     if (machine.contains(QLatin1Char('\\')))
         return wpo::Error(wpo::Errc::invalid_argument,
                           "machine \"" + machine.toStdString() + "\": a machine name holds no '\\'");
