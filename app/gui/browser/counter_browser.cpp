@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/browser/counter_browser.h"
 
+#include "gui/browser/machine_chooser.h"
+
 #include "gui/browser/counter_mime_data.h"
 #include "gui/browser/kernel_threads.h"
 
@@ -31,6 +33,10 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
+
+    m_machines = new MachineChooser(body);
+    m_machines->hide();  // shown where the window can read other machines
+    layout->addWidget(m_machines);
 
     m_filter = new QLineEdit(body);
     m_filter->setPlaceholderText(

@@ -33,6 +33,8 @@ class QTreeView;
 
 namespace perfscope::gui {
 
+class MachineChooser;
+
 class CounterBrowser : public QDockWidget {
     Q_OBJECT
 public:
@@ -66,6 +68,8 @@ public:
     // again): the lists empty and fill from it. `note` names it in the status line.
     void setHub(SourceHub& hub, const QString& note = {});
     SourceHub& hub() const { return *m_hub; }
+    // The machines above the filter (hidden unless the window reads other machines).
+    MachineChooser& machineChooser() const { return *m_machines; }
 
     // Selects an object (and a counter of it, if given) in the tree.
     bool select(const QString& object, const QString& counter = {});
@@ -103,6 +107,7 @@ private:
     InstanceListModel m_instances;
     QSortFilterProxyModel m_object_filter;
     InstanceFilterModel m_instance_filter;
+    MachineChooser* m_machines = nullptr;
     QLineEdit* m_filter = nullptr;
     QLineEdit* m_instance_search = nullptr;
     QCheckBox* m_hide_kernel = nullptr;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/remote/remote_machines.h"
 
+#include "gui/browser/counter_browser.h"
+#include "gui/browser/machine_chooser.h"
 #include "gui/remote/add_machine_dialog.h"
 #include "gui/remote/machine_hub.h"
 #include "gui/remote/machine_paths.h"
@@ -22,6 +24,28 @@ RemoteMachines::RemoteMachines(MainWindow& window, SourceHub& live) : QObject(&w
     m_action->setStatusTip(m_action->toolTip());
     connect(m_action, &QAction::triggered, this, &RemoteMachines::showAddMachineDialog);
     connect(&window, &MainWindow::currentViewChanged, this, &RemoteMachines::follow);
+    MachineChooser& chooser = window.browser().machineChooser();
+    chooser.show();
+    connect(&chooser, &MachineChooser::machineChosen, this, &RemoteMachines::showMachine);
+    connect(&chooser, &MachineChooser::addMachineRequested, this, &RemoteMachines::showAddMachineDialog);
+}
+
+void RemoteMachines::showMachine(const QString& machine)
+{
+    for (int i = 0; i < m_window.viewCount(); ++i) {
+        ViewPane* pane = m_window.view(i);
+        const auto* view = pane->findChild<MachineView*>();
+        const bool match = machine.isEmpty() ? !view && !pane->isLog()  // a log or recording is no machine
+                                             : view && view->machine().compare(machine, Qt::CaseInsensitive) == 0;
+        if (match) {
+            m_window.setCurrentView(i);
+            return;
+        }
+    }
+    if (machine.isEmpty())
+        m_window.setCurrentView(m_window.viewIndex(m_window.addView()));
+    else
+        openView(machine);
 }
 
 RemoteMachines::~RemoteMachines() = default;
@@ -52,6 +76,11 @@ MachineHub& RemoteMachines::machineHub(const QString& machine)
     auto* hub = new MachineHub(machine, this);
     m_hubs.insert(key, hub);
     connect(hub, &MachineHub::stateChanged, this, [this, hub] { onHubState(hub); });
+    QStringList machines;
+    for (const MachineHub* each : std::as_const(m_hubs))
+        machines.push_back(each->machine());
+    machines.sort(Qt::CaseInsensitive);
+    m_window.browser().machineChooser().setMachines(machines);
     return *hub;
 }
 
@@ -192,6 +221,7 @@ void RemoteMachines::follow(ViewPane* pane)
     }
     auto* view = pane ? pane->findChild<MachineView*>() : nullptr;
     CounterBrowser& browser = m_window.browser();
+    browser.machineChooser().setCurrentMachine(view ? view->machine() : QString());
     SourceHub* hub = view && view->isSampling() ? machineHub(view->machine()).hub() : nullptr;
     if (hub) {
         browser.setHub(*hub, tr("Browsing %1").arg(view->machine()));

@@ -45,8 +45,10 @@ public:
                        const QVector<SeriesLook>& looks = {});
     // Turns `pane`, made by the window, into a view waiting for `machine`.
     void adoptView(ViewPane* pane, const QString& machine, const QStringList& paths, const QVector<SeriesLook>& looks);
-    // The machine's hub, made on first use.
+    // The machine's hub, made on first use (and listed in the browser's machines from then on).
     MachineHub& machineHub(const QString& machine);
+    // The browser's choice: the first view of `machine` ("" this machine) becomes current, or a new one.
+    void showMachine(const QString& machine);
 
 signals:
     // `pane` samples its machine now, with the counters its paths named.

@@ -5,6 +5,8 @@
 // says, the agent killed (the view shows why and keeps its points) and started
 // again on the same port (the view goes on by itself). Also: addresses are
 // checked before a view is made, and a set keeps a machine's view.
+#include "gui/browser/counter_browser.h"
+#include "gui/browser/machine_chooser.h"
 #include "gui/remote/add_machine_dialog.h"
 #include "gui/remote/machine_hub.h"
 #include "gui/remote/machine_paths.h"
@@ -227,6 +229,22 @@ private slots:
         QCOMPARE(&window.browser().hub(), m_local.get());
         window.setCurrentView(0);
         QCOMPARE(&window.browser().hub(), hub.hub());
+
+        // The browser lists the machines (this one, the other, Add machine...) and shows the current view's;
+        // choosing one makes its first view current, a machine without a view gets a new one.
+        MachineChooser& chooser = window.browser().machineChooser();
+        QVERIFY(!chooser.isHidden());
+        QCOMPARE(chooser.machines(), QStringList{machine});
+        QCOMPARE(chooser.currentMachine(), machine);
+        emit chooser.activated(chooser.findData(QString()));
+        QCOMPARE(window.currentView(), window.view(2));
+        QCOMPARE(chooser.currentMachine(), QString());
+        QCOMPARE(&window.browser().hub(), m_local.get());
+        emit chooser.activated(chooser.findData(machine));
+        QCOMPARE(window.currentView(), window.view(0));
+        QCOMPARE(chooser.currentMachine(), machine);
+        QCOMPARE(&window.browser().hub(), hub.hub());
+        QCOMPARE(window.viewCount(), 3);
 
         // The agent goes away: the view says so and keeps what it had.
         const qsizetype memory_points = memory_history.size();
