@@ -10,7 +10,7 @@
 // the caller's body needs to grow.
 #pragma once
 
-#include "cache/perf_object_cache.h"
+#include "cli/agent_cache.h"
 #include "core/result.h"
 #include "exporter/block_exporter.h"
 #include "exporter/exposition_writer.h"
@@ -18,7 +18,6 @@
 #include "exporter/metric_family.h"
 #include "names/name_table.h"
 #include "snapshot/object_storage.h"
-#include "snapshot/shared_source.h"
 #include "sources/source.h"
 
 #include <array>
@@ -40,8 +39,11 @@ inline constexpr const char* kDefaultServeObjects[] = {"Processor",         "Mem
 class MetricsEndpoint {
 public:
     // `objects`: the title indices to export, in that order; `guard`: the cardinality guard of Process and
-    // Thread (instance_guard.h). Source, cache and names outlive the endpoint; the endpoint attaches to the
-    // cache for `source` (a cache serving another source makes every scrape fail with that error).
+    // Thread (instance_guard.h). The agent's cache and the names outlive the endpoint.
+    MetricsEndpoint(AgentCache& agent, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
+                    exporter::InstanceGuard guard = {});
+    // The same over `source` and `cache`, which outlive the endpoint (a cache serving another source makes
+    // every scrape fail with that error).
     MetricsEndpoint(wpo::SharedSource& source, wpo::PerfObjectCache& cache, const wpo::NameTable& names,
                     std::vector<std::uint32_t> objects, exporter::InstanceGuard guard = {});
     // An endpoint alone with `source`, through a cache of its own whose freshness is `freshness` (0: every
@@ -69,16 +71,14 @@ private:
     };
     Selection selection(std::vector<std::uint32_t> objects) const;
     void init(std::vector<std::uint32_t> objects);
+    wpo::PerfObjectCache& cache() { return m_agent->cache(); }
     bool take_cached(std::uint32_t object_index, wpo::EntityId entity);
     wpo::Status collect(const Selection& selected);
 
-    std::unique_ptr<wpo::SharedSource> m_own_source;
-    std::unique_ptr<wpo::PerfObjectCache> m_own_cache;
-    wpo::SharedSource* m_source;
-    wpo::PerfObjectCache* m_cache;
+    std::unique_ptr<AgentCache> m_own_agent;
+    AgentCache* m_agent;
     const wpo::NameTable& m_names;
     exporter::InstanceGuard m_guard;
-    wpo::Status m_attached;
 
     mutable std::mutex m_mutex;
     Selection m_default;

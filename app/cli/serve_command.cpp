@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `perfscope-cli serve`: the exported objects' counters as Prometheus metrics on http://ADDR:PORT/metrics
 // (docs/prometheus-naming.md), until Ctrl-C or SIGTERM. Listens on the loopback address unless told.
+#include "cli/agent_cache.h"
 #include "cli/commands.h"
 #include "cli/locked_source.h"
 #include "cli/metrics_endpoint.h"
@@ -143,14 +144,36 @@ wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, Metric
     return {};
 }
 
+// One cache for the whole agent: /metrics and the remote endpoints (HTTP and --stdio) collect through it, with
+// one freshness interval, --cache-freshness (the process's cache, 500 ms, without it).
+std::unique_ptr<AgentCache> make_agent_cache(const Options& options, Context& context, wpo::SharedSource& shared,
+                                             std::unique_ptr<wpo::PerfObjectCache>& own_cache)
+{
+    if (options.cache_freshness_s) {
+        wpo::CacheOptions cache_options;
+        cache_options.freshness = std::chrono::duration_cast<std::chrono::nanoseconds>(
+            std::chrono::duration<double>(*options.cache_freshness_s));
+        own_cache = std::make_unique<wpo::PerfObjectCache>(cache_options);
+    }
+    wpo::PerfObjectCache& cache = own_cache       ? *own_cache
+                                  : context.cache ? *context.cache
+                                                  : wpo::PerfObjectCache::process_default();
+    return std::make_unique<AgentCache>(shared, cache);
+}
+
 }  // namespace
 
 wpo::Status run_serve(const Options& options, Context& context)
 {
     // /metrics and the remote endpoints answer on the server's worker threads: one source call at a time.
     LockedSource source(context.source);
+    wpo::SharedSource shared(source);
+    std::unique_ptr<wpo::PerfObjectCache> own_cache;
+    const std::unique_ptr<AgentCache> agent = make_agent_cache(options, context, shared, own_cache);
+    if (!agent->attached())
+        return agent->attached();
 #ifdef PERFSCOPE_HAVE_REMOTE
-    RemoteEndpoint remote_endpoint(source, context.names, RemoteEndpoint::local_machine_name());
+    RemoteEndpoint remote_endpoint(*agent, context.names, RemoteEndpoint::local_machine_name());
     RemoteEndpoint* remote = &remote_endpoint;
     if (options.stdio)  // the remote endpoints only, on stdin and stdout (docs/remote-protocol.md §4)
         return serve_stdio(remote_endpoint, 0, 1);
@@ -202,18 +225,7 @@ wpo::Status run_serve(const Options& options, Context& context)
     }
 
     // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
-    wpo::SharedSource shared(source);
-    std::unique_ptr<wpo::PerfObjectCache> own_cache;
-    if (options.cache_freshness_s) {
-        wpo::CacheOptions cache_options;
-        cache_options.freshness = std::chrono::duration_cast<std::chrono::nanoseconds>(
-            std::chrono::duration<double>(*options.cache_freshness_s));
-        own_cache = std::make_unique<wpo::PerfObjectCache>(cache_options);
-    }
-    wpo::PerfObjectCache& cache = own_cache       ? *own_cache
-                                  : context.cache ? *context.cache
-                                                  : wpo::PerfObjectCache::process_default();
-    MetricsEndpoint endpoint(shared, cache, context.names, std::move(*objects), std::move(guard));
+    MetricsEndpoint endpoint(*agent, context.names, std::move(*objects), std::move(guard));
     if (!options.sets_dir.empty())
         if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
             return added;
