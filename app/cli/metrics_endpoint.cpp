@@ -40,7 +40,7 @@ MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& name
 
 void MetricsEndpoint::init(std::vector<std::uint32_t> objects)
 {
-    m_default = selection(std::move(objects));
+    m_default = selection(std::move(objects), m_guard);
     m_self[0] = {"perfscope_scrape_duration_seconds",
                  MetricType::gauge,
                  "Time this scrape took to collect the data and build its metrics.",
@@ -60,15 +60,17 @@ void MetricsEndpoint::init(std::vector<std::uint32_t> objects)
 
 MetricsEndpoint::~MetricsEndpoint() = default;
 
-MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects) const
+MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects,
+                                                      const exporter::InstanceGuard& guard) const
 {
-    return {std::move(objects), std::make_unique<exporter::BlockExporter>(m_guard)};
+    return {std::move(objects), std::make_unique<exporter::BlockExporter>(guard)};
 }
 
-void MetricsEndpoint::add_set(const std::string& name, std::vector<std::uint32_t> objects)
+void MetricsEndpoint::add_set(const std::string& name, std::vector<std::uint32_t> objects,
+                              std::optional<exporter::InstanceGuard> guard)
 {
     std::lock_guard lock(m_mutex);
-    m_sets[name] = selection(std::move(objects));
+    m_sets[name] = selection(std::move(objects), guard ? *guard : m_guard);
 }
 
 std::uint64_t MetricsEndpoint::source_queries() const

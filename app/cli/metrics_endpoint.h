@@ -26,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,8 +55,10 @@ public:
     MetricsEndpoint(const MetricsEndpoint&) = delete;
     MetricsEndpoint& operator=(const MetricsEndpoint&) = delete;
 
-    // A named selection of objects, served for `/metrics?set=NAME`; added before serving starts.
-    void add_set(const std::string& name, std::vector<std::uint32_t> objects);
+    // A named selection of objects, served for `/metrics?set=NAME` with its own guard (none: the endpoint's);
+    // added before serving starts.
+    void add_set(const std::string& name, std::vector<std::uint32_t> objects,
+                 std::optional<exporter::InstanceGuard> guard = std::nullopt);
 
     // The body of one scrape into `body` (its capacity kept), in `format`, of the objects of `set` (empty: the endpoint's
     // own). An unknown set is Errc::not_found (the server answers 404); a source that fails is an error (500).
@@ -69,7 +72,7 @@ private:
         std::vector<std::uint32_t> objects;
         std::unique_ptr<exporter::BlockExporter> exporter;
     };
-    Selection selection(std::vector<std::uint32_t> objects) const;
+    Selection selection(std::vector<std::uint32_t> objects, const exporter::InstanceGuard& guard) const;
     void init(std::vector<std::uint32_t> objects);
     wpo::PerfObjectCache& cache() { return m_agent->cache(); }
     bool take_cached(std::uint32_t object_index, wpo::EntityId entity);
