@@ -201,7 +201,9 @@ RemoteEndpoint::Cached RemoteEndpoint::take_cached(const Stream& stream)
     // A new entity for every look: the cache bans an entity from the copies it found.
     m_entity = cache.register_entity();
     for (const Part& part : m_parts) {
-        const auto found = cache.find(part.index, m_entity, std::numeric_limits<std::int64_t>::min(), {}, part.spec);
+        auto found = cache.find(part.index, m_entity, std::numeric_limits<std::int64_t>::min(), {}, part.spec);
+        if (!found && !part.spec.empty() && part.spec.find('/') == std::string_view::npos)
+            found = whole_copy(part.index, stream);
         if (!found)
             return give_back(), Cached::none;
         m_found.push_back(*found);
@@ -214,6 +216,25 @@ RemoteEndpoint::Cached RemoteEndpoint::take_cached(const Stream& stream)
     if (stream.sequence != 0 && m_found.front().block.perf_time <= stream.times.perf_time)
         return give_back(), Cached::none;
     return Cached::newer;
+}
+
+// A copy collected whole (a scrape's) for a query asking some counters of every instance: a source may answer
+// with more counters than asked, never others. Only when the stream's previous block held that object with the
+// same definitions, or holds nothing yet: a client's decoder pairs samples by their definitions, and a change
+// would cost it an interval (with a source that narrows this object, the stream's next own collection changes
+// them once, and whole copies are not taken again).
+std::optional<wpo::CachedObject> RemoteEndpoint::whole_copy(std::uint32_t index, const Stream& stream)
+{
+    wpo::PerfObjectCache& cache = m_agent.cache();
+    auto found = cache.find(index, m_entity, std::numeric_limits<std::int64_t>::min());
+    if (!found || stream.sequence == 0)
+        return found;
+    const auto previous = wpo::BlockView::from_validated(stream.block).find_object(index);
+    const auto copy = wpo::ObjectView::from_validated(found->bytes).definition_bytes();
+    if (previous && std::ranges::equal(previous->definition_bytes(), copy))
+        return found;
+    (void)cache.release(m_entity, found->bytes.data());
+    return std::nullopt;
 }
 
 // The copies in m_found as one block in m_buffer, with the times of their collection and the machine name of

@@ -91,6 +91,7 @@ private:
     void start_again();
     void split_query(std::string_view query, const wpo::ObjectQuery& parsed);
     Cached take_cached(const Stream& stream);
+    std::optional<wpo::CachedObject> whole_copy(std::uint32_t index, const Stream& stream);
     void give_back();
     bool assemble();
     wpo::Status collect_from_source(const std::unique_lock<std::mutex>& held, const wpo::ObjectQuery& parsed,

@@ -13,10 +13,14 @@
 
 #include "cache_test_machine.h"
 #include "exposition_checker.h"
+#include "format/counter_type.h"
 #include "test_source.h"
 #include "witness_source.h"
 
 #include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
 
 
 namespace perfscope::cli {
@@ -206,21 +210,121 @@ TEST_F(AgentCacheTest, AClientHoldingTheNewestBlockGetsANewCollection)
     EXPECT_EQ(m_inner.collect_count(), 2u);
 }
 
-// An object asked for some counters only is shared only with requests asking the same: a scrape's whole Memory
-// does not answer "4:12" (Available Bytes only).
-TEST_F(AgentCacheTest, ACopyCollectedForLessIsNotSharedAsWhole)
+// A scrape's whole Memory answers a client asking some of its counters ("4:12", what the query layer sends):
+// the source could have answered with more counters too. A copy collected for some counters does not answer a
+// scrape, which exports every counter.
+TEST_F(AgentCacheTest, AWholeCopyAnswersARequestForSomeCounters)
 {
     scrape();
     std::vector<std::byte> block;
     ASSERT_TRUE(m_client.collect("4:12", block));
+    EXPECT_EQ(m_inner.collect_count(), 1u);
+    EXPECT_EQ(object_bytes(block, kMemory), object_bytes(m_source.last, kMemory));
+    advance(1000ms);
+    ASSERT_TRUE(m_client.collect("4:12", block));  // past the interval: its own collection, narrowed
     EXPECT_EQ(m_inner.collect_count(), 2u);
+    EXPECT_EQ(m_inner.last_query(), "4:12");
     EXPECT_EQ(block, m_source.last);
+    EXPECT_EQ(m_seen.back().kind, wpo::recording::BlockKind::delta);
+    scrape();  // the copy collected for "4:12" is not the whole object
+    EXPECT_EQ(m_inner.collect_count(), 3u);
+}
+
+// A source that narrows what it collects (as procfs does for Process): "4:12" answers Memory with Available
+// Bytes only, "4" with every counter. The definitions a stream's client decodes change at most once.
+class NarrowingSource : public wpo::Source {
+public:
+    NarrowingSource(wpo::Source& whole, wpo::Source& narrow) : m_whole(whole), m_narrow(narrow) {}
+    wpo::Status collect(std::string_view query, std::vector<std::byte>& buffer) override
+    {
+        return (query.find(':') != std::string_view::npos ? m_narrow : m_whole).collect(query, buffer);
+    }
+    wpo::Result<wpo::NameTable> load_names() override { return m_whole.load_names(); }
+
+private:
+    wpo::Source& m_whole;
+    wpo::Source& m_narrow;
+};
+
+TEST(AgentCacheNarrowing, AWholeCopyIsNotTakenOnceTheStreamHoldsNarrowerDefinitions)
+{
+    ManualClock clock;
+    auto whole_objects = serve_testing::cache_test_objects(7, 4096);
+    whole_objects[1].counters.push_back({14, 15, wpo::counter_type::PERF_COUNTER_LARGE_RAWCOUNT, 0});
+    whole_objects[1].values.push_back(99);
+    wpo::TestSource whole(whole_objects, serve_testing::cache_test_names());
+    wpo::TestSource narrow(serve_testing::cache_test_objects(7, 4096), serve_testing::cache_test_names());
+    for (wpo::TestSource* s : {&whole, &narrow})
+        serve_testing::start_clock(*s);
+    NarrowingSource narrowing(whole, narrow);
+    wpo::WitnessSource source(narrowing);
+    wpo::SharedSource shared(source);
+    wpo::PerfObjectCache cache(clock.cache_options(500ms));
+    AgentCache agent(shared, cache);
+    const wpo::NameTable table = serve_testing::cache_test_names();
+    MetricsEndpoint metrics(agent, table, {kMemory});
+    RemoteEndpoint remote(agent, table, "box");
     std::vector<wpo::remote::BlockReplyHeader> seen;
-    wpo::remote::RemoteSource other("box:1", [&]() -> wpo::Result<std::unique_ptr<wpo::remote::Transport>> {
-        return std::unique_ptr<wpo::remote::Transport>(std::make_unique<LoopTransport>(m_remote, seen));
+    wpo::remote::RemoteSource client("box:1", [&]() -> wpo::Result<std::unique_ptr<wpo::remote::Transport>> {
+        return std::unique_ptr<wpo::remote::Transport>(std::make_unique<LoopTransport>(remote, seen));
     });
-    ASSERT_TRUE(other.collect("4:12", block));  // the copy collected for "4:12" answers it
-    EXPECT_EQ(m_inner.collect_count(), 2u);
+    const auto advance = [&] {
+        clock.ns += 1'000'000'000;
+        whole.advance_seconds(1);
+        narrow.advance_seconds(1);
+    };
+    std::string body;
+    std::vector<std::byte> block;
+    ASSERT_TRUE(metrics.scrape(ExpositionFormat::text, body));
+    ASSERT_TRUE(client.collect("4:12", block));  // a new stream takes the scrape's whole copy
+    EXPECT_EQ(whole.collect_count() + narrow.collect_count(), 1u);
+    advance();
+    ASSERT_TRUE(client.collect("4:12", block));  // its own collection, narrowed: the one change
+    EXPECT_EQ(narrow.collect_count(), 1u);
+    EXPECT_EQ(block, source.last);
+    advance();
+    ASSERT_TRUE(metrics.scrape(ExpositionFormat::text, body));  // a fresh whole copy
+    EXPECT_EQ(whole.collect_count(), 2u);
+    ASSERT_TRUE(client.collect("4:12", block));  // not taken: the stream holds one counter
+    EXPECT_EQ(narrow.collect_count(), 2u);
+    EXPECT_EQ(block, source.last);
+    EXPECT_EQ(cache.outstanding_references(), 0u);
+}
+
+// Scrapes and remote clients from several threads at once, on a cache that never ages: one collection of the
+// objects they share, every reference given back, every answer whole.
+TEST_F(AgentCacheTest, ScrapesAndRemoteClientsTogether)
+{
+    wpo::PerfObjectCache cache(m_clock.cache_options(std::chrono::hours(1)));
+    AgentCache agent(m_shared, cache);
+    MetricsEndpoint metrics(agent, m_names, {kSystem, kMemory});
+    RemoteEndpoint remote(agent, m_names, "box");
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&] {
+            std::string body;
+            for (int i = 0; i < 20; ++i)
+                if (!metrics.scrape(ExpositionFormat::text, body) || check_exposition(body, false).error != "")
+                    ++failures;
+        });
+        threads.emplace_back([&] {
+            std::vector<wpo::remote::BlockReplyHeader> seen;
+            wpo::remote::RemoteSource client("box:1", [&]() -> wpo::Result<std::unique_ptr<wpo::remote::Transport>> {
+                return std::unique_ptr<wpo::remote::Transport>(std::make_unique<LoopTransport>(remote, seen));
+            });
+            std::vector<std::byte> block;
+            // The first answer comes from the shared collection; later ones are new collections, since a client
+            // never gets a block twice.
+            if (!client.collect("2 4", block) || object_bytes(block, kMemory).empty())
+                ++failures;
+        });
+    }
+    for (std::thread& thread : threads)
+        thread.join();
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(m_inner.collect_count(), 1u);
+    EXPECT_EQ(cache.outstanding_references(), 0u);
 }
 
 }  // namespace
