@@ -520,8 +520,8 @@ Nothing a request says changes anything.
                       counter's raw value (e.g. "Working Set"; default
                       "% Processor Time")
   --cache-freshness SECONDS  how long one collection of an object serves
-                      the scrapes that follow (default 0.5; 0: every scrape
-                      collects)
+                      the scrapes and remote clients that follow (default
+                      0.5; 0: every request collects)
   --sets-dir DIR      /metrics?set=NAME exports the objects of the counter
                       set DIR/NAME.json (every set is read once at start)
   --stdio             answer Perfscope clients on standard input and output

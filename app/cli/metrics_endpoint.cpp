@@ -11,30 +11,27 @@ namespace perfscope::cli {
 using exporter::MetricFamily;
 using exporter::MetricType;
 
-namespace {
-
-wpo::CacheOptions cache_options(std::chrono::nanoseconds freshness)
+MetricsEndpoint::MetricsEndpoint(AgentCache& agent, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
+                                 exporter::InstanceGuard guard)
+    : m_agent(&agent), m_names(names), m_guard(std::move(guard))
 {
-    wpo::CacheOptions options;
-    options.freshness = freshness;
-    return options;
+    init(std::move(objects));
 }
-
-}  // namespace
 
 MetricsEndpoint::MetricsEndpoint(wpo::SharedSource& source, wpo::PerfObjectCache& cache, const wpo::NameTable& names,
                                  std::vector<std::uint32_t> objects, exporter::InstanceGuard guard)
-    : m_source(&source), m_cache(&cache), m_names(names), m_guard(std::move(guard))
+    : m_own_agent(std::make_unique<AgentCache>(source, cache)),
+      m_agent(m_own_agent.get()),
+      m_names(names),
+      m_guard(std::move(guard))
 {
     init(std::move(objects));
 }
 
 MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
                                  exporter::InstanceGuard guard, std::chrono::nanoseconds freshness)
-    : m_own_source(std::make_unique<wpo::SharedSource>(source)),
-      m_own_cache(std::make_unique<wpo::PerfObjectCache>(cache_options(freshness))),
-      m_source(m_own_source.get()),
-      m_cache(m_own_cache.get()),
+    : m_own_agent(std::make_unique<AgentCache>(source, freshness)),
+      m_agent(m_own_agent.get()),
       m_names(names),
       m_guard(std::move(guard))
 {
@@ -43,8 +40,7 @@ MetricsEndpoint::MetricsEndpoint(wpo::Source& source, const wpo::NameTable& name
 
 void MetricsEndpoint::init(std::vector<std::uint32_t> objects)
 {
-    m_attached = m_cache->attach(m_source->id());
-    m_default = selection(std::move(objects));
+    m_default = selection(std::move(objects), m_guard);
     m_self[0] = {"perfscope_scrape_duration_seconds",
                  MetricType::gauge,
                  "Time this scrape took to collect the data and build its metrics.",
@@ -62,21 +58,19 @@ void MetricsEndpoint::init(std::vector<std::uint32_t> objects)
                  {{"", 0.0}}};
 }
 
-MetricsEndpoint::~MetricsEndpoint()
+MetricsEndpoint::~MetricsEndpoint() = default;
+
+MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects,
+                                                      const exporter::InstanceGuard& guard) const
 {
-    if (m_attached)
-        m_cache->detach();
+    return {std::move(objects), std::make_unique<exporter::BlockExporter>(guard)};
 }
 
-MetricsEndpoint::Selection MetricsEndpoint::selection(std::vector<std::uint32_t> objects) const
-{
-    return {std::move(objects), std::make_unique<exporter::BlockExporter>(m_guard)};
-}
-
-void MetricsEndpoint::add_set(const std::string& name, std::vector<std::uint32_t> objects)
+void MetricsEndpoint::add_set(const std::string& name, std::vector<std::uint32_t> objects,
+                              std::optional<exporter::InstanceGuard> guard)
 {
     std::lock_guard lock(m_mutex);
-    m_sets[name] = selection(std::move(objects));
+    m_sets[name] = selection(std::move(objects), guard ? *guard : m_guard);
 }
 
 std::uint64_t MetricsEndpoint::source_queries() const
@@ -89,11 +83,11 @@ std::uint64_t MetricsEndpoint::source_queries() const
 // the storage holds a copy.
 bool MetricsEndpoint::take_cached(std::uint32_t object_index, wpo::EntityId entity)
 {
-    const auto cached = m_cache->find(object_index, entity, std::numeric_limits<std::int64_t>::min());
+    const auto cached = cache().find(object_index, entity, std::numeric_limits<std::int64_t>::min());
     if (!cached)
         return false;
     m_storage.add(cached->bytes, cached->block);
-    (void)m_cache->release(entity, cached->bytes.data());
+    (void)cache().release(entity, cached->bytes.data());
     return true;
 }
 
@@ -102,14 +96,14 @@ bool MetricsEndpoint::take_cached(std::uint32_t object_index, wpo::EntityId enti
 // while every scrape within the freshness interval should read the same copy.
 wpo::Status MetricsEndpoint::collect(const Selection& selected)
 {
-    const wpo::EntityId entity = m_cache->register_entity();
+    const wpo::EntityId entity = cache().register_entity();
     m_storage.clear();
     m_missing.clear();
     for (const std::uint32_t index : selected.objects)
         if (!take_cached(index, entity))
             m_missing.push_back(index);
     if (!m_missing.empty()) {
-        const auto held = m_source->lock();
+        const auto held = m_agent->source().lock();
         // Another entity may have collected them while this one waited for the source.
         std::erase_if(m_missing, [&](std::uint32_t index) { return take_cached(index, entity); });
         if (!m_missing.empty()) {
@@ -122,16 +116,13 @@ wpo::Status MetricsEndpoint::collect(const Selection& selected)
                 m_query.append(digits, end);
             }
             ++m_source_queries;
-            m_cache->count_source_query();
-            if (wpo::Status status = m_source->collect_locked(held, m_query, m_buffer); !status)
+            wpo::BlockView block;
+            if (wpo::Status status = m_agent->collect_locked(held, m_query, m_buffer, block); !status)
                 return status;
-            auto block = wpo::BlockView::parse(m_buffer);
-            if (!block)
-                return block.error();
             for (const std::uint32_t index : m_missing) {
-                if (auto object = block->find_object(index)) {
-                    (void)m_cache->insert(entity, *block, *object);
-                    m_storage.add(object->bytes(), block->header());
+                if (auto object = block.find_object(index)) {
+                    (void)cache().insert(entity, block, *object);
+                    m_storage.add(object->bytes(), block.header());
                 }
             }
         }
@@ -142,8 +133,8 @@ wpo::Status MetricsEndpoint::collect(const Selection& selected)
 
 wpo::Status MetricsEndpoint::scrape(exporter::ExpositionFormat format, std::string& body, std::string_view set)
 {
-    if (!m_attached)
-        return m_attached;
+    if (!m_agent->attached())
+        return m_agent->attached();
     std::lock_guard lock(m_mutex);
     const Selection* selected = &m_default;
     if (!set.empty()) {

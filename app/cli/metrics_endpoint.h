@@ -10,7 +10,7 @@
 // the caller's body needs to grow.
 #pragma once
 
-#include "cache/perf_object_cache.h"
+#include "cli/agent_cache.h"
 #include "core/result.h"
 #include "exporter/block_exporter.h"
 #include "exporter/exposition_writer.h"
@@ -18,7 +18,6 @@
 #include "exporter/metric_family.h"
 #include "names/name_table.h"
 #include "snapshot/object_storage.h"
-#include "snapshot/shared_source.h"
 #include "sources/source.h"
 
 #include <array>
@@ -27,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,8 +40,11 @@ inline constexpr const char* kDefaultServeObjects[] = {"Processor",         "Mem
 class MetricsEndpoint {
 public:
     // `objects`: the title indices to export, in that order; `guard`: the cardinality guard of Process and
-    // Thread (instance_guard.h). Source, cache and names outlive the endpoint; the endpoint attaches to the
-    // cache for `source` (a cache serving another source makes every scrape fail with that error).
+    // Thread (instance_guard.h). The agent's cache and the names outlive the endpoint.
+    MetricsEndpoint(AgentCache& agent, const wpo::NameTable& names, std::vector<std::uint32_t> objects,
+                    exporter::InstanceGuard guard = {});
+    // The same over `source` and `cache`, which outlive the endpoint (a cache serving another source makes
+    // every scrape fail with that error).
     MetricsEndpoint(wpo::SharedSource& source, wpo::PerfObjectCache& cache, const wpo::NameTable& names,
                     std::vector<std::uint32_t> objects, exporter::InstanceGuard guard = {});
     // An endpoint alone with `source`, through a cache of its own whose freshness is `freshness` (0: every
@@ -52,8 +55,10 @@ public:
     MetricsEndpoint(const MetricsEndpoint&) = delete;
     MetricsEndpoint& operator=(const MetricsEndpoint&) = delete;
 
-    // A named selection of objects, served for `/metrics?set=NAME`; added before serving starts.
-    void add_set(const std::string& name, std::vector<std::uint32_t> objects);
+    // A named selection of objects, served for `/metrics?set=NAME` with its own guard (none: the endpoint's);
+    // added before serving starts.
+    void add_set(const std::string& name, std::vector<std::uint32_t> objects,
+                 std::optional<exporter::InstanceGuard> guard = std::nullopt);
 
     // The body of one scrape into `body` (its capacity kept), in `format`, of the objects of `set` (empty: the endpoint's
     // own). An unknown set is Errc::not_found (the server answers 404); a source that fails is an error (500).
@@ -67,18 +72,16 @@ private:
         std::vector<std::uint32_t> objects;
         std::unique_ptr<exporter::BlockExporter> exporter;
     };
-    Selection selection(std::vector<std::uint32_t> objects) const;
+    Selection selection(std::vector<std::uint32_t> objects, const exporter::InstanceGuard& guard) const;
     void init(std::vector<std::uint32_t> objects);
+    wpo::PerfObjectCache& cache() { return m_agent->cache(); }
     bool take_cached(std::uint32_t object_index, wpo::EntityId entity);
     wpo::Status collect(const Selection& selected);
 
-    std::unique_ptr<wpo::SharedSource> m_own_source;
-    std::unique_ptr<wpo::PerfObjectCache> m_own_cache;
-    wpo::SharedSource* m_source;
-    wpo::PerfObjectCache* m_cache;
+    std::unique_ptr<AgentCache> m_own_agent;
+    AgentCache* m_agent;
     const wpo::NameTable& m_names;
     exporter::InstanceGuard m_guard;
-    wpo::Status m_attached;
 
     mutable std::mutex m_mutex;
     Selection m_default;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `perfscope-cli serve`: the exported objects' counters as Prometheus metrics on http://ADDR:PORT/metrics
 // (docs/prometheus-naming.md), until Ctrl-C or SIGTERM. Listens on the loopback address unless told.
+#include "cli/agent_cache.h"
 #include "cli/commands.h"
 #include "cli/locked_source.h"
 #include "cli/metrics_endpoint.h"
@@ -9,6 +10,7 @@
 #include "cli/remote_endpoint.h"
 #include "cli/remote_stdio_server.h"
 #endif
+#include "cli/set_instance_guard.h"
 #include "cli/web_config.h"
 
 #include "files/counter_set.h"
@@ -65,13 +67,11 @@ std::optional<std::uint32_t> numeric_index(const std::string& text)
 }
 
 // The title indices of the objects a counter set's paths name, each once, in the order first named.
-wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, const wpo::NameTable& names)
+wpo::Result<std::vector<std::uint32_t>> objects_of_set(const files::CounterSet& set, const std::string& file,
+                                                       const wpo::NameTable& names)
 {
     std::vector<std::uint32_t> objects;
-    auto set = files::load_counter_set(file);
-    if (!set)
-        return set.error();
-    for (const files::ViewSettings& view : set->views) {
+    for (const files::ViewSettings& view : set.views) {
         for (const files::CounterSetEntry& entry : view.counters) {
             auto path = wpo::CounterPath::parse(entry.path);
             if (!path)
@@ -93,16 +93,39 @@ wpo::Result<std::vector<std::uint32_t>> objects_of_set(const std::string& file, 
     return objects;
 }
 
-// The objects exported on /metrics: the default objects, or --set's.
-wpo::Result<std::vector<std::uint32_t>> exported_objects(const Options& options, const wpo::NameTable& names)
+// A counter set as serve exports it: its objects, and the guard (serve's, from its flags, with the set's own
+// instance_guard in its place).
+struct ExportedSet {
+    std::vector<std::uint32_t> objects;
+    exporter::InstanceGuard guard;
+};
+
+wpo::Result<ExportedSet> load_exported_set(const std::string& file, const wpo::NameTable& names,
+                                           const exporter::InstanceGuard& base)
+{
+    auto set = files::load_counter_set(file);
+    if (!set)
+        return set.error();
+    auto objects = objects_of_set(*set, file, names);
+    if (!objects)
+        return objects.error();
+    auto guard = set_instance_guard(*set, base, file);
+    if (!guard)
+        return guard.error();
+    return ExportedSet{std::move(*objects), std::move(*guard)};
+}
+
+// The objects exported on /metrics and their guard: the default objects with serve's, or --set's.
+wpo::Result<ExportedSet> exported_objects(const Options& options, const wpo::NameTable& names,
+                                          const exporter::InstanceGuard& base)
 {
     if (!options.set_file.empty())
-        return objects_of_set(options.set_file, names);
-    std::vector<std::uint32_t> objects;
+        return load_exported_set(options.set_file, names, base);
+    ExportedSet exported{{}, base};
     for (const char* name : kDefaultServeObjects)
         if (auto index = names.find_object(name))
-            objects.push_back(*index);
-    return objects;
+            exported.objects.push_back(*index);
+    return exported;
 }
 
 // A set's name as /metrics?set=NAME gives it: letters, digits, '.', '_' and '-', not starting with '.'.
@@ -117,7 +140,8 @@ bool valid_set_name(const std::string& name)
 }
 
 // --sets-dir: every NAME.json of the folder, read once at start (a request never opens a file).
-wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, MetricsEndpoint& endpoint)
+wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, const exporter::InstanceGuard& base,
+                     MetricsEndpoint& endpoint)
 {
     constexpr std::size_t kMaxSets = 256;
     std::error_code ec;
@@ -135,12 +159,29 @@ wpo::Status add_sets(const std::string& dir, const wpo::NameTable& names, Metric
         if (!valid_set_name(name))
             return Error(Errc::invalid_argument, "--sets-dir: \"" + file.filename().string() +
                                                      "\" is not a usable set name (letters, digits, . _ -)");
-        auto objects = objects_of_set(file.string(), names);
-        if (!objects)
-            return objects.error();
-        endpoint.add_set(name, std::move(*objects));
+        auto exported = load_exported_set(file.string(), names, base);
+        if (!exported)
+            return exported.error();
+        endpoint.add_set(name, std::move(exported->objects), std::move(exported->guard));
     }
     return {};
+}
+
+// One cache for the whole agent: /metrics and the remote endpoints (HTTP and --stdio) collect through it, with
+// one freshness interval, --cache-freshness (the process's cache, 500 ms, without it).
+std::unique_ptr<AgentCache> make_agent_cache(const Options& options, Context& context, wpo::SharedSource& shared,
+                                             std::unique_ptr<wpo::PerfObjectCache>& own_cache)
+{
+    if (options.cache_freshness_s) {
+        wpo::CacheOptions cache_options;
+        cache_options.freshness = std::chrono::duration_cast<std::chrono::nanoseconds>(
+            std::chrono::duration<double>(*options.cache_freshness_s));
+        own_cache = std::make_unique<wpo::PerfObjectCache>(cache_options);
+    }
+    wpo::PerfObjectCache& cache = own_cache       ? *own_cache
+                                  : context.cache ? *context.cache
+                                                  : wpo::PerfObjectCache::process_default();
+    return std::make_unique<AgentCache>(shared, cache);
 }
 
 }  // namespace
@@ -149,8 +190,13 @@ wpo::Status run_serve(const Options& options, Context& context)
 {
     // /metrics and the remote endpoints answer on the server's worker threads: one source call at a time.
     LockedSource source(context.source);
+    wpo::SharedSource shared(source);
+    std::unique_ptr<wpo::PerfObjectCache> own_cache;
+    const std::unique_ptr<AgentCache> agent = make_agent_cache(options, context, shared, own_cache);
+    if (!agent->attached())
+        return agent->attached();
 #ifdef PERFSCOPE_HAVE_REMOTE
-    RemoteEndpoint remote_endpoint(source, context.names, RemoteEndpoint::local_machine_name());
+    RemoteEndpoint remote_endpoint(*agent, context.names, RemoteEndpoint::local_machine_name());
     RemoteEndpoint* remote = &remote_endpoint;
     if (options.stdio)  // the remote endpoints only, on stdin and stdout (docs/remote-protocol.md §4)
         return serve_stdio(remote_endpoint, 0, 1);
@@ -167,23 +213,6 @@ wpo::Status run_serve(const Options& options, Context& context)
     auto address = parse_listen(options.listen.empty() ? std::string(kDefaultListen) : options.listen);
     if (!address)
         return address.error();
-    auto objects = exported_objects(options, context.names);
-    if (!objects)
-        return objects.error();
-
-    WebConfig web;
-    if (!options.web_config.empty()) {
-        auto loaded = load_web_config(options.web_config);
-        if (!loaded)
-            return loaded.error();
-        web = std::move(*loaded);
-    }
-#if defined(PERFSCOPE_SERVE_PLAIN_HTTP)
-    if (web.tls() || !web.users.empty())
-        return Error(Errc::unsupported, "--web-config: this build of perfscope-cli serves plain HTTP without "
-                                        "TLS or basic auth (no OpenSSL or bcrypt in its Windows build)");
-#endif
-
     exporter::InstanceGuard guard;
     guard.max_instances = options.max_instances.value_or(exporter::kDefaultMaxInstances);
     if (!options.top_by.empty())
@@ -201,21 +230,27 @@ wpo::Status run_serve(const Options& options, Context& context)
         guard.exclude = std::move(*pattern);
     }
 
-    // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
-    wpo::SharedSource shared(source);
-    std::unique_ptr<wpo::PerfObjectCache> own_cache;
-    if (options.cache_freshness_s) {
-        wpo::CacheOptions cache_options;
-        cache_options.freshness = std::chrono::duration_cast<std::chrono::nanoseconds>(
-            std::chrono::duration<double>(*options.cache_freshness_s));
-        own_cache = std::make_unique<wpo::PerfObjectCache>(cache_options);
+    auto exported = exported_objects(options, context.names, guard);
+    if (!exported)
+        return exported.error();
+
+    WebConfig web;
+    if (!options.web_config.empty()) {
+        auto loaded = load_web_config(options.web_config);
+        if (!loaded)
+            return loaded.error();
+        web = std::move(*loaded);
     }
-    wpo::PerfObjectCache& cache = own_cache       ? *own_cache
-                                  : context.cache ? *context.cache
-                                                  : wpo::PerfObjectCache::process_default();
-    MetricsEndpoint endpoint(shared, cache, context.names, std::move(*objects), std::move(guard));
+#if defined(PERFSCOPE_SERVE_PLAIN_HTTP)
+    if (web.tls() || !web.users.empty())
+        return Error(Errc::unsupported, "--web-config: this build of perfscope-cli serves plain HTTP without "
+                                        "TLS or basic auth (no OpenSSL or bcrypt in its Windows build)");
+#endif
+
+    // Scrapes are entities of the shared cache: those arriving within its freshness share one collection.
+    MetricsEndpoint endpoint(*agent, context.names, std::move(exported->objects), std::move(exported->guard));
     if (!options.sets_dir.empty())
-        if (wpo::Status added = add_sets(options.sets_dir, context.names, endpoint); !added)
+        if (wpo::Status added = add_sets(options.sets_dir, context.names, guard, endpoint); !added)
             return added;
     auto server = MetricsServer::bind(endpoint, address->host, address->port, web, {}, remote);
     if (!server)

@@ -295,6 +295,33 @@ wpo::Result<ViewSettings> parse_view(const JsonValue& v, const std::string& pref
     return view;
 }
 
+// "instance_guard": serve's Process and Thread guard for this set.
+wpo::Result<SetInstanceGuard> parse_instance_guard(const JsonValue& v)
+{
+    if (v.type() != JsonValue::Type::object)
+        return bad(v, "instance_guard", "must be an object");
+    const Fields f(v, "instance_guard.");
+    SetInstanceGuard guard;
+    if (f.get("max_instances")) {
+        std::int64_t n = 0;
+        if (wpo::Status s = f.whole("max_instances", n, 0, static_cast<std::int64_t>(kMaxGuardInstances)); !s)
+            return s.error();
+        guard.max_instances = static_cast<std::size_t>(n);
+    }
+    for (const auto& [key, field] : {std::pair{"rank_counter", &guard.rank_counter},
+                                     std::pair{"include", &guard.include}, std::pair{"exclude", &guard.exclude}}) {
+        const JsonValue* text = f.get(key);
+        if (!text)
+            continue;
+        if (text->type() != JsonValue::Type::string || text->as_string().empty() ||
+            text->as_string().size() > kMaxGuardTextBytes)
+            return bad(*text, f.name(key),
+                       "must be a non-empty string of at most " + std::to_string(kMaxGuardTextBytes) + " bytes");
+        *field = text->as_string();
+    }
+    return guard;
+}
+
 }  // namespace
 
 wpo::Result<CounterSet> parse_counter_set(std::string_view json)
@@ -342,6 +369,12 @@ wpo::Result<CounterSet> parse_counter_set(std::string_view json)
     set.current_view = static_cast<int>(current);
     if (wpo::Status s = f.flag("tiled", set.tiled); !s)
         return s.error();
+    if (const JsonValue* guard = f.get("instance_guard")) {
+        auto parsed = parse_instance_guard(*guard);
+        if (!parsed)
+            return parsed.error();
+        set.instance_guard = std::move(*parsed);
+    }
     return set;
 }
 
@@ -409,6 +442,19 @@ std::string format_counter_set(const CounterSet& set)
         views.push_back(std::move(v));
     }
     root.set("views", std::move(views));
+    if (set.instance_guard) {
+        const SetInstanceGuard& g = *set.instance_guard;
+        JsonValue guard = JsonValue::object();
+        if (g.max_instances)
+            guard.set("max_instances", JsonValue::number(static_cast<double>(*g.max_instances)));
+        if (g.rank_counter)
+            guard.set("rank_counter", JsonValue::string(*g.rank_counter));
+        if (g.include)
+            guard.set("include", JsonValue::string(*g.include));
+        if (g.exclude)
+            guard.set("exclude", JsonValue::string(*g.exclude));
+        root.set("instance_guard", std::move(guard));
+    }
     return format_json(root);
 }
 

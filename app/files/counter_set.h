@@ -55,11 +55,24 @@ struct ViewSettings {
     friend bool operator==(const ViewSettings&, const ViewSettings&) = default;
 };
 
+// What `perfscope-cli serve` limits Process and Thread to when it exports the set (docs/counter-sets.md,
+// docs/prometheus-naming.md): each field given replaces serve's own setting for this set. The patterns are
+// kept as text; serve compiles them.
+struct SetInstanceGuard {
+    std::optional<std::size_t> max_instances;  // 0: no limit
+    std::optional<std::string> rank_counter;   // a counter name
+    std::optional<std::string> include;        // ECMAScript, on the process's name
+    std::optional<std::string> exclude;
+
+    friend bool operator==(const SetInstanceGuard&, const SetInstanceGuard&) = default;
+};
+
 struct CounterSet {
     int version = 2;
     std::vector<ViewSettings> views;
     int current_view = 0;
     bool tiled = false;
+    std::optional<SetInstanceGuard> instance_guard;  // optional key, written only when present
 
     friend bool operator==(const CounterSet&, const CounterSet&) = default;
 };
@@ -70,6 +83,8 @@ inline constexpr int kCounterSetVersion = 2;        // the version this build wr
 inline constexpr int kOldestCounterSetVersion = 1;  // the oldest it reads
 inline constexpr int kMinScaleExponent = -10, kMaxScaleExponent = 10;
 inline constexpr std::size_t kMaxCounterSetBytes = 16u << 20;
+inline constexpr std::size_t kMaxGuardInstances = 100000;
+inline constexpr std::size_t kMaxGuardTextBytes = 1024;  // a rank counter's name, a pattern
 
 // Errc::invalid_argument, "line L, column C: <field>: what is wrong", e.g.
 // "line 6, column 21: views[0].interval_s is 0.05; it must be 0.1 to 3600

@@ -4,7 +4,8 @@
 // parse_counter_set give a value or an invalid_argument error placed at
 // "line L, column C"; an accepted document formats to text that parses to
 // the same value, and an accepted set formats to text that parses to the
-// same set and formats to the same text again.
+// same set and formats to the same text again. An accepted instance guard
+// is within its bounds (serve relies on them).
 #include "files/counter_set.h"
 #include "files/json_value.h"
 
@@ -43,6 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     check(json.ok());
+    if (set->instance_guard) {
+        const SetInstanceGuard& guard = *set->instance_guard;
+        check(!guard.max_instances || *guard.max_instances <= kMaxGuardInstances);
+        for (const auto* field : {&guard.rank_counter, &guard.include, &guard.exclude})
+            check(!*field || (!(*field)->empty() && (*field)->size() <= kMaxGuardTextBytes));
+    }
     const std::string written = format_counter_set(*set);
     auto back = parse_counter_set(written);
     check(back.ok() && *back == *set);

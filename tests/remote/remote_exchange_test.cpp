@@ -10,6 +10,7 @@
 
 #include "format/counter_type.h"
 #include "test_source.h"
+#include "witness_source.h"
 
 #include <gtest/gtest.h>
 
@@ -41,23 +42,7 @@ wpo::TestSource machine()
     return wpo::TestSource({p, m}, names());
 }
 
-// The agent's source, remembering the last block it handed out: what a client must receive.
-class WitnessSource : public wpo::Source {
-public:
-    explicit WitnessSource(wpo::Source& inner) : m_inner(inner) {}
-    wpo::Status collect(std::string_view query, std::vector<std::byte>& buffer) override
-    {
-        wpo::Status status = m_inner.collect(query, buffer);
-        if (status)
-            last = buffer;
-        return status;
-    }
-    wpo::Result<wpo::NameTable> load_names() override { return m_inner.load_names(); }
-    std::vector<std::byte> last;
-
-private:
-    wpo::Source& m_inner;
-};
+using wpo::WitnessSource;
 
 // Requests go through parse_request_line and the endpoint, as over --stdio; answers are inspected.
 class LoopTransport : public wpo::remote::Transport {

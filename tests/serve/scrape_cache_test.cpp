@@ -4,8 +4,8 @@
 // machine's own source).
 #include "cli/metrics_endpoint.h"
 
+#include "cache_test_machine.h"
 #include "exposition_checker.h"
-#include "format/counter_type.h"
 #include "query/platform_source.h"
 #include "test_source.h"
 
@@ -23,38 +23,19 @@ using namespace perfscope::cli;
 using namespace std::chrono_literals;
 using perfscope::exporter::ExpositionFormat;
 using perfscope::exporter::testing::check_exposition;
-namespace ct = wpo::counter_type;
 
-constexpr std::uint32_t kSystem = 2;
-constexpr std::uint32_t kMemory = 4;
-
-struct ManualClock {
-    std::atomic<std::int64_t> ns{1'000'000'000};
-    static std::chrono::nanoseconds read(void* self)
-    {
-        return std::chrono::nanoseconds(static_cast<ManualClock*>(self)->ns.load());
-    }
-};
+using perfscope::serve_testing::kMemory;
+using perfscope::serve_testing::kSystem;
+using perfscope::serve_testing::ManualClock;
 
 wpo::NameTable names()
 {
-    wpo::NameTable table;
-    table.set_name(kSystem, "System");
-    table.set_name(kMemory, "Memory");
-    table.set_name(10, "Processes");
-    table.set_name(12, "Available Bytes");
-    return table;
+    return perfscope::serve_testing::cache_test_names();
 }
 
 std::vector<wpo::TestObject> objects(std::uint64_t processes, std::uint64_t bytes)
 {
-    wpo::TestObject system{kSystem, kSystem + 1};
-    system.counters = {{10, 11, ct::PERF_COUNTER_RAWCOUNT, 0}};
-    system.values = {processes};
-    wpo::TestObject memory{kMemory, kMemory + 1};
-    memory.counters = {{12, 13, ct::PERF_COUNTER_LARGE_RAWCOUNT, 0}};
-    memory.values = {bytes};
-    return {system, memory};
+    return perfscope::serve_testing::cache_test_objects(processes, bytes);
 }
 
 // N scrapes from N threads at once.
@@ -78,25 +59,13 @@ std::vector<std::string> scrape_together(MetricsEndpoint& endpoint, int n, std::
 
 class ScrapeCacheTest : public ::testing::Test {
 protected:
-    ScrapeCacheTest()
-    {
-        m_source.times().perf_freq = 10'000'000;
-        m_source.times().perf_time = 50'000'000;
-    }
-    wpo::CacheOptions options()
-    {
-        wpo::CacheOptions o;
-        o.freshness = 500ms;
-        o.clock = &ManualClock::read;
-        o.clock_context = &m_clock;
-        return o;
-    }
+    ScrapeCacheTest() { perfscope::serve_testing::start_clock(m_source); }
 
     ManualClock m_clock;
     wpo::NameTable m_names = names();
     wpo::TestSource m_source{objects(7, 4096), names()};
     wpo::SharedSource m_shared{m_source};
-    wpo::PerfObjectCache m_cache{options()};
+    wpo::PerfObjectCache m_cache{m_clock.cache_options(500ms)};
 };
 
 TEST_F(ScrapeCacheTest, ConcurrentScrapesCollectEachObjectOnce)

@@ -238,4 +238,48 @@ TEST(ServeGuard, IncludeProcessAndLimit)
     EXPECT_EQ(broken.port(), 0);  // a pattern that does not compile stops it at start
 }
 
+std::size_t process_series(const std::string& body)
+{
+    const auto checked = check_exposition(body, false);
+    EXPECT_EQ(checked.error, "");
+    std::size_t n = 0;
+    for (const auto& [series, value] : checked.series)
+        n += series.starts_with("perfscope_process_id_process{") ? 1 : 0;
+    return n;
+}
+
+// A set's own guard (its "instance_guard") for its scrapes, the flags for the sets without one.
+TEST(ServeGuard, ASetCarriesItsOwnGuard)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("perfscope_guard_sets_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string views = R"("views": [{"title": "p", "counters": [{"path": "\\Process(*)\\ID Process"}]}])";
+    std::ofstream(dir / "agent.json") << R"({"version": 2, )" << views
+                                      << R"(, "instance_guard": {"include": "perfscope-cl[i]", "max_instances": 1,)"
+                                      << R"( "rank_counter": "Working Set"}})";
+    std::ofstream(dir / "all.json") << R"({"version": 2, )" << views << "}";
+    {
+        ServeProcess serve(PERFSCOPE_CLI, {"--sets-dir", dir.string(), "--max-instances", "2"});
+        ASSERT_GT(serve.port(), 0);
+        const HttpResponse agent = get(serve.port(), "/metrics?set=agent");
+        ASSERT_EQ(agent.status, 200);
+        EXPECT_EQ(process_series(agent.body), 2u) << agent.body;  // this agent and _Total
+        EXPECT_NE(agent.body.find("perfscope_process_id_process{process=\"perfscope-cli\",pid=\"" +
+                                  std::to_string(serve.pid()) + "\"}"),
+                  std::string::npos)
+            << agent.body;
+        const HttpResponse all = get(serve.port(), "/metrics?set=all");
+        ASSERT_EQ(all.status, 200);
+        EXPECT_EQ(process_series(all.body), 3u);  // --max-instances 2 of this machine's processes, and _Total
+    }
+    // A pattern of a set that does not compile stops serve at start.
+    std::ofstream(dir / "broken.json") << R"({"version": 2, )" << views
+                                       << R"(, "instance_guard": {"exclude": "perfscope(cli"}})";
+    const ServeProcess broken(PERFSCOPE_CLI, {"--sets-dir", dir.string()});
+    EXPECT_EQ(broken.port(), 0);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+}
+
 }  // namespace
