@@ -312,7 +312,9 @@ TEST_F(CliRecordOptions, KillNineLosesAtMostTheFlushInterval)
     ASSERT_TRUE(recorded.opened);
     EXPECT_TRUE(recorded.index_rebuilt);
     ASSERT_FALSE(recorded.times.empty());
-    EXPECT_LE(killed - recorded.times.back(), 2 * kSecond + kSecond / 10);
+    // The flush interval, plus half a second for a recorder the loaded machine schedules late (without
+    // --flush-every nothing at all would be in the file after 5.9 s: the default is 10 s).
+    EXPECT_LE(killed - recorded.times.back(), 2 * kSecond + kSecond / 2);
     const CliRun query = run({"query", "--input", file.string(), "\\Memory\\Available Bytes"});
     EXPECT_EQ(query.exit_code, 0) << query.err;
     EXPECT_EQ(std::count(query.out.begin(), query.out.end(), '\n'), static_cast<std::ptrdiff_t>(recorded.times.size()));
