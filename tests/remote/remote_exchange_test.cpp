@@ -9,6 +9,7 @@
 #include "remote/wire_format.h"
 
 #include "format/counter_type.h"
+#include "loop_transport.h"
 #include "test_source.h"
 #include "witness_source.h"
 
@@ -43,35 +44,6 @@ wpo::TestSource machine()
 }
 
 using wpo::WitnessSource;
-
-// Requests go through parse_request_line and the endpoint, as over --stdio; answers are inspected.
-class LoopTransport : public wpo::remote::Transport {
-public:
-    LoopTransport(RemoteEndpoint& endpoint, std::vector<wpo::remote::BlockReplyHeader>& seen)
-        : m_own(&endpoint), m_endpoint(m_own), m_seen(seen)
-    {}
-    // Follows `endpoint` wherever it points, as one connection to an agent that is restarted behind it.
-    LoopTransport(RemoteEndpoint*& endpoint, std::vector<wpo::remote::BlockReplyHeader>& seen)
-        : m_endpoint(endpoint), m_seen(seen)
-    {}
-    wpo::Result<wpo::remote::Reply> get(std::string_view target) override
-    {
-        auto request = parse_request_line("GET " + std::string(target));
-        if (!request)
-            return request.error();
-        RemoteAnswer answer;
-        m_endpoint->handle(*request, answer);
-        if (answer.status == 200 && request->path == wpo::remote::kCollectPath)
-            if (auto view = wpo::remote::read_block_reply(answer.body))
-                m_seen.push_back(view->header);
-        return wpo::remote::Reply{answer.status, std::move(answer.body)};
-    }
-
-private:
-    RemoteEndpoint* m_own = nullptr;
-    RemoteEndpoint*& m_endpoint;
-    std::vector<wpo::remote::BlockReplyHeader>& m_seen;
-};
 
 struct Client {
     std::vector<wpo::remote::BlockReplyHeader> seen;

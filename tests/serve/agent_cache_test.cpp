@@ -14,6 +14,7 @@
 #include "cache_test_machine.h"
 #include "exposition_checker.h"
 #include "format/counter_type.h"
+#include "loop_transport.h"
 #include "test_source.h"
 #include "witness_source.h"
 
@@ -33,30 +34,6 @@ using exporter::testing::check_exposition;
 using serve_testing::kMemory;
 using serve_testing::kSystem;
 using serve_testing::ManualClock;
-
-// Requests through the parser and the endpoint, as over --stdio; the block replies' headers are kept.
-class LoopTransport : public wpo::remote::Transport {
-public:
-    LoopTransport(RemoteEndpoint& endpoint, std::vector<wpo::remote::BlockReplyHeader>& seen)
-        : m_endpoint(endpoint), m_seen(seen)
-    {}
-    wpo::Result<wpo::remote::Reply> get(std::string_view target) override
-    {
-        auto request = parse_request_line("GET " + std::string(target));
-        if (!request)
-            return request.error();
-        RemoteAnswer answer;
-        m_endpoint.handle(*request, answer);
-        if (answer.status == 200 && request->path == wpo::remote::kCollectPath)
-            if (auto view = wpo::remote::read_block_reply(answer.body))
-                m_seen.push_back(view->header);
-        return wpo::remote::Reply{answer.status, std::move(answer.body)};
-    }
-
-private:
-    RemoteEndpoint& m_endpoint;
-    std::vector<wpo::remote::BlockReplyHeader>& m_seen;
-};
 
 std::vector<std::byte> object_bytes(std::span<const std::byte> block, std::uint32_t index)
 {

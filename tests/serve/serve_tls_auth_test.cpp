@@ -62,6 +62,17 @@ protected:
         return path.string();
     }
 
+    // TLS with the certificate made in SetUp, and one user: alice, password s3cret.
+    std::string tls_and_alice_config()
+    {
+        return write_config("web.yml", "tls_server_config:\n"
+                                       "  cert_file: cert.pem\n"
+                                       "  key_file: key.pem\n"
+                                       "basic_auth_users:\n"
+                                       "  alice: " +
+                                           bcrypt("s3cret") + "\n");
+    }
+
     static std::unique_ptr<httplib::SSLClient> client(int port)
     {
         auto c = std::make_unique<httplib::SSLClient>("127.0.0.1", port);
@@ -76,12 +87,7 @@ protected:
 
 TEST_F(ServeTlsAuthTest, TlsAndBasicAuth)
 {
-    const std::string config = write_config("web.yml", "tls_server_config:\n"
-                                                       "  cert_file: cert.pem\n"
-                                                       "  key_file: key.pem\n"
-                                                       "basic_auth_users:\n"
-                                                       "  alice: " +
-                                                           bcrypt("s3cret") + "\n");
+    const std::string config = tls_and_alice_config();
     ServeProcess serve(PERFSCOPE_CLI, {"--web-config", config});
     ASSERT_GT(serve.port(), 0);
 
@@ -131,12 +137,7 @@ TEST_F(ServeTlsAuthTest, TlsAndBasicAuth)
 // and no password sent over plain HTTP.
 TEST_F(ServeTlsAuthTest, RemoteClientsReachTheAgentOverHttpsWithCredentials)
 {
-    const std::string config = write_config("remote.yml", "tls_server_config:\n"
-                                                          "  cert_file: cert.pem\n"
-                                                          "  key_file: key.pem\n"
-                                                          "basic_auth_users:\n"
-                                                          "  alice: " +
-                                                              bcrypt("s3cret") + "\n");
+    const std::string config = tls_and_alice_config();
     ServeProcess serve(PERFSCOPE_CLI, {"--web-config", config});
     ASSERT_GT(serve.port(), 0);
     const std::string port = std::to_string(serve.port());
