@@ -17,7 +17,7 @@ constexpr int kInstanceMinimumEm = 12;
 }  // namespace
 
 LegendColumnSizer::LegendColumnSizer(QTableView* view, int counter, int instance)
-    : QObject(view), m_view(view), m_counter(counter), m_instance(instance)
+    : QObject(view), m_view(view), m_viewport(view->viewport()), m_counter(counter), m_instance(instance)
 {
     QHeaderView* header = view->horizontalHeader();
     header->setSectionResizeMode(counter, QHeaderView::Interactive);
@@ -35,7 +35,7 @@ std::pair<int, int> LegendColumnSizer::widths(int free, int counter_minimum, int
 
 bool LegendColumnSizer::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         resize();
     return QObject::eventFilter(watched, event);
 }

@@ -30,6 +30,9 @@ private:
     void resize();
 
     QTableView* m_view;
+    // Kept, not asked of m_view in eventFilter(): the viewport's last events arrive while the view is being
+    // destroyed, when it is no QAbstractScrollArea any more.
+    const QObject* m_viewport;
     int m_counter;
     int m_instance;
 };
