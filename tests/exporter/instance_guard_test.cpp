@@ -233,20 +233,32 @@ TEST(InstanceGuard, PatternErrors)
     EXPECT_TRUE(compile_instance_pattern(std::string(kMaxPatternLength, 'a'), "--exclude-process"));
 }
 
-// std::regex would read these numbers into a long without an overflow check (and build an automaton as large
-// as the count): they are refused with a message, while the same digits elsewhere stay literal.
-TEST(InstanceGuard, BackReferencesAndHugeCountsAreRefused)
+// std::regex would read these numbers into a long without an overflow check, build an automaton as large as
+// the product of the counts, or take exponential time over a repetition of a repetition: they are refused
+// with a message, while the same characters elsewhere stay literal.
+TEST(InstanceGuard, BackReferencesHugeCountsAndRepeatedRepetitionsAreRefused)
 {
-    for (const char* pattern :
-         {R"(as\\\5555555555555555555555)", R"((a)\1)", "a{1001}", "a{2,99999999999999999999}", "a{1,}{1001,}"}) {
+    for (const char* pattern : {R"(as\\\5555555555555555555555)", R"((a)\1)", "a{1001}", "a{2,99999999999999999999}",
+                                "a{1,}{1001,}", "(a{100}){11}", "x***F", "a+*", "a{2}{2}", "a*??"}) {
         const auto compiled = compile_instance_pattern(pattern, "--include-process");
         ASSERT_FALSE(compiled) << pattern;
         EXPECT_EQ(compiled.error().code(), wpo::Errc::invalid_argument);
         EXPECT_NE(compiled.error().message().find("not support"), std::string::npos) << compiled.error().message();
     }
-    for (const char* pattern :
-         {"a{1000}", "a{2,1000}", R"(java\d{2})", "kworker/[0-9]+", "[{]5555555555555555555", R"(\0)", R"(a\\5)"})
+    for (const char* pattern : {"a{1000}", "a{2,1000}", R"(java\d{2})", "kworker/[0-9]+", "[{]5555555555555555555",
+                                R"(\0)", R"(a\\5)", "(a{10}){100}", "post.*?gres", "a{2}?", "[*+?]{3}", R"(a\*\*)"})
         EXPECT_TRUE(compile_instance_pattern(pattern, "--include-process")) << pattern;
+}
+
+// Matching takes time polynomial in the name: a backtracking matcher takes 2^40 steps for this one.
+TEST(InstanceGuard, NestedRepetitionMatchesInPolynomialTime)
+{
+    auto compiled = compile_instance_pattern("(a*)*b", "--include-process");
+    ASSERT_TRUE(compiled);
+    InstanceGuard guard;
+    guard.include = std::move(*compiled);
+    EXPECT_FALSE(guard.passes(std::string(40, 'a')));
+    EXPECT_TRUE(guard.passes(std::string(40, 'a') + "b"));
 }
 
 TEST(InstanceGuard, PassesIsAWholeMatch)
