@@ -136,11 +136,11 @@ Status Snapshot::initialize(std::span<const CounterRequest> requests)
     // The first sample, so that the first decode has an older one.
     auto collect_first = [&]() -> Result<BlockView> {
         if (Status collected = m_source.collect(query, m_block_bytes); !collected)
-            return with_context(collected.error(), "collecting \"" + query + "\"");
+            return collected.error();  // as at every later collection (Snapshot::sample)
         m_cache.count_source_query();
         auto parsed = BlockView::parse(m_block_bytes);
         if (!parsed)
-            return with_context(parsed.error(), "the source's block for \"" + query + "\"");
+            return with_context(parsed.error(), "the block collected for objects \"" + query + "\"");
         m_left_out = parsed->left_out();
         return parsed;
     };
@@ -452,7 +452,10 @@ Result<Anomalies> Snapshot::sample()
                     m_left_out = block->left_out();
                     anomalies.object_left_out = !m_left_out.empty();
                 } else {
-                    collected = block.error();
+                    // The source answered with a block that does not parse: which query it answered is
+                    // what a bug report needs. A source's own failure already names what failed (a file,
+                    // a machine), and the object numbers would mean nothing to the user reading it.
+                    collected = with_context(block.error(), "the block collected for objects \"" + m_query + "\"");
                 }
             }
             if (!collected) {
@@ -460,7 +463,7 @@ Result<Anomalies> Snapshot::sample()
                 m_fresh.reset();
                 release_cached();
                 set_state(SnapshotState::initialized);
-                return with_context(collected.error(), "sampling objects \"" + m_query + "\"");
+                return collected.error();
             }
             anomalies.buffer_grown = m_block_bytes.capacity() != capacity;
             insert_fresh();
