@@ -24,16 +24,29 @@ std::string describe(httplib::Error error)
     }
 }
 
-}  // namespace
+// A connection that failed because the name does not resolve reads, to cpp-httplib, as any other failed
+// connection; asked only after a failure, so a working connection costs no lookup.
+bool resolves(const std::string& host)
+{
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0)
+        return false;
+    freeaddrinfo(found);
+    return true;
+}
 
+}  // namespace
 
 struct HttpTransport::Impl {
     std::unique_ptr<httplib::ClientImpl> client;  // an SSLClient for HTTPS
+    std::string host;
 };
 
 HttpTransport::HttpTransport(const std::string& host, int port, bool tls,
                              const MachineAddress::Credentials& credentials)
-    : m_impl(std::make_unique<Impl>()),
+    : m_impl(std::make_unique<Impl>(Impl{nullptr, host})),
       m_where(std::string(tls ? "https://" : "") + (host.find(':') != std::string::npos ? "[" + host + "]" : host) +
               ":" + std::to_string(port))
 {
@@ -91,8 +104,12 @@ Result<Reply> HttpTransport::get(std::string_view target)
     if (too_large)
         return Error(Errc::too_large,
                      "the agent at " + m_where + " answered more than " + std::to_string(kMaxResponseBytes) + " bytes");
-    if (!result)
-        return Error(Errc::io_error, "cannot reach the agent at " + m_where + ": " + describe(result.error()));
+    if (!result) {
+        const std::string why = result.error() == httplib::Error::Connection && !resolves(m_impl->host)
+                                    ? "the host name \"" + m_impl->host + "\" does not resolve"
+                                    : describe(result.error());
+        return Error(Errc::io_error, "cannot reach the agent at " + m_where + ": " + why);
+    }
     return reply;
 }
 
