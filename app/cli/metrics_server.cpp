@@ -7,6 +7,8 @@
 // OpenSSL.
 #include <httplib.h>
 
+#include <cerrno>
+
 #include "cli/basic_auth.h"
 #ifdef PERFSCOPE_HAVE_REMOTE
 #include "cli/remote_endpoint.h"
@@ -83,6 +85,17 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
     server.set_write_timeout(limits.write_timeout_s, 0);
     server.set_keep_alive_timeout(limits.read_timeout_s);
     server.set_payload_max_length(limits.max_body);
+    // cpp-httplib's default sets SO_REUSEPORT, which lets a second agent bind the same port and take half
+    // the connections, silently. An agent owns its port: a restarted one still binds at once over the old
+    // connections' TIME_WAIT (SO_REUSEADDR), a second one is refused (Windows: an exclusive address).
+    server.set_socket_options([](socket_t sock) {
+        int yes = 1;
+#ifdef _WIN32
+        setsockopt(sock, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char*>(&yes), sizeof yes);
+#else
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+#endif
+    });
 
     // Everything but GET (and HEAD) of /metrics is refused before any handler runs.
     server.set_pre_routing_handler(
@@ -151,8 +164,14 @@ wpo::Result<std::unique_ptr<MetricsServer>> MetricsServer::bind(MetricsEndpoint&
         if (self->m_port <= 0)
             return wpo::Error(wpo::Errc::io_error, "cannot listen on " + host + " (any port)");
     } else {
-        if (!server.bind_to_port(host, port))
-            return wpo::Error(wpo::Errc::io_error, "cannot listen on " + host + ":" + std::to_string(port));
+        errno = 0;
+        if (!server.bind_to_port(host, port)) {
+            const bool in_use = errno == EADDRINUSE;
+            return wpo::Error(
+                wpo::Errc::io_error,
+                "cannot listen on " + host + ":" + std::to_string(port) +
+                    (in_use ? ": the port is in use (another agent, or another program, listens there)" : ""));
+        }
         self->m_port = port;
     }
     return self;

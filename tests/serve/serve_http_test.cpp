@@ -9,9 +9,11 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -80,6 +82,26 @@ TEST_F(ServeHttpTest, SourceQueriesCountCollections)
     EXPECT_LE(second, first + 1);  // the same copy, unless the interval ended between the two
     std::this_thread::sleep_for(std::chrono::milliseconds(600));
     EXPECT_EQ(queries(), second + 1);
+}
+
+// The port is the agent's: a second agent started on it by mistake must not share it (and half the
+// scrapes) unnoticed, it is refused at once with the reason.
+TEST_F(ServeHttpTest, ASecondAgentOnThePortIsRefused)
+{
+    const std::string command = "timeout 10 " + std::string(PERFSCOPE_CLI) +
+                                " serve --listen 127.0.0.1:" + std::to_string(m_serve.port()) + " 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    char buffer[512];
+    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
+        output.append(buffer, n);
+    const int status = pclose(pipe);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1) << output;  // 124: it served, sharing the port
+    EXPECT_NE(output.find("127.0.0.1:" + std::to_string(m_serve.port()) + ": the port is in use"), std::string::npos)
+        << output;
+    expect_still_serving();
 }
 
 TEST_F(ServeHttpTest, OtherMethodsAre405)
