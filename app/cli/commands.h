@@ -46,6 +46,11 @@ struct Context {
     // Another machine's agent: a failed sample is a message and a row of empty cells, and sampling goes
     // on (the source reconnects), rather than the end of the command.
     bool keep_sampling = false;
+    // That machine as the command named it (\\HOST or -s); empty for this one.
+    std::string machine;
+
+    // The command that lists what this command reads, for hints: `perfscope-cli list [-s MACHINE] ["OBJECT"]`.
+    std::string list_command(const std::string& object = {}) const;
 };
 
 wpo::Status run_list(const Options& options, Context& context);

@@ -19,7 +19,7 @@ wpo::Status run_dump(const Options& options, Context& c)
 {
     std::vector<std::uint32_t> objects;
     for (const std::string& text : options.objects) {
-        auto index = resolve_object(c.names, text, &c.source);
+        auto index = resolve_object(c.names, text, &c.source, c.list_command());
         if (!index)
             return index.error();
         objects.push_back(*index);

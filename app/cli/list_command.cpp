@@ -37,12 +37,22 @@ wpo::Status list_objects(Context& c, LeftOutWarnings& warnings)
 
 }  // namespace
 
+std::string Context::list_command(const std::string& object) const
+{
+    std::string command = "perfscope-cli list";
+    if (!machine.empty())
+        command += " -s " + machine;
+    if (!object.empty())
+        command += " \"" + object + "\"";
+    return command;
+}
+
 wpo::Status run_list(const Options& options, Context& c)
 {
     LeftOutWarnings warnings(c.err, c.names);
     if (!options.object)
         return list_objects(c, warnings);
-    auto index = resolve_object(c.names, *options.object, &c.source);
+    auto index = resolve_object(c.names, *options.object, &c.source, c.list_command());
     if (!index)
         return index.error();
     Sample sample;

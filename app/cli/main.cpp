@@ -124,6 +124,7 @@ int main(int argc, char** argv)
     install_stop_handler();
     Context context{**source, *names, stdout};
     context.keep_sampling = !remote->empty();
+    context.machine = *remote;
     wpo::Status status = run_command(*options, context);
     if (!status)
         return fail(status.error());

@@ -249,7 +249,11 @@ wpo::Status run_query(const Options& given, Context& c)
     // sample, then each path on its own. A set's path that does not resolve now
     // (a process that exited since the set was saved, an object this machine
     // does not have) is left out, naming it; the command line's are refused.
-    auto resolution = wpo::query::resolve_paths(options.paths, source, c.names);
+    wpo::query::PathWording wording;
+    const std::string list_command = c.list_command();  // with -s for another machine: its names, not ours
+    wording.where_objects = list_command;
+    wording.columns.list_command = list_command;
+    auto resolution = wpo::query::resolve_paths(options.paths, source, c.names, wording);
     if (!resolution)
         return resolution.error();
     LeftOutWarnings warnings(c.err, c.names);

@@ -40,7 +40,7 @@ wpo::Result<std::vector<std::uint32_t>> objects_to_record(const Options& options
 {
     std::vector<std::uint32_t> indices;
     for (const std::string& name : options.objects) {
-        auto index = resolve_object(c.names, name, &c.source);
+        auto index = resolve_object(c.names, name, &c.source, c.list_command());
         if (!index)
             return index.error();
         indices.push_back(*index);
@@ -49,7 +49,7 @@ wpo::Result<std::vector<std::uint32_t>> objects_to_record(const Options& options
         auto path = wpo::CounterPath::parse(text);
         if (!path)
             return Error(Errc::invalid_argument, "\"" + text + "\": " + path.error().message());
-        auto index = resolve_object(c.names, path->object, &c.source);
+        auto index = resolve_object(c.names, path->object, &c.source, c.list_command());
         if (!index)
             return index.error();
         indices.push_back(*index);

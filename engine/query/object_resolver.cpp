@@ -47,14 +47,15 @@ std::string name_or_number(const wpo::NameTable& names, std::uint32_t index)
     return name.empty() ? std::to_string(index) : std::string(name);
 }
 
-wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text, wpo::Source* source)
+wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text, wpo::Source* source,
+                                          const std::string& where)
 {
     if (auto index = parse_index(text))
         return *index;
     if (auto found = names.find_object(text))
         return *found;
     return wpo::Error(wpo::Errc::not_found,
-                      "unknown object \"" + text + "\"" + unknown_object_hint(names, text, source));
+                      "unknown object \"" + text + "\"" + unknown_object_hint(names, text, source, where));
 }
 
 }  // namespace wpo::query

@@ -26,7 +26,8 @@ std::string name_or_number(const wpo::NameTable& names, std::uint32_t index);
 // "Process", "230" or "#230" -> 230; Errc::not_found naming the object otherwise,
 // with where to look and, given the source, the closest object it serves.
 wpo::Result<std::uint32_t> resolve_object(const wpo::NameTable& names, const std::string& text,
-                                          wpo::Source* source = nullptr);
+                                          wpo::Source* source = nullptr,
+                                          const std::string& where = "perfscope-cli list");
 
 // " (did you mean \"Processor\"? see perfscope-cli list)": the objects the
 // source serves (Global and Costly; collected only for this, on the way to an

@@ -60,17 +60,15 @@ std::optional<std::uint32_t> find_counter(const wpo::NameTable& names, const wpo
     return std::nullopt;
 }
 
-std::string cli_where_to_look(const std::string& object, bool)
-{
-    return "perfscope-cli list \"" + object + "\"";
-}
-
 }  // namespace
 
 wpo::Result<std::vector<QueryColumn>> resolve_columns(std::vector<QueryPath>& paths, const wpo::BlockView& block,
                                                       const wpo::NameTable& names, const ColumnWording& wording)
 {
-    const auto where_to_look = wording.where_to_look ? wording.where_to_look : cli_where_to_look;
+    auto where_to_look = [&wording](const std::string& object, bool instances) {
+        return wording.where_to_look ? wording.where_to_look(object, instances)
+                                     : std::string(wording.list_command) + " \"" + object + "\"";
+    };
     std::vector<QueryColumn> columns;
     const std::string system = block.system_name();
     wpo::InstanceIdentifier identifier;

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wpo::query {
@@ -47,7 +48,10 @@ struct QueryColumn {
 struct ColumnWording {
     // Where the names of `object`'s counters (instances == false) or
     // instances can be looked up, for error hints.
-    std::string (*where_to_look)(const std::string& object, bool instances) = nullptr;  // perfscope-cli list
+    // Null: `list_command` "OBJECT".
+    std::string (*where_to_look)(const std::string& object, bool instances) = nullptr;
+    // With -s MACHINE for another machine's names; the text outlives the resolution it words.
+    std::string_view list_command = "perfscope-cli list";
     bool machine_in_header = true;  // \\HOST\Object... rather than \Object...
 };
 

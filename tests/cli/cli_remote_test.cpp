@@ -127,6 +127,27 @@ TEST_F(CliRemote, DashSNamesTheMachineForPathsThatNameNone)
     EXPECT_EQ(run({"list", "-s", "localhost", "Memory"}).out, run({"list", "Memory"}).out);
 }
 
+// A typo in a remote path: the hint lists that machine's names (its counters may differ from this one's).
+TEST_F(CliRemote, HintsForATypoListTheRemoteMachine)
+{
+    ServeProcess agent(PERFSCOPE_CLI);
+    ASSERT_GT(agent.port(), 0);
+    const std::string where = "perfscope-cli list -s " + machine(agent.port());
+    const CliRun counter = run({"query", "-sc", "1", "\\\\" + machine(agent.port()) + R"(\Memory\Availble Bytes)"});
+    EXPECT_EQ(counter.exit_code, 2) << counter.err;
+    EXPECT_NE(counter.err.find("did you mean \"Available Bytes\"? see " + where + " \"Memory\""), std::string::npos)
+        << counter.err;
+    const CliRun object = run({"query", "-sc", "1", "\\\\" + machine(agent.port()) + R"(\Memry\Available Bytes)"});
+    EXPECT_EQ(object.exit_code, 2) << object.err;
+    EXPECT_NE(object.err.find("did you mean \"Memory\"? see " + where + ")"), std::string::npos) << object.err;
+    const CliRun listed = run({"list", "-s", machine(agent.port()), "Memry"});
+    EXPECT_NE(listed.exit_code, 0);
+    EXPECT_NE(listed.err.find("see " + where + ")"), std::string::npos) << listed.err;
+    // This machine's hint stays as it was.
+    const CliRun local = run({"query", "-sc", "1", R"(\Memory\Availble Bytes)"});
+    EXPECT_NE(local.err.find("see perfscope-cli list \"Memory\")"), std::string::npos) << local.err;
+}
+
 TEST_F(CliRemote, AMachineThatDoesNotAnswerIsAnErrorNamingIt)
 {
     // Port 1 on the loopback address: nothing listens there.
