@@ -3,12 +3,11 @@
 // perfscope-cli serve: one bridge per machine however often it is connected, its samplers' values, an
 // unreachable agent's error.
 #include "native/machine_bridge.h"
+#include "loopback_port.h"
 #include "serve_process.h"
 
 #include <gtest/gtest.h>
 
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -72,18 +71,8 @@ TEST(MachineBridge, OneBridgePerMachineWhoseSamplersReadTheAgent)
 
 TEST(MachineBridge, AnAgentThatIsNotThereIsAnIoErrorNamingItsAddress)
 {
-    int port = 0;
-    {
-        const int fd = socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-        socklen_t size = sizeof address;
-        ASSERT_EQ(getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size), 0);
-        port = ntohs(address.sin_port);
-        close(fd);  // never listened: refused
-    }
+    const int port = perfscope::tests::unused_loopback_port();  // never listened: refused
+    ASSERT_GT(port, 0);
     const std::string machine = "127.0.0.1:" + std::to_string(port);
     auto connected = MachineBridge::connect(machine);
     ASSERT_FALSE(connected);

@@ -2,33 +2,18 @@
 // What HttpTransport tells a user who cannot reach an agent: the reason in words, with the address.
 #include "remote/http_transport.h"
 
-#include <arpa/inet.h>
+#include "loopback_port.h"
+
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 namespace {
 
 using wpo::remote::HttpTransport;
 
-// A loopback port where nothing listens: bound, then closed, so connecting to it is refused.
-int closed_port()
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    EXPECT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-    socklen_t length = sizeof address;
-    getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    close(fd);
-    return ntohs(address.sin_port);
-}
-
 TEST(HttpTransport, ARefusedConnectionSaysNoAgentListens)
 {
-    const int port = closed_port();
+    const int port = perfscope::tests::unused_loopback_port();
+    ASSERT_GT(port, 0);
     HttpTransport transport("127.0.0.1", port);
     auto reply = transport.get("/perfscope/v1/names");
     ASSERT_FALSE(reply);

@@ -4,19 +4,17 @@
 // expected labels, and whether rate() of the processor time series lies where it must: between 0 and 1
 // second per second for one CPU, between 0 and the number of CPUs summed over them.
 #include "files/json_value.h"
+#include "loopback_port.h"
 #include "serve_process.h"
 
 #include <gtest/gtest.h>
 
-#include <arpa/inet.h>
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
-#include <netinet/in.h>
 #include <sstream>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -27,20 +25,6 @@ using namespace perfscope::serve_testing;
 using perfscope::files::JsonValue;
 
 #if defined(PERFSCOPE_PROMETHEUS)
-
-// A loopback port nobody listens on now (the kernel's choice, released for Prometheus to take).
-int free_port()
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    socklen_t length = sizeof address;
-    getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    close(fd);
-    return ntohs(address.sin_port);
-}
 
 std::string url_encode(const std::string& text)
 {
@@ -168,7 +152,7 @@ TEST(PrometheusScrape, RealPrometheusScrapesServe)
         std::filesystem::temp_directory_path() / ("perfscope_prometheus_" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     {
-        PrometheusProcess prometheus(dir, free_port(), serve.port());
+        PrometheusProcess prometheus(dir, perfscope::tests::unused_loopback_port(), serve.port());
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
         while (!prometheus.ready() && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(250));
