@@ -13,6 +13,9 @@
 #include "native/error_codes.h"
 #include "native/guarded.h"
 #include "native/java_text.h"
+#ifdef PERFSCOPE_JNI_REMOTE
+#include "native/java_https_transport.h"
+#endif
 #include "native/machine_bridge.h"
 #include "native/recording_bridge.h"
 #include "native/sampler_owner.h"
@@ -220,6 +223,10 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*)
         return JNI_ERR;
     if (!load_ids(env))
         return JNI_ERR;
+#ifdef PERFSCOPE_JNI_REMOTE
+    if (!perfscope::jni::JavaHttpsTransport::load(vm, env))
+        return JNI_ERR;
+#endif
     return JNI_VERSION_1_8;
 }
 
@@ -835,7 +842,8 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass
 
 // --- Machine (plain API; throws WPOException, UnsupportedOperationException) ------------
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jclass, jstring machine)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jclass, jstring machine,
+                                                               [[maybe_unused]] jobject credentials)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
         if (!machine) {
@@ -847,7 +855,14 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jcla
             return code::invalid_argument;
         if (perfscope::jni::MachineBridge::is_this_machine(text))
             return 0;
+#ifdef PERFSCOPE_JNI_REMOTE
+        // https:// through the JVM's TLS; the caller's own credentials make a connection of their own.
+        auto tls = perfscope::jni::JavaHttpsTransport::connector(env, text, credentials);
+        auto connected = tls ? perfscope::jni::MachineBridge::connect(text, *tls, credentials == nullptr)
+                             : wpo::Result<std::shared_ptr<perfscope::jni::MachineBridge>>(tls.error());
+#else
         auto connected = perfscope::jni::MachineBridge::connect(text);
+#endif
         if (!connected) {
             if (connected.error().code() == wpo::Errc::unsupported) {
                 jclass unsupported = env->FindClass("java/lang/UnsupportedOperationException");
