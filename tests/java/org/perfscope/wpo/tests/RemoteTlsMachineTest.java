@@ -2,14 +2,9 @@
 package org.perfscope.wpo.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,8 +28,6 @@ import org.perfscope.wpo.WPOException;
  */
 class RemoteTlsMachineTest {
     private static final String AVAILABLE = "\\Memory\\Available Bytes";
-    /** As RemoteMachineTest: other processes of this shared machine allocate and free between the reads. */
-    private static final double MEMORY_SLACK = 64.0 * 1024 * 1024;
 
     private static Path dir;
     /** The agent's certificate (self-signed for 127.0.0.1), also the environment's CA file. */
@@ -46,7 +37,7 @@ class RemoteTlsMachineTest {
     /** A web config serving another self-signed certificate, which nothing here trusts. */
     private static Path strangerConfig;
 
-    private Process agent;
+    private AgentProcess agent;
 
     @BeforeAll
     static void makeCertificatesAndConfigs() throws Exception {
@@ -89,35 +80,16 @@ class RemoteTlsMachineTest {
 
     /** Starts the agent with a web config on `port` (0: one the system picks) and returns its port. */
     private int start(Path webConfig, int port) throws Exception {
-        String cli = System.getProperty("perfscope.cli");
-        assertTrue(cli != null && Files.isExecutable(Path.of(cli)), "-Dperfscope.cli names perfscope-cli");
-        agent = new ProcessBuilder(cli, "serve", "--listen", "127.0.0.1:" + port, "--web-config",
-                webConfig.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(agent.getInputStream(),
-                StandardCharsets.UTF_8));
-        String line = out.readLine();  // "perfscope-cli: serving https://127.0.0.1:PORT/metrics"
-        assertNotNull(line, "the agent printed nothing");
-        Matcher m = Pattern.compile("https://127\\.0\\.0\\.1:(\\d+)/metrics").matcher(line);
-        assertTrue(m.find(), "the agent's first line: " + line);
-        return Integer.parseInt(m.group(1));
+        agent = AgentProcess.start(port, "--web-config", webConfig.toString());
+        return agent.port();
     }
 
+    /** Kills the agent: the JVM keeps its connections alive, which a graceful stop would wait for. */
     private void stop() throws Exception {
         if (agent != null) {
-            agent.destroy();
-            assertTrue(agent.waitFor(20, TimeUnit.SECONDS), "the agent did not end on SIGTERM");
+            agent.kill();
             agent = null;
         }
-    }
-
-    /** Checks a sample's Available Bytes against MemAvailable read around it. */
-    private static void sampleAndCheckMemory(Sampler sampler, int column) throws IOException {
-        long before = ProcFiles.memAvailable();
-        sampler.sample();
-        long after = ProcFiles.memAvailable();
-        double value = sampler.value(column);
-        assertTrue(value >= Math.min(before, after) - MEMORY_SLACK && value <= Math.max(before, after)
-                + MEMORY_SLACK, "Available Bytes " + value + " against MemAvailable " + before + " .. " + after);
     }
 
     @Test
@@ -128,7 +100,7 @@ class RemoteTlsMachineTest {
         try (Machine machine = Machine.connect("https://127.0.0.1:" + port, credentials);
              Sampler sampler = machine.sampler(AVAILABLE)) {
             assertEquals(List.of(AVAILABLE), sampler.columns());
-            sampleAndCheckMemory(sampler, 0);
+            AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
         }
     }
 
@@ -138,7 +110,7 @@ class RemoteTlsMachineTest {
         String path = "\\\\https://127.0.0.1:" + port + AVAILABLE;
         try (Sampler sampler = Sampler.open(path)) {
             assertEquals("https://127.0.0.1:" + port, sampler.machine().name());
-            sampleAndCheckMemory(sampler, 0);
+            AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
         }
     }
 
@@ -168,7 +140,7 @@ class RemoteTlsMachineTest {
         // Trusting exactly that certificate reads it.
         Machine.Credentials stranger = new Machine.Credentials().trust(dir.resolve("stranger-cert.pem"));
         try (Machine machine = Machine.connect(address, stranger); Sampler sampler = machine.sampler(AVAILABLE)) {
-            sampleAndCheckMemory(sampler, 0);
+            AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
         }
     }
 
@@ -199,26 +171,13 @@ class RemoteTlsMachineTest {
         Machine.Credentials credentials = new Machine.Credentials().trust(certificate)
                 .user("alice", "s3cret".toCharArray());
         try (Machine machine = Machine.connect(address, credentials); Sampler sampler = machine.sampler(AVAILABLE)) {
-            sampleAndCheckMemory(sampler, 0);
+            AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
             stop();
             WPOException down = assertThrows(WPOException.class, sampler::sample);
             assertEquals(WPOError.IO_ERROR, down.code());
             assertTrue(down.getMessage().contains(address), down.getMessage());
             assertEquals(port, start(config, port));
-            // Bounded, not timed: the agent answers once it listens, which start() waited for.
-            WPOException last = null;
-            for (int attempt = 0; attempt < 20; attempt++) {
-                try {
-                    sampleAndCheckMemory(sampler, 0);
-                    last = null;
-                    break;
-                } catch (WPOException e) {
-                    last = e;
-                    Thread.sleep(250);
-                }
-            }
-            WPOException failed = last;
-            assertNull(failed, () -> "samples did not recover: " + failed);
+            AgentProcess.sampleUntilRecovered(sampler, AVAILABLE);
         }
     }
 
@@ -228,8 +187,8 @@ class RemoteTlsMachineTest {
         int port = start(config, 0);
         try (Sampler sampler = Sampler.open("\\\\https://127.0.0.1:" + port + AVAILABLE)) {
             sampler.setMaxAgeNanos(0);  // every sample asks the agent
-            for (int i = 0; i < 50; i++) {
-                sampleAndCheckMemory(sampler, 0);
+            for (int i = 0; i < 10; i++) {
+                AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
             }
         }
     }
