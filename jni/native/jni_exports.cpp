@@ -864,13 +864,20 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jcla
         auto connected = perfscope::jni::MachineBridge::connect(text);
 #endif
         if (!connected) {
+#ifdef PERFSCOPE_JNI_REMOTE
+            // This build reads other machines: what the engine refuses is a combination asked for (a user from
+            // the environment with a plain HTTP machine, whose password would cross in the clear).
+            const bool refused = connected.error().code() == wpo::Errc::unsupported;
+#else
+            constexpr bool refused = false;
             if (connected.error().code() == wpo::Errc::unsupported) {
                 jclass unsupported = env->FindClass("java/lang/UnsupportedOperationException");
                 if (unsupported)
                     env->ThrowNew(unsupported, connected.error().message().c_str());
                 return code::failure;
             }
-            const int c = perfscope::jni::code_of(connected.error());
+#endif
+            const int c = refused ? code::invalid_argument : perfscope::jni::code_of(connected.error());
             throw_wpo(env, c, connected.error().message());
             return c;
         }

@@ -104,7 +104,8 @@ public final class Machine implements AutoCloseable {
      *     {@code localhost} or this host's name without a port for this machine
      * @return the machine; the caller closes it
      * @throws WPOException {@link WPOError#NULL_ARGUMENT} for null; {@link WPOError#INVALID_ARGUMENT} for a
-     *     malformed address; {@link WPOError#IO_ERROR} when the machine cannot be reached, its agent does not
+     *     malformed address, or for {@code PERFSCOPE_REMOTE_USER} set with a plain HTTP machine (its password would
+     *     cross the network in the clear); {@link WPOError#IO_ERROR} when the machine cannot be reached, its agent does not
      *     answer, its certificate is not trusted or it refuses the user (the message names the address and why)
      * @throws UnsupportedOperationException when this build of the library cannot read other machines
      */
@@ -121,8 +122,9 @@ public final class Machine implements AutoCloseable {
      *     unset comes from the environment as for {@link #connect(String)}; null: the environment's only
      * @return the machine; the caller closes it
      * @throws WPOException as {@link #connect(String)}; {@link WPOError#INVALID_ARGUMENT} as well for a user given
-     *     for a machine that is not {@code https://} (its password would cross the network in the clear), before
-     *     anything is sent, or for certificates that cannot be read
+     *     with a machine that is not {@code https://} (for plain HTTP its password would cross the network in the
+     *     clear; ssh:// authenticates by ssh's keys), before anything is sent, or for certificates that cannot be
+     *     read
      * @throws UnsupportedOperationException when this build of the library cannot read other machines
      */
     public static Machine connect(String machine, Credentials credentials) {

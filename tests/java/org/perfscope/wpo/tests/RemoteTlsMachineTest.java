@@ -153,6 +153,10 @@ class RemoteTlsMachineTest {
             assertEquals(WPOError.INVALID_ARGUMENT, e.code(), e.getMessage());
             assertTrue(e.getMessage().contains("https://"), e.getMessage());
         }
+        // The environment's user (alice, tests/java/CMakeLists.txt) is not sent to a plain HTTP machine either.
+        WPOException fromEnvironment = assertThrows(WPOException.class, () -> Machine.connect("127.0.0.1:1"));
+        assertEquals(WPOError.INVALID_ARGUMENT, fromEnvironment.code(), fromEnvironment.getMessage());
+        assertTrue(fromEnvironment.getMessage().contains("in the clear"), fromEnvironment.getMessage());
     }
 
     @Test
