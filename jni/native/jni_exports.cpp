@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #ifdef _WIN32
@@ -1115,5 +1116,21 @@ JNIEXPORT void JNICALL Java_org_perfscope_wpo_FaultInjection_arm0(JNIEnv*, jclas
     using perfscope::jni::Fault;
     perfscope::jni::t_armed_fault = fault == 1 ? Fault::bad_alloc : fault == 2 ? Fault::runtime_error : Fault::none;
 }
+
+#ifdef PERFSCOPE_JNI_REMOTE
+// Reloads the names of a sampler owner (a machine: minus its handle) on a new native thread, one the JVM does not
+// know: an https:// machine's GET then attaches it to the JVM and detaches it again.
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_FaultInjection_reloadNamesOnNewThread0(JNIEnv* env, jclass, jint owner)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        const SamplerBridge in = find_sampler_bridge(owner);
+        if (!in.bridge)
+            return code::invalid_handle;
+        int result = code::failure;
+        std::thread([&] { result = in.bridge->reload_names(); }).join();
+        return result;
+    });
+}
+#endif
 
 }  // extern "C"

@@ -23,10 +23,11 @@ import javax.net.ssl.SSLContext;
  *
  * <p>Machines are named as perfscope-cli's counter paths name them: {@code HOST:PORT} (or {@code HOST}, port 9654;
  * {@code [IPv6]:PORT}) for an agent listening there ({@code perfscope-cli serve --listen ADDR:PORT}),
- * {@code https://HOST[:PORT]} for one serving TLS ({@code serve --web-config}), or {@code ssh://[USER@]HOST[:PORT]}, which runs {@code perfscope-cli serve --stdio} on HOST through the system's
- * {@code ssh} (key or agent authentication: ssh runs in batch mode, it asks for no password). A path naming the
- * machine, {@code \\HOST:PORT\Memory\Available Bytes}, given to {@link Sampler#open(String...)} connects by
- * itself. {@code localhost} and this host's name without a port are this machine: its samplers read it directly.
+ * {@code https://HOST[:PORT]} for one serving TLS ({@code serve --web-config}), or {@code ssh://[USER@]HOST[:PORT]},
+ * which runs {@code perfscope-cli serve --stdio} on HOST through the system's {@code ssh} (key or agent authentication:
+ * ssh runs in batch mode, it asks for no password). A path naming the machine, {@code \\HOST:PORT\Memory\Available
+ * Bytes}, given to {@link Sampler#open(String...)} connects by itself. {@code localhost} and this host's name without a
+ * port are this machine: its samplers read it directly.
  *
  * <p><b>TLS and basic auth.</b> An {@code https://} machine is reached through the JVM's own TLS: its certificate is
  * verified against the JVM's trusted authorities (or the certificates {@link Credentials} or the environment
@@ -105,8 +106,9 @@ public final class Machine implements AutoCloseable {
      * @return the machine; the caller closes it
      * @throws WPOException {@link WPOError#NULL_ARGUMENT} for null; {@link WPOError#INVALID_ARGUMENT} for a
      *     malformed address, or for {@code PERFSCOPE_REMOTE_USER} set with a plain HTTP machine (its password would
-     *     cross the network in the clear); {@link WPOError#IO_ERROR} when the machine cannot be reached, its agent does not
-     *     answer, its certificate is not trusted or it refuses the user (the message names the address and why)
+     *     cross the network in the clear); {@link WPOError#IO_ERROR} when the machine cannot be reached, its agent
+     *     does not answer, its certificate is not trusted or it refuses the user (the message names the address and
+     *     why)
      * @throws UnsupportedOperationException when this build of the library cannot read other machines
      */
     public static Machine connect(String machine) {

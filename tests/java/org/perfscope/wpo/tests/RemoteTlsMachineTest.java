@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.perfscope.wpo.Machine;
+import org.perfscope.wpo.NativeThreadHook;
 import org.perfscope.wpo.Sampler;
 import org.perfscope.wpo.WPOError;
 import org.perfscope.wpo.WPOException;
@@ -194,6 +195,19 @@ class RemoteTlsMachineTest {
             for (int i = 0; i < 10; i++) {
                 AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
             }
+        }
+    }
+
+    @Test
+    void aGetOnAThreadTheJvmDoesNotKnowAttachesItForTheGet() throws Exception {
+        int port = start(config, 0);
+        try (Machine machine = Machine.connect("https://127.0.0.1:" + port);
+             Sampler sampler = machine.sampler(AVAILABLE)) {
+            assertEquals(0, NativeThreadHook.reloadNamesOnNewThread(machine), "names fetched on a native thread");
+            AgentProcess.sampleAndCheckMemory(sampler, AVAILABLE);
+            stop();
+            // The failure is the native thread's code; its Java exception was cleared there, none reaches here.
+            assertEquals(WPOError.IO_ERROR, NativeThreadHook.reloadNamesOnNewThread(machine));
         }
     }
 }
