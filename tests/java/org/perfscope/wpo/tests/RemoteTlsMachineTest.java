@@ -146,6 +146,17 @@ class RemoteTlsMachineTest {
     }
 
     @Test
+    void aCertificateForAnotherHostIsRefused() throws Exception {
+        // The certificate names 127.0.0.1 only; localhost reaches the same agent under another name.
+        int port = start(config, 0);
+        String address = "https://localhost:" + port;
+        Machine.Credentials trusted = new Machine.Credentials().trust(certificate);
+        WPOException e = assertThrows(WPOException.class, () -> Machine.connect(address, trusted));
+        assertEquals(WPOError.IO_ERROR, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains(address) && e.getMessage().contains("not for that host"), e.getMessage());
+    }
+
+    @Test
     void aPasswordIsNotSentOverPlainHttpOrSsh() {
         Machine.Credentials alice = new Machine.Credentials().user("alice", "s3cret".toCharArray());
         // Nothing listens there: the refusal comes before any connection would fail.
