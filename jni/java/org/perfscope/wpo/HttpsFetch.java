@@ -235,7 +235,7 @@ final class HttpsFetch {
             return "the connection failed (no agent listens there, or the host refused it)";
         }
         if (e instanceof UnknownHostException) {
-            return "the host name does not resolve: " + e.getMessage();
+            return "the host name \"" + e.getMessage() + "\" does not resolve";
         }
         if (e instanceof SSLException) {
             return "the TLS handshake failed (is the agent serving https?): " + e.getMessage();
