@@ -54,7 +54,9 @@ Error RemoteSource::refused(const Reply& reply) const
         code = Errc::permission_denied;
     else if (reply.status == 413 || reply.status == 414)
         code = Errc::too_large;
-    return Error(code, "\\\\" + m_machine + " answered " + std::to_string(reply.status) +
+    // The agent's 401 says only "Unauthorized"; what the user can do about it is the client's to say.
+    const std::string hint = reply.status == 401 ? " (wrong user or password, or none given)" : "";
+    return Error(code, "\\\\" + m_machine + " answered " + std::to_string(reply.status) + hint +
                            (text.empty() ? std::string() : ": " + text));
 }
 

@@ -35,6 +35,10 @@ __asm__(".symver pthread_once,pthread_once@" WPO_GLIBC_FIRST);
 __asm__(".symver pthread_key_create,pthread_key_create@" WPO_GLIBC_FIRST);
 __asm__(".symver pthread_getspecific,pthread_getspecific@" WPO_GLIBC_FIRST);
 __asm__(".symver pthread_setspecific,pthread_setspecific@" WPO_GLIBC_FIRST);
+// std::thread (the test hook that collects on a thread the JVM does not know) creates, joins and detaches.
+__asm__(".symver pthread_create,pthread_create@" WPO_GLIBC_FIRST);
+__asm__(".symver pthread_join,pthread_join@" WPO_GLIBC_FIRST);
+__asm__(".symver pthread_detach,pthread_detach@" WPO_GLIBC_FIRST);
 
 // NOLINTBEGIN: the names and signatures are glibc's and the linker's.
 extern "C" {
@@ -53,6 +57,21 @@ int __wrap_pthread_once(pthread_once_t* once, void (*init)())
 int __wrap___pthread_key_create(pthread_key_t* key, void (*destructor)(void*))
 {
     return pthread_key_create(key, destructor);
+}
+
+int __wrap_pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*), void* arg)
+{
+    return pthread_create(thread, attr, start, arg);
+}
+
+int __wrap_pthread_join(pthread_t thread, void** result)
+{
+    return pthread_join(thread, result);
+}
+
+int __wrap_pthread_detach(pthread_t thread)
+{
+    return pthread_detach(thread);
 }
 
 // fstat and fstatat became functions of their own in glibc 2.33 (before, an

@@ -13,6 +13,9 @@
 #include "native/error_codes.h"
 #include "native/guarded.h"
 #include "native/java_text.h"
+#ifdef PERFSCOPE_JNI_REMOTE
+#include "native/java_https_transport.h"
+#endif
 #include "native/machine_bridge.h"
 #include "native/recording_bridge.h"
 #include "native/sampler_owner.h"
@@ -39,6 +42,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #ifdef _WIN32
@@ -220,6 +224,10 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*)
         return JNI_ERR;
     if (!load_ids(env))
         return JNI_ERR;
+#ifdef PERFSCOPE_JNI_REMOTE
+    if (!perfscope::jni::JavaHttpsTransport::load(vm, env))
+        return JNI_ERR;
+#endif
     return JNI_VERSION_1_8;
 }
 
@@ -835,7 +843,8 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Sampler_close0(JNIEnv* env, jclass
 
 // --- Machine (plain API; throws WPOException, UnsupportedOperationException) ------------
 
-JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jclass, jstring machine)
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jclass, jstring machine,
+                                                               [[maybe_unused]] jobject credentials)
 {
     return guarded_throwing(env, jint{code::failure}, [&]() -> jint {
         if (!machine) {
@@ -847,15 +856,29 @@ JNIEXPORT jint JNICALL Java_org_perfscope_wpo_Machine_connect0(JNIEnv* env, jcla
             return code::invalid_argument;
         if (perfscope::jni::MachineBridge::is_this_machine(text))
             return 0;
+#ifdef PERFSCOPE_JNI_REMOTE
+        // https:// through the JVM's TLS; the caller's own credentials make a connection of their own.
+        auto tls = perfscope::jni::JavaHttpsTransport::connector(env, text, credentials);
+        auto connected = tls ? perfscope::jni::MachineBridge::connect(text, *tls, credentials == nullptr)
+                             : wpo::Result<std::shared_ptr<perfscope::jni::MachineBridge>>(tls.error());
+#else
         auto connected = perfscope::jni::MachineBridge::connect(text);
+#endif
         if (!connected) {
+#ifdef PERFSCOPE_JNI_REMOTE
+            // This build reads other machines: what the engine refuses is a combination asked for (a user from
+            // the environment with a plain HTTP machine, whose password would cross in the clear).
+            const bool refused = connected.error().code() == wpo::Errc::unsupported;
+#else
+            constexpr bool refused = false;
             if (connected.error().code() == wpo::Errc::unsupported) {
                 jclass unsupported = env->FindClass("java/lang/UnsupportedOperationException");
                 if (unsupported)
                     env->ThrowNew(unsupported, connected.error().message().c_str());
                 return code::failure;
             }
-            const int c = perfscope::jni::code_of(connected.error());
+#endif
+            const int c = refused ? code::invalid_argument : perfscope::jni::code_of(connected.error());
             throw_wpo(env, c, connected.error().message());
             return c;
         }
@@ -1093,5 +1116,21 @@ JNIEXPORT void JNICALL Java_org_perfscope_wpo_FaultInjection_arm0(JNIEnv*, jclas
     using perfscope::jni::Fault;
     perfscope::jni::t_armed_fault = fault == 1 ? Fault::bad_alloc : fault == 2 ? Fault::runtime_error : Fault::none;
 }
+
+#ifdef PERFSCOPE_JNI_REMOTE
+// Reloads the names of a sampler owner (a machine: minus its handle) on a new native thread, one the JVM does not
+// know: an https:// machine's GET then attaches it to the JVM and detaches it again.
+JNIEXPORT jint JNICALL Java_org_perfscope_wpo_FaultInjection_reloadNamesOnNewThread0(JNIEnv* env, jclass, jint owner)
+{
+    return guarded(env, jint{code::failure}, [&]() -> jint {
+        const SamplerBridge in = find_sampler_bridge(owner);
+        if (!in.bridge)
+            return code::invalid_handle;
+        int result = code::failure;
+        std::thread([&] { result = in.bridge->reload_names(); }).join();
+        return result;
+    });
+}
+#endif
 
 }  // extern "C"

@@ -5,6 +5,7 @@
 #include "core/utf.h"
 
 #ifdef PERFSCOPE_JNI_REMOTE
+#include "remote/machine_address.h"
 #include "remote/remote_source.h"
 #endif
 
@@ -51,7 +52,8 @@ bool MachineBridge::is_this_machine(std::string_view machine)
 
 #ifdef PERFSCOPE_JNI_REMOTE
 
-wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_view machine)
+wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_view machine, const TlsConnect& tls,
+                                                                   bool shared)
 {
     // Host names and ssh:// are case-insensitive; a user name is not, but two spellings of one machine
     // merely cost a second source.
@@ -62,11 +64,20 @@ wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_v
     static std::map<std::string, std::weak_ptr<MachineBridge>> open;
     std::lock_guard guard(mutex);
     std::erase_if(open, [](const auto& entry) { return entry.second.expired(); });
-    if (auto it = open.find(key); it != open.end())
-        if (auto held = it->second.lock())
-            return held;
+    if (shared)
+        if (auto it = open.find(key); it != open.end())
+            if (auto held = it->second.lock())
+                return held;
 
-    auto source = wpo::remote::RemoteSource::open(machine);
+    auto address = wpo::remote::MachineAddress::parse(machine);
+    if (!address)
+        return address.error();
+    auto source = [&]() -> wpo::Result<std::unique_ptr<wpo::remote::RemoteSource>> {
+        if (address->kind != wpo::remote::MachineAddress::Kind::https || !tls)
+            return wpo::remote::RemoteSource::open(machine);
+        return std::make_unique<wpo::remote::RemoteSource>(
+            std::string(machine), [tls, host = address->host, port = address->port] { return tls(host, port); });
+    }();
     if (!source)
         return source.error();
     // The names now: a machine that cannot be reached is told at once, with its address.
@@ -82,13 +93,14 @@ wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_v
     // the source's lock, and a RemoteSource serves one request at a time.
     if (!result->m_bridge->name_table())
         return wpo::Error(wpo::Errc::io_error, "\\\\" + result->m_machine + ": the names could not be read again");
-    open[key] = result;
+    if (shared)
+        open[key] = result;
     return result;
 }
 
 #else
 
-wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_view machine)
+wpo::Result<std::shared_ptr<MachineBridge>> MachineBridge::connect(std::string_view machine, const TlsConnect&, bool)
 {
     return wpo::Error(wpo::Errc::unsupported,
                       "\\\\" + std::string(machine) +

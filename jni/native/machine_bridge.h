@@ -6,7 +6,8 @@
 // Java Machine still holds it.
 //
 // HOST:PORT machines are read over HTTP by the engine's HttpTransport (cpp-httplib's single header compiled
-// into the library), ssh:// machines through the system's ssh
+// into the library), https:// machines through the transport the caller gives (the JNI library's goes through
+// the JVM's TLS, java_https_transport.h), ssh:// machines through the system's ssh
 // and `perfscope-cli serve --stdio` (process_transport.h), as perfscope-cli does. A machine that goes down
 // fails the samples taken meanwhile with the source's error, which names the machine; the source connects
 // again on the next one.
@@ -19,9 +20,14 @@
 #include "native/bridge.h"
 #include "native/handle_table.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+
+namespace wpo::remote {
+class Transport;
+}
 
 namespace perfscope::jni {
 
@@ -34,9 +40,16 @@ public:
     // "localhost" or this host's name, without a port.
     static bool is_this_machine(std::string_view machine);
 
-    // The bridge of `machine` (HOST, HOST:PORT, [V6]:PORT, ssh://[USER@]HOST[:PORT]), its names fetched
-    // so that a machine that cannot be reached fails here, naming its address.
-    static wpo::Result<std::shared_ptr<MachineBridge>> connect(std::string_view machine);
+    // Makes a connection to the agent at HOST:PORT over TLS (called again after each failure).
+    using TlsConnect =
+        std::function<wpo::Result<std::unique_ptr<wpo::remote::Transport>>(const std::string& host, int port)>;
+
+    // The bridge of `machine` (HOST, HOST:PORT, [V6]:PORT, https://HOST[:PORT], ssh://[USER@]HOST[:PORT]), its
+    // names fetched so that a machine that cannot be reached fails here, naming its address. `tls`: how an
+    // https:// machine is reached (empty: the engine's HttpTransport). `shared`: whether the bridge is handed
+    // out again to the next connect() of the machine; a caller's own credentials make a bridge of their own.
+    static wpo::Result<std::shared_ptr<MachineBridge>> connect(std::string_view machine, const TlsConnect& tls = {},
+                                                               bool shared = true);
     ~MachineBridge();
     MachineBridge(const MachineBridge&) = delete;
     MachineBridge& operator=(const MachineBridge&) = delete;

@@ -3,23 +3,16 @@ package org.perfscope.wpo.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -35,39 +28,23 @@ import org.perfscope.wpo.WPOException;
 class RemoteMachineTest {
     private static final String AVAILABLE = "\\Memory\\Available Bytes";
     private static final String TOTAL = "\\Processor(_Total)\\% Processor Time";
-    /**
-     * Slack around MemAvailable read before and after the agent's read: other processes of this shared machine
-     * (compilers, JVMs) allocate and free between the reads, and the agent's own collection allocates a little.
-     */
-    private static final double MEMORY_SLACK = 64.0 * 1024 * 1024;
 
-    private Process agent;
+    private AgentProcess agent;
 
     @AfterEach
     void stopAgent() throws Exception {
         stop();
     }
 
-    /** Starts the agent, on `port` or (0) one the system picks, and returns the port it printed. */
+    /** Starts the agent, on `port` or (0) one the system picks, and returns its port. */
     private int start(int port) throws Exception {
-        String cli = System.getProperty("perfscope.cli");
-        assertTrue(cli != null && Files.isExecutable(Path.of(cli)), "-Dperfscope.cli names perfscope-cli");
-        agent = new ProcessBuilder(cli, "serve", "--listen", "127.0.0.1:" + port)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(agent.getInputStream(),
-                StandardCharsets.UTF_8));
-        String line = out.readLine();  // "perfscope-cli: serving http://127.0.0.1:PORT/metrics"
-        assertNotNull(line, "the agent printed nothing (exit " + (agent.isAlive() ? "none" : agent.exitValue())
-                + ")");
-        Matcher m = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/metrics").matcher(line);
-        assertTrue(m.find(), "the agent's first line: " + line);
-        return Integer.parseInt(m.group(1));
+        agent = AgentProcess.start(port);
+        return agent.port();
     }
 
     private void stop() throws Exception {
         if (agent != null) {
-            agent.destroy();
-            assertTrue(agent.waitFor(20, TimeUnit.SECONDS), "the agent did not end on SIGTERM");
+            agent.stop();
             agent = null;
         }
     }
@@ -79,14 +56,8 @@ class RemoteMachineTest {
         }
     }
 
-    /** Checks a sample's Available Bytes against MemAvailable read around it. */
     private static void sampleAndCheckMemory(Sampler sampler, String column) throws Exception {
-        long before = ProcFiles.memAvailable();
-        sampler.sample();
-        long after = ProcFiles.memAvailable();
-        double value = sampler.value(column);
-        assertTrue(value >= Math.min(before, after) - MEMORY_SLACK && value <= Math.max(before, after)
-                + MEMORY_SLACK, "Available Bytes " + value + " against MemAvailable " + before + " .. " + after);
+        AgentProcess.sampleAndCheckMemory(sampler, column);
     }
 
     @Test
@@ -169,20 +140,7 @@ class RemoteMachineTest {
             assertEquals(WPOError.IO_ERROR, down.code());
             assertTrue(down.getMessage().contains("127.0.0.1:" + port), down.getMessage());
             assertEquals(port, start(port));
-            // Bounded, not timed: the agent answers once it listens, which start() waited for.
-            WPOException last = null;
-            for (int attempt = 0; attempt < 20; attempt++) {
-                try {
-                    sampleAndCheckMemory(sampler, path);
-                    last = null;
-                    break;
-                } catch (WPOException e) {
-                    last = e;
-                    Thread.sleep(250);
-                }
-            }
-            WPOException failed = last;
-            assertNull(failed, () -> "samples did not recover: " + failed);
+            AgentProcess.sampleUntilRecovered(sampler, path);
         }
     }
 
