@@ -43,6 +43,20 @@ std::uint32_t to_u32(std::string_view s)
     return v;
 }
 
+// Field 20 of a stat text (proc(5)), counted from after the command name; the one field the floor looks at.
+std::uint64_t num_threads(std::string_view stat)
+{
+    const auto close = stat.rfind(')');
+    if (close == std::string_view::npos)
+        return 0;
+    std::size_t at = close + 1;
+    for (int field = 3; field < 20 && at < stat.size(); ++field)  // at: the blank before `field`
+        at = stat.find(' ', at + 1);
+    if (at >= stat.size())
+        return 0;
+    return to_u32(stat.substr(at + 1, stat.find(' ', at + 1) - at - 1));
+}
+
 // The source's choice of the file for Context Switches/sec (detect_switches_file()).
 bool schedstat_filled()
 {
@@ -230,26 +244,36 @@ bool ProcfsFloor::read_process(Process& p)
     if (!stat)
         return false;  // exited (ESRCH)
     m_bytes += stat->size();
+    const std::uint64_t threads = m_files.threads ? num_threads(*stat) : 0;
     read_kept(p.status, dir, "status");
     read_kept(p.io, dir, "io");
     struct stat st {};
     (void)fstatat(dir, "fd", &st, 0);
     if (m_files.threads)
-        read_tasks(p);
+        read_tasks(p, threads);
     return true;
 }
 
-void ProcfsFloor::read_tasks(Process& p)
+// As the source lists task/: not at all for a process of one thread, else
+// without the read that only finds the end.
+void ProcfsFloor::read_tasks(Process& p, std::uint64_t threads)
 {
-    if (!p.task.valid() || ::lseek(p.task.get(), 0, SEEK_SET) != 0)
+    const bool leader_alone = threads == 1;
+    if (!p.task.valid() || (!leader_alone && ::lseek(p.task.get(), 0, SEEK_SET) != 0))
         p.task = procfs::open_directory(p.dir.get(), "task");
     if (!p.task.valid())
         return;
     m_tids.clear();
-    m_dirs.for_each(p.task.get(), [&](std::string_view entry) {
-        if (all_digits(entry))
-            m_tids.push_back(to_u32(entry));
-    });
+    if (leader_alone)
+        m_tids.push_back(p.pid);
+    else
+        m_dirs.for_each_procfs(
+            p.task.get(),
+            [&](std::string_view entry) {
+                if (all_digits(entry))
+                    m_tids.push_back(to_u32(entry));
+            },
+            [&] { return m_tids.size() >= threads; });
     // Unchanged in the steady state; otherwise merged as the processes are.
     if (!std::equal(m_tids.begin(), m_tids.end(), p.tasks.begin(), p.tasks.end(),
                     [](std::uint32_t tid, const Task& t) { return tid == t.tid; })) {

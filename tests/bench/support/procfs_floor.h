@@ -32,8 +32,9 @@ struct ProcfsFloorFiles {
 // The floor under a procfs collection: the same files read the way the
 // source reads them (per-task descriptors kept open and read with one pread
 // at offset 0, directories listed with getdents64 into one buffer, the
-// machine-wide files opened per collection and read to the end), and nothing
-// else: no parsing, no block. What a collector of those counters cannot go
+// machine-wide files opened per collection and read to the end; a process's
+// thread count, its one field looked at, spares listing task/ where the
+// source spares it), and nothing else: no parsing, no block. What a collector of those counters cannot go
 // below through /proc; the source's cost above it is its own.
 class ProcfsFloor {
 public:
@@ -61,7 +62,7 @@ private:
     };
 
     bool read_process(Process& p);
-    void read_tasks(Process& p);
+    void read_tasks(Process& p, std::uint64_t threads);
     void read_kept(wpo::procfs::UniqueFd& fd, int dir, const char* path);
 
     ProcfsFloorFiles m_files;
