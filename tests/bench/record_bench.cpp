@@ -13,6 +13,12 @@
 //                                     chunks, writes): the round's blocks, read back, written again
 //                                     by a RecordingWriter in this process, its CPU over the round's
 //                                     sampling time; the rest of the recorder's CPU is collection
+//     RESULT record_procfs_floor_cpu_percent_1s_machine <median> %   the floor: the files the procfs
+//                                     source reads for these objects, read the way it reads them and
+//                                     nothing else (support/procfs_floor.h), by a thread of this process
+//                                     once a second during each round, as many times as the recorder
+//                                     samples, its CPU counted from its second sweep on as the recorder's is
+//     RESULT record_vs_procfs_floor_cpu_ratio <median> x   the recorder's CPU / the floor's, per round
 //   record_bench bytes PERFSCOPE-CLI  the same population churning (20 processes ended and
 //                                     20 started every second) with changing values (20 more
 //                                     processes wake every 100 ms to burn a little CPU
@@ -29,6 +35,7 @@
 #include "recording/recording_reader.h"
 #include "recording/recording_writer.h"
 #include "support/helper_population.h"
+#include "support/procfs_floor.h"
 #include "support/xz_size.h"
 
 #include <algorithm>
@@ -41,6 +48,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -80,8 +88,11 @@ struct Run {
     std::string stats;  // the --stats line
 };
 
-// perfscope-cli record -si 1 --duration SECONDS --stats OBJECTS... -o FILE, waited with its rusage.
-Run record(const std::string& cli, const fs::path& file, int seconds)
+// perfscope-cli record -si 1 --duration SECONDS --stats OBJECTS... -o FILE, waited with its rusage;
+// `started` runs once the recorder is started, before the wait.
+template <class Started = void (*)()>
+Run record(
+    const std::string& cli, const fs::path& file, int seconds, Started started = [] {})
 {
     std::vector<std::string> args = {
         cli, "record", "-y", "-o", file.string(), "-si", "1", "--duration", std::to_string(seconds), "--stats"};
@@ -99,6 +110,7 @@ Run record(const std::string& cli, const fs::path& file, int seconds)
         execv(argv[0], argv.data());
         _exit(127);
     }
+    started();
     Run run;
     int status = 0;
     rusage usage{};
@@ -199,6 +211,59 @@ double writer_cpu_seconds(const fs::path& file, const fs::path& copy)
     return cpu_seconds() - start;
 }
 
+// The floor beside one round of the recorder: a thread sweeping `samples` times, a second apart, starting
+// half a second after the recorder so that the two seldom read at the same moment. Like the recorder's
+// --stats, the CPU counts from the end of the first sweep (which opens the kept descriptors) to the end of
+// the last, over the wall time between them.
+class FloorRound {
+public:
+    explicit FloorRound(int samples) : m_thread([this, samples] { run(samples); }) {}
+    FloorRound(const FloorRound&) = delete;
+    FloorRound& operator=(const FloorRound&) = delete;
+    ~FloorRound() { wait(); }
+
+    void wait()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+    double percent() const { return m_percent; }
+    double ms_per_sweep() const { return m_ms; }
+    std::size_t processes() const { return m_processes; }
+    std::size_t threads() const { return m_threads; }
+    std::size_t descriptors() const { return m_descriptors; }
+    std::size_t bytes() const { return m_bytes; }
+
+private:
+    void run(int samples)
+    {
+        using Clock = std::chrono::steady_clock;
+        perfscope::bench::ProcfsFloor floor(perfscope::bench::ProcfsFloorFiles::for_objects(kGlobalObjects));
+        const auto start = Clock::now() + std::chrono::milliseconds(500);
+        std::this_thread::sleep_until(start);
+        floor.sweep();
+        const double cpu_start = perfscope::bench::thread_cpu_seconds();
+        const auto wall_start = Clock::now();
+        for (int i = 1; i < samples; ++i) {
+            std::this_thread::sleep_until(start + std::chrono::seconds(i));
+            floor.sweep();
+        }
+        const double cpu_s = perfscope::bench::thread_cpu_seconds() - cpu_start;
+        const double wall_s = std::chrono::duration<double>(Clock::now() - wall_start).count();
+        m_percent = wall_s > 0 ? 100.0 * cpu_s / wall_s : 0;
+        m_ms = samples > 1 ? 1000.0 * cpu_s / (samples - 1) : 0;
+        m_processes = floor.processes();
+        m_threads = floor.threads();
+        m_descriptors = floor.kept_descriptors();
+        m_bytes = floor.bytes_read();
+    }
+
+    double m_percent = 0, m_ms = 0;
+    std::size_t m_processes = 0, m_threads = 0, m_descriptors = 0, m_bytes = 0;
+    std::thread m_thread;  // last: started once the rest is made
+};
+
 int cpu_mode(const std::string& cli, const fs::path& dir, int rounds, int seconds)
 {
     perfscope::bench::HelperPopulation helpers;
@@ -207,13 +272,22 @@ int cpu_mode(const std::string& cli, const fs::path& dir, int rounds, int second
         return 1;
     }
     std::this_thread::sleep_for(std::chrono::seconds(1));
-    std::vector<double> percent, whole, ms, writer;
+    std::vector<double> percent, whole, ms, writer, floor, floor_ms, ratio;
     for (int r = 0; r < rounds; ++r) {
-        const Run run = record(cli, dir / "cpu.psrec", seconds);
+        std::optional<FloorRound> beside;
+        const Run run = record(cli, dir / "cpu.psrec", seconds, [&] { beside.emplace(seconds); });
         if (!run.ok)
             return 1;
         std::printf("# round %d: %s\n", r + 1, run.stats.c_str());
         percent.push_back(field(run.stats, "s ("));  // recorder CPU 0.198 s (2.186 % of a core
+        beside->wait();                              // its last sweep ends half a second after the recorder's
+        const FloorRound& f = *beside;
+        std::printf("# round %d: floor: %zu processes, %zu threads, %zu descriptors kept, %zu bytes a sweep, "
+                    "%.3f ms a sweep, %.3f %% of a core\n",
+                    r + 1, f.processes(), f.threads(), f.descriptors(), f.bytes(), f.ms_per_sweep(), f.percent());
+        floor.push_back(f.percent());
+        floor_ms.push_back(f.ms_per_sweep());
+        ratio.push_back(percent.back() / f.percent());
         whole.push_back(100.0 * run.whole_cpu_s / run.wall_s);
         ms.push_back(field(run.stats, "of a core, "));
         const double writer_s = writer_cpu_seconds(dir / "cpu.psrec", dir / "copy.psrec");
@@ -226,6 +300,9 @@ int cpu_mode(const std::string& cli, const fs::path& dir, int rounds, int second
     print("record_cpu_percent_1s_machine_whole", whole, "%");
     print("record_cpu_ms_per_sample", ms, "ms");
     print("record_writer_cpu_percent_1s_machine", writer, "%");
+    print("record_procfs_floor_cpu_percent_1s_machine", floor, "%");
+    print("record_procfs_floor_cpu_ms_per_sample", floor_ms, "ms");
+    print("record_vs_procfs_floor_cpu_ratio", ratio, "x");
     return 0;
 }
 

@@ -5,8 +5,18 @@
 // /proc/<pid>/task/*/schedstat (nanoseconds on the CPU, all threads) around each scrape.
 // Every scrape collects by default (serve --cache-freshness 0), as one scrape per real scrape interval does;
 // FRESHNESS (seconds) lets the scrapes, sent faster than that, share collections instead.
+// Beside them, in turn after each pair of scrapes, the procfs floor (support/procfs_floor.h): the files one collection
+// of the default objects reads, read the way the source reads them and nothing else, in this process (its
+// thread's CPU around the sweep): serve_procfs_floor_ms_per_scrape, and the per-sample ratio against
+// node_exporter that a collection costing only the floor would give
+// (serve_floor_vs_node_exporter_cpu_per_sample_ratio, the agent's samples per scrape as the divisor). The same
+// for the floor without the listing of /proc (System's Processes, which node_exporter's default collectors do not
+// count; its cost grows with the machine's processes): serve_procfs_floor_unlisted_ms_per_scrape and
+// serve_floor_unlisted_vs_node_exporter_cpu_per_sample_ratio.
 //   serve_scrape_bench PERFSCOPE_CLI [SCRAPES [FRESHNESS]]
+#include "cli/metrics_endpoint.h"
 #include "serve_process.h"
+#include "support/procfs_floor.h"
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -165,6 +175,20 @@ int main(int argc, char** argv)
     for (Target& t : targets)  // warm-up: first scrapes open files and grow buffers
         for (int i = 0; i < 3; ++i)
             get(t.port, "/metrics");
+    const auto files = perfscope::bench::ProcfsFloorFiles::for_objects(
+        {std::begin(perfscope::cli::kDefaultServeObjects), std::end(perfscope::cli::kDefaultServeObjects)});
+    auto unlisted_files = files;
+    unlisted_files.list_processes = false;
+    perfscope::bench::ProcfsFloor floor(files), unlisted(unlisted_files);
+    floor.sweep();  // as the warm-up scrapes: descriptors opened, buffers grown
+    unlisted.sweep();
+    std::vector<double> floor_ms, unlisted_ms;
+    const auto sweep = [](perfscope::bench::ProcfsFloor& f, std::vector<double>& ms) {
+        const double start = perfscope::bench::thread_cpu_seconds();
+        f.sweep();
+        ms.push_back(1000.0 * (perfscope::bench::thread_cpu_seconds() - start));
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    };
     std::vector<double> start_ns;
     for (Target& t : targets)
         start_ns.push_back(cpu_ns(t.pid));
@@ -180,6 +204,10 @@ int main(int argc, char** argv)
             // About a real scrape interval's pause, scaled down: background work lands between scrapes.
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
+        // The floor takes its turn as a third server would, after the same pause: a sweep right before a
+        // scrape would leave the kernel's caches warm for the server's collection.
+        sweep(floor, floor_ms);
+        sweep(unlisted, unlisted_ms);
     }
     for (std::size_t i = 0; i < targets.size(); ++i)
         targets[i].figures.total_ms = (cpu_ns(targets[i].pid) - start_ns[i]) / 1e6;
@@ -189,6 +217,13 @@ int main(int argc, char** argv)
             std::printf("%s answered a scrape with an error\n", t.name);
         report(t.name, t.figures);
     }
+    std::printf("RESULT serve_procfs_floor_ms_per_scrape %.3f ms\n", median(floor_ms));
+    std::printf("RESULT serve_procfs_floor_ms_per_scrape_min %.3f ms\n",
+                *std::min_element(floor_ms.begin(), floor_ms.end()));
+    std::printf("RESULT serve_procfs_floor_ms_per_scrape_max %.3f ms\n",
+                *std::max_element(floor_ms.begin(), floor_ms.end()));
+    std::printf("RESULT serve_vs_procfs_floor_ratio %.3f x\n", median(targets[0].figures.cpu_ms) / median(floor_ms));
+    std::printf("RESULT serve_procfs_floor_unlisted_ms_per_scrape %.3f ms\n", median(unlisted_ms));
     // The figures under the names the targets are stated in.
     std::printf("RESULT serve_cpu_ms_per_scrape_default %.3f ms\n", median(targets[0].figures.cpu_ms));
     if (targets.size() == 2) {
@@ -199,12 +234,23 @@ int main(int argc, char** argv)
                                   (median(theirs.cpu_ms) / static_cast<double>(theirs.samples));
         std::printf("RESULT serve_vs_node_exporter_cpu_ratio %.3f ratio\n", ratio);
         std::printf("RESULT serve_vs_node_exporter_cpu_per_sample_ratio %.3f ratio\n", per_sample);
+        const double floor_per_sample = (median(floor_ms) / static_cast<double>(ours.samples)) /
+                                        (median(theirs.cpu_ms) / static_cast<double>(theirs.samples));
+        std::printf("RESULT serve_floor_vs_node_exporter_cpu_per_sample_ratio %.3f ratio\n", floor_per_sample);
+        std::printf("RESULT serve_floor_unlisted_vs_node_exporter_cpu_per_sample_ratio %.3f ratio\n",
+                    floor_per_sample * median(unlisted_ms) / median(floor_ms));
         std::printf("%-16s %10s %10s %10s %12s %8s\n", "", "median ms", "min ms", "max ms", "mean+bg ms", "samples");
         for (const Target& t : targets)
             std::printf("%-16s %10.3f %10.3f %10.3f %12.3f %8zu\n", t.name, median(t.figures.cpu_ms),
                         *std::min_element(t.figures.cpu_ms.begin(), t.figures.cpu_ms.end()),
                         *std::max_element(t.figures.cpu_ms.begin(), t.figures.cpu_ms.end()),
                         t.figures.total_ms / static_cast<double>(t.figures.cpu_ms.size()), t.figures.samples);
+        std::printf("%-16s %10.3f %10.3f %10.3f %12s %8s\n", "procfs floor", median(floor_ms),
+                    *std::min_element(floor_ms.begin(), floor_ms.end()),
+                    *std::max_element(floor_ms.begin(), floor_ms.end()), "", "");
+        std::printf("%-16s %10.3f %10.3f %10.3f %12s %8s\n", "floor, no /proc", median(unlisted_ms),
+                    *std::min_element(unlisted_ms.begin(), unlisted_ms.end()),
+                    *std::max_element(unlisted_ms.begin(), unlisted_ms.end()), "", "");
     }
     return 0;
 }

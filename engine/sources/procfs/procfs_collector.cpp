@@ -108,6 +108,7 @@ Status ProcfsCollector::collect(std::string_view query, std::vector<std::byte>& 
         struct statfs fs {};
         struct stat st {};
         const bool is_procfs = fstatfs(m_root.get(), &fs) == 0 && fs.f_type == kProcSuperMagic;
+        m_is_procfs = is_procfs;
         m_fd_size_is_count = is_procfs && fstatat(m_root.get(), "self/fd", &st, 0) == 0 && st.st_size > 0;
         if (is_procfs)
             detect_switches_file();

@@ -128,7 +128,7 @@ private:
     bool read_process(const Wanted& want, ProcessHandles& h);
     int process_dir(ProcessHandles& h);
     bool read_process_stat(ProcessHandles& h, PidStat& stat);
-    void read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid, bool switches);
+    void read_threads(ProcessHandles& h, int pid_dir, const PidStat& process, bool switches);
     void match_threads(ProcessHandles& h);
     bool read_thread(int task, ThreadHandles& t, PidStat& stat);
     std::uint64_t thread_switches(int task, ThreadHandles& t);
@@ -162,6 +162,9 @@ private:
     bool m_sys_tried = false;
     // Linux >= 6.2 reports the number of open files as the size of /proc/[pid]/fd.
     bool m_fd_size_is_count = false;
+    // The tree is procfs (not a fixture): its listings and thread counts
+    // hold what read_threads() relies on.
+    bool m_is_procfs = false;
     // read_uptime(): the boot time as a FILETIME, fixed once known, and the
     // object time of elapsed-time counters (m_anchor + uptime).
     std::int64_t m_anchor = 0;

@@ -176,7 +176,7 @@ bool ProcfsCollector::read_process(const Wanted& want, ProcessHandles& h)
         parse_smaps_rollup(text ? *text : std::string_view(), row.detail);
     }
     if (want.thread)
-        read_threads(h, dir, h.pid, want.thread_switches);
+        read_threads(h, dir, stat, want.thread_switches);
     else if (m_evict_unused)
         h.drop_threads();  // least recently used: kept for a Thread nobody asks for now
     m_processes.push_back(row);
@@ -210,10 +210,21 @@ void ProcfsCollector::match_threads(ProcessHandles& h)
 
 // Thread: a thread whose stat file is gone is left out; an unreadable
 // schedstat (or status) costs its Context Switches/sec only.
-void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, std::uint32_t pid, bool switches)
+//
+// On procfs the stat just read of the process (`process`) spares listing
+// task/ when it can only say one thing: a process of one thread has its
+// leader alone (the kernel counts a thread in num_threads and lists it in
+// task/ from the same moment to the same moment, a leader that has exited
+// before its other threads included, as a zombie; a leader shown as a zombie
+// is listed all the same, in case a kernel counts it otherwise). A listing
+// of several threads ends at the read that leaves room without asking again
+// for the end, once it has at least num_threads entries.
+void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, const PidStat& process, bool switches)
 {
+    const std::uint32_t pid = h.pid;
+    const bool leader_alone = m_is_procfs && process.num_threads == 1 && process.state != 'Z' && process.state != 'X';
     int task = -1;
-    if (h.task.valid() && ::lseek(h.task.get(), 0, SEEK_SET) == 0) {
+    if (h.task.valid() && (leader_alone || ::lseek(h.task.get(), 0, SEEK_SET) == 0)) {
         task = h.task.get();
     } else {
         switch (h.task.open(m_budget, pid_dir, "task", O_RDONLY | O_DIRECTORY)) {
@@ -228,10 +239,16 @@ void ProcfsCollector::read_threads(ProcessHandles& h, int pid_dir, std::uint32_t
             return;
     }
     m_tids.clear();
-    m_dirs.for_each(task, [&](std::string_view entry) {
+    const auto add = [&](std::string_view entry) {
         if (all_digits(entry))
             m_tids.push_back(static_cast<std::uint32_t>(to_u64(entry)));
-    });
+    };
+    if (leader_alone)
+        m_tids.push_back(pid);
+    else if (m_is_procfs)
+        m_dirs.for_each_procfs(task, add, [&] { return m_tids.size() >= process.num_threads; });
+    else
+        m_dirs.for_each(task, add);
     if (!std::is_sorted(m_tids.begin(), m_tids.end()))  // ascending on procfs
         std::sort(m_tids.begin(), m_tids.end());
     match_threads(h);
