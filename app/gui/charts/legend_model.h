@@ -11,6 +11,7 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <vector>
 
 namespace perfscope::gui {
@@ -54,7 +55,9 @@ private:
 
     ViewData* m_data;
     int m_rows = 0;  // mirrors the ViewData between begin/end notifications
-    std::vector<WindowStats> m_stats;
+    // On the heap: a view over every process removes a row of thousands
+    // every few hundred milliseconds, which then moves pointers, not statistics.
+    std::vector<std::unique_ptr<WindowStats>> m_stats;
     bool m_resetting = false;  // many rows go at once: one reset around them
 };
 
