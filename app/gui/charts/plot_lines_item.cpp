@@ -23,6 +23,9 @@ constexpr double kFarPx = 100'000.0;
 // run of the full plot width keeps a few dozen points.
 constexpr double kKnotPx = 32.0;
 
+// A line's extent before it is mapped: it may lie anywhere.
+constexpr XSpan kUnmapped{-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+
 double distance_to_segment(const QPointF& p, const QPointF& a, const QPointF& b)
 {
     const QPointF ab = b - a;
@@ -48,6 +51,7 @@ void PlotLinesItem::insertLine(int row, const QColor& color)
     line->color = color;
     line->style = takeStyle(color);
     m_lines.insert(m_lines.begin() + row, std::move(line));
+    m_extents.insert(m_extents.begin() + row, kUnmapped);
     if (m_selected >= row)
         ++m_selected;
     update();
@@ -63,6 +67,7 @@ void PlotLinesItem::removeLine(int row)
                 m_cache.addChange(poly.front().x(), poly.back().x());
     releaseStyle(*m_lines[static_cast<size_t>(row)]);
     m_lines.erase(m_lines.begin() + row);
+    m_extents.erase(m_extents.begin() + row);
     if (m_selected == row) {
         m_selected = -1;
         m_cache.invalidate();
@@ -130,6 +135,7 @@ void PlotLinesItem::setStretches(int row, QList<QList<QPointF>>&& stretches, std
             line.y_max = std::max(line.y_max, point.y());
         }
     line.dirty = true;
+    m_extents[static_cast<size_t>(row)] = kUnmapped;
     update();
 }
 
@@ -214,6 +220,7 @@ void PlotLinesItem::markAllDirty()
     ++m_mapping;
     for (auto& line : m_lines)
         line->dirty = true;
+    std::fill(m_extents.begin(), m_extents.end(), kUnmapped);
     m_cache.invalidate();
     update();
 }
@@ -340,8 +347,9 @@ bool PlotLinesItem::spliceStretch(const QList<QPointF>& values, const QList<QPoi
     return true;
 }
 
-void PlotLinesItem::remap(const Line& line) const
+void PlotLinesItem::remap(int row) const
 {
+    const Line& line = *m_lines[static_cast<size_t>(row)];
     if (!line.dirty)
         return;
     ++m_remapped;
@@ -362,6 +370,13 @@ void PlotLinesItem::remap(const Line& line) const
         mapStretch(line.stretches[i], poly);
     }
     line.pixels = std::move(after);
+    XSpan extent{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    for (const QPolygonF& poly : line.pixels)
+        if (!poly.isEmpty()) {
+            extent.from = std::min(extent.from, poly.front().x());
+            extent.to = std::max(extent.to, poly.back().x());
+        }
+    m_extents[static_cast<size_t>(row)] = extent;
     line.mapped = line.stretches;
     line.mapping = m_mapping;
     line.dirty = false;
@@ -383,9 +398,8 @@ void PlotLinesItem::remap(const Line& line) const
 
 const std::vector<QPolygonF>& PlotLinesItem::pixels(int row) const
 {
-    const Line& line = *m_lines[static_cast<size_t>(row)];
-    remap(line);
-    return line.pixels;
+    remap(row);
+    return m_lines[static_cast<size_t>(row)]->pixels;
 }
 
 std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px) const
@@ -395,8 +409,8 @@ std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px)
     // The pixels are anchored: bring the position to them.
     const QPointF anchored(position.x() - std::floor(m_area.left()) + m_shift, position.y());
     for (int row = 0; row < lineCount(); ++row) {
+        remap(row);
         const Line& line = *m_lines[static_cast<size_t>(row)];
-        remap(line);
         for (const QPolygonF& poly : line.pixels) {
             if (poly.isEmpty())
                 continue;
@@ -428,10 +442,13 @@ void PlotLinesItem::planPieces(double from, double to) const
     const bool everything = std::isinf(from) && std::isinf(to);
     const auto by_x = [](const QPointF& p, double x) { return p.x() < x; };
     const auto plan = [&](int row) {
+        if (const XSpan& extent = m_extents[static_cast<size_t>(row)];
+            !everything && (extent.to < from || extent.from > to))
+            return;
         const Line& line = *m_lines[static_cast<size_t>(row)];
         if (line.stretches.isEmpty())
             return;
-        remap(line);
+        remap(row);
         for (const QPolygonF& poly : line.pixels) {
             if (everything || poly.isEmpty()) {
                 planStretch(row, poly);
@@ -569,8 +586,8 @@ void PlotLinesItem::paintCached(QPainter* painter) const
 {
     // Lines whose data changed are mapped first: that records where the
     // drawing changed.
-    for (const auto& line : m_lines)
-        remap(*line);
+    for (int row = 0; row < lineCount(); ++row)
+        remap(row);
     const QRect rect(
         QPoint(static_cast<int>(std::floor(m_area.left())), static_cast<int>(std::floor(m_area.top()))),
         QPoint(static_cast<int>(std::ceil(m_area.right())) - 1, static_cast<int>(std::ceil(m_area.bottom())) - 1));

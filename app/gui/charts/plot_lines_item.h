@@ -120,7 +120,7 @@ private:
     void reanchor();
     // x of a time against the anchor, in pixels.
     double anchoredX(double time) const;
-    void remap(const Line& line) const;
+    void remap(int row) const;
     // Maps one stretch from scratch: its pixels with flat-run interiors dropped.
     void mapStretch(const QList<QPointF>& values, QPolygonF& poly) const;
     // Maps `values` into `poly` reusing `old_pixels`, mapped under the same
@@ -143,6 +143,10 @@ private:
     void paintCached(QPainter* painter) const;
 
     std::vector<std::unique_ptr<Line>> m_lines;
+    // Each line's anchored x from its first to its last pixel (-inf, +inf
+    // until mapped; +inf, -inf when it has none), beside the lines: planning
+    // a strip passes over thousands of lines outside it without reading them.
+    mutable std::vector<XSpan> m_extents;
     QRectF m_area;
     double m_x_min = 0, m_x_max = 1, m_y_min = 0, m_y_max = 1;
     double m_anchor = 0;     // the time at anchored x = 0
