@@ -247,11 +247,11 @@ private slots:
     }
 
     // Lines that gain points at their end and lose them at their start (a
-    // live process), only lose them (an ended one leaving the window), break
-    // into stretches or change a value in their middle are mapped again only
-    // at their changed ends where that is all that changed: their pixels must
-    // be a mapping from scratch's (an item that never mapped them before,
-    // anchored at the same time), and the cached drawing the plain one.
+    // live process), only lose them (an ended one leaving the window), or
+    // break into stretches that leave one by one are mapped again only at
+    // their changed ends: their pixels must be a mapping from scratch's (an
+    // item that never mapped them before, anchored at the same time), and
+    // the cached drawing the plain one.
     void changedEndsMapLikeAFreshMapping()
     {
         constexpr qint64 kSpan = 100'000;
