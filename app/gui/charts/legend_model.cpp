@@ -153,20 +153,30 @@ bool LegendModel::setData(const QModelIndex& index, const QVariant& value, int r
 void LegendModel::setStatistics(std::vector<WindowStats> stats)
 {
     stats.resize(static_cast<size_t>(m_rows));
+    for (int row = 0; row < m_rows; ++row)
+        showStatistics(row, stats[static_cast<size_t>(row)]);
+}
+
+void LegendModel::updateStatistics(const std::vector<std::pair<int, WindowStats>>& changed)
+{
+    for (const auto& [row, stats] : changed)
+        if (row >= 0 && row < m_rows)
+            showStatistics(row, stats);
+}
+
+void LegendModel::showStatistics(int row, const WindowStats& now)
+{
     const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
-    for (int row = 0; row < m_rows; ++row) {
-        WindowStats& shown = *m_stats[static_cast<size_t>(row)];
-        const WindowStats was = std::exchange(shown, stats[static_cast<size_t>(row)]);
-        const WindowStats& now = shown;
-        const std::pair<Column, bool> cells[] = {{Last, same(was.last, now.last)},
-                                                 {Average, same(was.average, now.average)},
-                                                 {Minimum, same(was.minimum, now.minimum)},
-                                                 {Maximum, same(was.maximum, now.maximum)}};
-        for (const auto& [column, unchanged] : cells) {
-            if (!unchanged) {
-                const QModelIndex cell = index(row, column);
-                emit dataChanged(cell, cell, {Qt::DisplayRole, Qt::UserRole});
-            }
+    WindowStats& shown = *m_stats[static_cast<size_t>(row)];
+    const WindowStats was = std::exchange(shown, now);
+    const std::pair<Column, bool> cells[] = {{Last, same(was.last, now.last)},
+                                             {Average, same(was.average, now.average)},
+                                             {Minimum, same(was.minimum, now.minimum)},
+                                             {Maximum, same(was.maximum, now.maximum)}};
+    for (const auto& [column, unchanged] : cells) {
+        if (!unchanged) {
+            const QModelIndex cell = index(row, column);
+            emit dataChanged(cell, cell, {Qt::DisplayRole, Qt::UserRole});
         }
     }
 }

@@ -38,6 +38,8 @@ public:
 
     // Statistics per row over the visible window (size = rowCount()).
     void setStatistics(std::vector<WindowStats> stats);
+    // The statistics of the rows listed (row, statistics); the others keep theirs.
+    void updateStatistics(const std::vector<std::pair<int, WindowStats>>& changed);
     const WindowStats& statistics(int row) const;
 
     // A statistics cell: the value in its unit with a table's precision
@@ -45,6 +47,8 @@ public:
     static QString formatValue(double value, ValueUnit unit = ValueUnit::none);
 
 private:
+    // Shows `now` for `row`: one dataChanged per cell whose value changed.
+    void showStatistics(int row, const WindowStats& now);
     void onAdded(int row);
     void onAboutToBeRemoved(int row);
     void onRemoved(int row);
