@@ -140,6 +140,11 @@ void Decimator::update(const SeriesHistory& history, qint64 from_ms, qint64 to_m
         ++m_scanned;
     }
     m_consumed = appended - static_cast<quint64>(history.size() - i);
+    // Nothing new and the whole history inside the window (an ended series
+    // the window has not reached yet): the first column starts at the first
+    // point as before and holds the same points, so it stays.
+    if (unseen == 0 && !history.isEmpty() && history.firstTime() >= m_from)
+        return;
     rebuildFirstColumn(history);
 }
 

@@ -25,4 +25,10 @@ namespace perfscope::gui {
 // only the run's ends (plot_cache.h).
 void dropFlatRunInteriors(QPolygonF& pixels, double knot_px = 0);
 
+// Whether dropFlatRunInteriors keeps an interior point, given its neighbours
+// as they were before any was dropped: the decision depends on these three
+// points only, so a line whose points changed at its ends keeps the
+// decisions in its middle (PlotLinesItem maps only the changed ends again).
+bool keepsFlatRunPoint(const QPointF& before, const QPointF& point, const QPointF& after, double knot_px = 0);
+
 }  // namespace perfscope::gui

@@ -15,7 +15,9 @@ namespace perfscope::gui {
 LegendModel::LegendModel(ViewData* data, QObject* parent) : QAbstractTableModel(parent), m_data(data)
 {
     m_rows = m_data->seriesCount();
-    m_stats.resize(static_cast<size_t>(m_rows));
+    m_stats.reserve(static_cast<size_t>(m_rows));
+    for (int row = 0; row < m_rows; ++row)
+        m_stats.push_back(std::make_unique<WindowStats>());
     connect(m_data, &ViewData::seriesAdded, this, &LegendModel::onAdded);
     connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &LegendModel::onAboutToBeRemoved);
     connect(m_data, &ViewData::seriesRemoved, this, &LegendModel::onRemoved);
@@ -45,7 +47,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const ViewSeries& s = m_data->series(index.row());
-    const WindowStats& st = m_stats[static_cast<size_t>(index.row())];
+    const WindowStats& st = *m_stats[static_cast<size_t>(index.row())];
     const int column = index.column();
     if (role == EndedRole)
         return s.ended;
@@ -151,33 +153,43 @@ bool LegendModel::setData(const QModelIndex& index, const QVariant& value, int r
 void LegendModel::setStatistics(std::vector<WindowStats> stats)
 {
     stats.resize(static_cast<size_t>(m_rows));
-    const std::vector<WindowStats> before = std::exchange(m_stats, std::move(stats));  // m_rows long too
+    for (int row = 0; row < m_rows; ++row)
+        showStatistics(row, stats[static_cast<size_t>(row)]);
+}
+
+void LegendModel::updateStatistics(const std::vector<std::pair<int, WindowStats>>& changed)
+{
+    for (const auto& [row, stats] : changed)
+        if (row >= 0 && row < m_rows)
+            showStatistics(row, stats);
+}
+
+void LegendModel::showStatistics(int row, const WindowStats& now)
+{
     const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
-    for (int row = 0; row < m_rows; ++row) {
-        const WindowStats& was = before[static_cast<size_t>(row)];
-        const WindowStats& now = m_stats[static_cast<size_t>(row)];
-        const std::pair<Column, bool> cells[] = {{Last, same(was.last, now.last)},
-                                                 {Average, same(was.average, now.average)},
-                                                 {Minimum, same(was.minimum, now.minimum)},
-                                                 {Maximum, same(was.maximum, now.maximum)}};
-        for (const auto& [column, unchanged] : cells) {
-            if (!unchanged) {
-                const QModelIndex cell = index(row, column);
-                emit dataChanged(cell, cell, {Qt::DisplayRole, Qt::UserRole});
-            }
+    WindowStats& shown = *m_stats[static_cast<size_t>(row)];
+    const WindowStats was = std::exchange(shown, now);
+    const std::pair<Column, bool> cells[] = {{Last, same(was.last, now.last)},
+                                             {Average, same(was.average, now.average)},
+                                             {Minimum, same(was.minimum, now.minimum)},
+                                             {Maximum, same(was.maximum, now.maximum)}};
+    for (const auto& [column, unchanged] : cells) {
+        if (!unchanged) {
+            const QModelIndex cell = index(row, column);
+            emit dataChanged(cell, cell, {Qt::DisplayRole, Qt::UserRole});
         }
     }
 }
 
 const WindowStats& LegendModel::statistics(int row) const
 {
-    return m_stats[static_cast<size_t>(row)];
+    return *m_stats[static_cast<size_t>(row)];
 }
 
 void LegendModel::onAdded(int row)
 {
     beginInsertRows({}, row, row);
-    m_stats.insert(m_stats.begin() + row, WindowStats{});
+    m_stats.insert(m_stats.begin() + row, std::make_unique<WindowStats>());
     ++m_rows;
     endInsertRows();
 }

@@ -11,6 +11,7 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <vector>
 
 namespace perfscope::gui {
@@ -37,6 +38,8 @@ public:
 
     // Statistics per row over the visible window (size = rowCount()).
     void setStatistics(std::vector<WindowStats> stats);
+    // The statistics of the rows listed (row, statistics); the others keep theirs.
+    void updateStatistics(const std::vector<std::pair<int, WindowStats>>& changed);
     const WindowStats& statistics(int row) const;
 
     // A statistics cell: the value in its unit with a table's precision
@@ -44,6 +47,8 @@ public:
     static QString formatValue(double value, ValueUnit unit = ValueUnit::none);
 
 private:
+    // Shows `now` for `row`: one dataChanged per cell whose value changed.
+    void showStatistics(int row, const WindowStats& now);
     void onAdded(int row);
     void onAboutToBeRemoved(int row);
     void onRemoved(int row);
@@ -54,7 +59,9 @@ private:
 
     ViewData* m_data;
     int m_rows = 0;  // mirrors the ViewData between begin/end notifications
-    std::vector<WindowStats> m_stats;
+    // On the heap: a view over every process removes a row of thousands
+    // every few hundred milliseconds, which then moves pointers, not statistics.
+    std::vector<std::unique_ptr<WindowStats>> m_stats;
     bool m_resetting = false;  // many rows go at once: one reset around them
 };
 

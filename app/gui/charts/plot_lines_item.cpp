@@ -23,6 +23,9 @@ constexpr double kFarPx = 100'000.0;
 // run of the full plot width keeps a few dozen points.
 constexpr double kKnotPx = 32.0;
 
+// A line's extent before it is mapped: it may lie anywhere.
+constexpr XSpan kUnmapped{-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+
 double distance_to_segment(const QPointF& p, const QPointF& a, const QPointF& b)
 {
     const QPointF ab = b - a;
@@ -48,6 +51,7 @@ void PlotLinesItem::insertLine(int row, const QColor& color)
     line->color = color;
     line->style = takeStyle(color);
     m_lines.insert(m_lines.begin() + row, std::move(line));
+    m_extents.insert(m_extents.begin() + row, kUnmapped);
     if (m_selected >= row)
         ++m_selected;
     update();
@@ -63,6 +67,7 @@ void PlotLinesItem::removeLine(int row)
                 m_cache.addChange(poly.front().x(), poly.back().x());
     releaseStyle(*m_lines[static_cast<size_t>(row)]);
     m_lines.erase(m_lines.begin() + row);
+    m_extents.erase(m_extents.begin() + row);
     if (m_selected == row) {
         m_selected = -1;
         m_cache.invalidate();
@@ -130,6 +135,7 @@ void PlotLinesItem::setStretches(int row, QList<QList<QPointF>>&& stretches, std
             line.y_max = std::max(line.y_max, point.y());
         }
     line.dirty = true;
+    m_extents[static_cast<size_t>(row)] = kUnmapped;
     update();
 }
 
@@ -211,8 +217,10 @@ void PlotLinesItem::reanchor()
 
 void PlotLinesItem::markAllDirty()
 {
+    ++m_mapping;
     for (auto& line : m_lines)
         line->dirty = true;
+    std::fill(m_extents.begin(), m_extents.end(), kUnmapped);
     m_cache.invalidate();
     update();
 }
@@ -242,35 +250,156 @@ QPointF PlotLinesItem::mapToValue(const QPointF& position) const
     return {x, m_y_min + (m_area.bottom() - position.y()) / h * (m_y_max - m_y_min)};
 }
 
-void PlotLinesItem::remap(const Line& line) const
+void PlotLinesItem::mapStretch(const QList<QPointF>& values, QPolygonF& poly) const
 {
+    const double dy = m_y_max - m_y_min;
+    const double y_per_value = dy > 0 ? m_area.height() / dy : 0.0;
+    poly.resize(values.size());
+    for (qsizetype j = 0; j < values.size(); ++j) {
+        const double y = m_area.bottom() - (values[j].y() - m_y_min) * y_per_value;
+        poly[j] = QPointF(anchoredX(values[j].x()), std::clamp(y, m_area.top() - kFarPx, m_area.bottom() + kFarPx));
+    }
+    dropFlatRunInteriors(poly, kKnotPx);
+}
+
+namespace {
+
+// Exactly the same point (QPointF's == allows a relative error).
+bool same_point(const QPointF& a, const QPointF& b)
+{
+    return a.x() == b.x() && a.y() == b.y();
+}
+
+}  // namespace
+
+// A live process's line gains a point at its end and loses one at its start
+// every interval, and an ended one loses its first points as the window
+// leaves them: both keep their middle. Which interior points are dropped
+// depends on each point's two neighbours only (keepsFlatRunPoint), so the
+// middle's pixels are the old ones, and only the ends are mapped and decided.
+bool PlotLinesItem::spliceStretch(const QList<QPointF>& values, const QList<QPointF>& old_values,
+                                  const QPolygonF& old_pixels, QPolygonF& poly, std::vector<XSpan>& changes) const
+{
+    const qsizetype n = values.size();
+    const qsizetype old_n = old_values.size();
+    if (n < 3 || old_n < 3 || old_pixels.size() < 2)
+        return false;
+    // Where the new points start among the old ones (points run in time order).
+    const auto start = std::lower_bound(old_values.begin(), old_values.end(), values.front().x(),
+                                        [](const QPointF& p, double x) { return p.x() < x; });
+    if (start == old_values.end() || !same_point(*start, values.front()))
+        return false;
+    const qsizetype k = start - old_values.begin();
+    qsizetype common = 0;
+    while (k + common < old_n && common < n && same_point(old_values[k + common], values[common]))
+        ++common;
+    if (common < 3)
+        return false;
+    const double dy = m_y_max - m_y_min;
+    const double y_per_value = dy > 0 ? m_area.height() / dy : 0.0;
+    const auto map = [&](const QPointF& value) {
+        const double y = m_area.bottom() - (value.y() - m_y_min) * y_per_value;
+        return QPointF(anchoredX(value.x()), std::clamp(y, m_area.top() - kFarPx, m_area.bottom() + kFarPx));
+    };
+    // Points 1 .. common - 2 have the same neighbours as before: their pixels,
+    // kept or dropped as before, lie strictly between those of the first and
+    // the last common point (x grows with time).
+    const QPointF first = map(values.front());
+    const double last_common_x = anchoredX(values[common - 1].x());
+    if (!(first.x() < last_common_x))
+        return false;
+    const auto by_x = [](const QPointF& p, double x) { return p.x() < x; };
+    const auto middle_begin = std::upper_bound(old_pixels.begin(), old_pixels.end(), first.x(),
+                                               [](double x, const QPointF& p) { return x < p.x(); });
+    const auto middle_end = std::lower_bound(middle_begin, old_pixels.end(), last_common_x, by_x);
+    if (middle_begin == middle_end)
+        return false;  // no point of the middle drawn: nothing to join the ends at
+    poly.clear();
+    poly.reserve((middle_end - middle_begin) + (n - common) + 3);
+    poly.append(first);
+    for (auto it = middle_begin; it != middle_end; ++it)
+        poly.append(*it);
+    const qsizetype middle_last = poly.size() - 1;
+    // From the last common point on, neighbours may be new: decided again.
+    QPointF before = map(values[common - 2]);
+    QPointF point = map(values[common - 1]);
+    for (qsizetype j = common - 1; j < n; ++j) {
+        if (j == n - 1) {
+            poly.append(point);
+            break;
+        }
+        const QPointF after = map(values[j + 1]);
+        if (keepsFlatRunPoint(before, point, after, kKnotPx))
+            poly.append(point);
+        before = point;
+        point = after;
+    }
+    // Where the drawing changed: the start up to the middle's first point, the
+    // end from its last point, each only when it differs.
+    if (!same_point(old_pixels.front(), first))
+        changes.push_back({std::min(old_pixels.front().x(), first.x()), middle_begin->x()});
+    const qsizetype old_tail = (middle_end - old_pixels.begin()) - 1;
+    bool same_tail = old_pixels.size() - old_tail == poly.size() - middle_last;
+    for (qsizetype j = 0; same_tail && middle_last + j < poly.size(); ++j)
+        same_tail = same_point(old_pixels[old_tail + j], poly[middle_last + j]);
+    if (!same_tail)
+        changes.push_back({poly[middle_last].x(), std::max(old_pixels.back().x(), poly.back().x())});
+    return true;
+}
+
+void PlotLinesItem::remap(int row) const
+{
+    const Line& line = *m_lines[static_cast<size_t>(row)];
     if (!line.dirty)
         return;
     ++m_remapped;
     // The pixels as drawn, to tell the cached drawing where this line changed.
-    std::vector<QPolygonF> before;
-    if (m_cache.valid())
-        before = std::move(line.pixels);
-    const double dy = m_y_max - m_y_min;
-    const double y_per_value = dy > 0 ? m_area.height() / dy : 0.0;
-    line.pixels.resize(static_cast<size_t>(line.stretches.size()));
+    std::vector<QPolygonF> before = std::move(line.pixels);
+    std::vector<QPolygonF> after(static_cast<size_t>(line.stretches.size()));
+    // Stretches leave at the start: the new ones pair with the last old ones.
+    const qsizetype gone = line.mapped.size() - line.stretches.size();
+    bool spliced = line.mapping == m_mapping && m_px_per_ms > 0 && gone >= 0 &&
+                   static_cast<size_t>(line.mapped.size()) == before.size();
+    std::vector<XSpan> spans;
     for (qsizetype i = 0; i < line.stretches.size(); ++i) {
-        const QList<QPointF>& values = line.stretches[i];
-        QPolygonF& poly = line.pixels[static_cast<size_t>(i)];
-        poly.resize(values.size());
-        for (qsizetype j = 0; j < values.size(); ++j) {
-            const double y = m_area.bottom() - (values[j].y() - m_y_min) * y_per_value;
-            poly[j] = QPointF(anchoredX(values[j].x()), std::clamp(y, m_area.top() - kFarPx, m_area.bottom() + kFarPx));
+        QPolygonF& poly = after[static_cast<size_t>(i)];
+        if (spliced &&
+            spliceStretch(line.stretches[i], line.mapped[i + gone], before[static_cast<size_t>(i + gone)], poly, spans))
+            continue;
+        spliced = false;
+        mapStretch(line.stretches[i], poly);
+    }
+    line.pixels = std::move(after);
+    XSpan extent{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    for (const QPolygonF& poly : line.pixels)
+        if (!poly.isEmpty()) {
+            extent.from = std::min(extent.from, poly.front().x());
+            extent.to = std::max(extent.to, poly.back().x());
         }
-        dropFlatRunInteriors(poly, kKnotPx);
-    }
+    m_extents[static_cast<size_t>(row)] = extent;
+    line.mapped = line.stretches;
+    line.mapping = m_mapping;
     line.dirty = false;
-    if (m_cache.valid()) {
-        std::vector<XSpan> spans;
+    if (spliced)
+        ++m_spliced;
+    if (!m_cache.valid())
+        return;
+    if (spliced) {
+        for (qsizetype i = 0; i < gone; ++i)
+            if (const QPolygonF& poly = before[static_cast<size_t>(i)]; !poly.isEmpty())
+                spans.push_back({poly.front().x(), poly.back().x()});
+    } else {
+        spans.clear();
         addChangedSpans(before, line.pixels, spans);
-        for (const XSpan& span : spans)
-            m_cache.addChange(span.from, span.to);
     }
+    for (const XSpan& span : spans)
+        m_cache.addChange(span.from, span.to);
+}
+
+const std::vector<QPolygonF>& PlotLinesItem::pixels(int row) const
+{
+    remap(row);
+    return m_lines[static_cast<size_t>(row)]->pixels;
 }
 
 std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px) const
@@ -280,8 +409,8 @@ std::optional<int> PlotLinesItem::lineAt(const QPointF& position, double max_px)
     // The pixels are anchored: bring the position to them.
     const QPointF anchored(position.x() - std::floor(m_area.left()) + m_shift, position.y());
     for (int row = 0; row < lineCount(); ++row) {
+        remap(row);
         const Line& line = *m_lines[static_cast<size_t>(row)];
-        remap(line);
         for (const QPolygonF& poly : line.pixels) {
             if (poly.isEmpty())
                 continue;
@@ -313,10 +442,13 @@ void PlotLinesItem::planPieces(double from, double to) const
     const bool everything = std::isinf(from) && std::isinf(to);
     const auto by_x = [](const QPointF& p, double x) { return p.x() < x; };
     const auto plan = [&](int row) {
+        if (const XSpan& extent = m_extents[static_cast<size_t>(row)];
+            !everything && (extent.to < from || extent.from > to))
+            return;
         const Line& line = *m_lines[static_cast<size_t>(row)];
         if (line.stretches.isEmpty())
             return;
-        remap(line);
+        remap(row);
         for (const QPolygonF& poly : line.pixels) {
             if (everything || poly.isEmpty()) {
                 planStretch(row, poly);
@@ -429,6 +561,7 @@ void PlotLinesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
     if (m_area.isEmpty())
         return;
     m_remapped = 0;
+    m_spliced = 0;
     m_drawn_pieces = 0;
     if (m_caching == Caching::Always || (m_caching == Caching::OnScreen && PlotCache::suits(*painter))) {
         paintCached(painter);
@@ -453,8 +586,8 @@ void PlotLinesItem::paintCached(QPainter* painter) const
 {
     // Lines whose data changed are mapped first: that records where the
     // drawing changed.
-    for (const auto& line : m_lines)
-        remap(*line);
+    for (int row = 0; row < lineCount(); ++row)
+        remap(row);
     const QRect rect(
         QPoint(static_cast<int>(std::floor(m_area.left())), static_cast<int>(std::floor(m_area.top()))),
         QPoint(static_cast<int>(std::ceil(m_area.right())) - 1, static_cast<int>(std::ceil(m_area.bottom())) - 1));

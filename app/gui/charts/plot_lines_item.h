@@ -81,6 +81,11 @@ public:
     qsizetype lastPaintPieces() const { return m_drawn_pieces; }
     // Lines the last paint() mapped to pixels again (for tests and benchmarks).
     int lastRemappedLines() const { return m_remapped; }
+    // Of those, the ones mapped only where their points changed (see remap).
+    int lastSplicedLines() const { return m_spliced; }
+    // A row's stretches as mapped for drawing (anchored x, flat-run interiors
+    // dropped), mapped now if they changed (for tests).
+    const std::vector<QPolygonF>& pixels(int row) const;
     // Whether the last paint() drew every line (not only changed strips).
     bool lastPaintRedrewAll() const { return m_redrew_all; }
 
@@ -95,8 +100,12 @@ private:
         double y_min = std::numeric_limits<double>::infinity();
         double y_max = -std::numeric_limits<double>::infinity();
         // The stretches mapped to pixels (x against the anchor), computed
-        // again only when dirty.
+        // again only when dirty; `mapped` the stretches they were mapped from
+        // (shared with `stretches` until new ones come), under the mapping
+        // `mapping` (m_mapping when they were).
         mutable std::vector<QPolygonF> pixels;
+        mutable QList<QList<QPointF>> mapped;
+        mutable quint64 mapping = 0;
         mutable bool dirty = true;
         Qt::PenStyle style = Qt::SolidLine;
     };
@@ -111,7 +120,16 @@ private:
     void reanchor();
     // x of a time against the anchor, in pixels.
     double anchoredX(double time) const;
-    void remap(const Line& line) const;
+    void remap(int row) const;
+    // Maps one stretch from scratch: its pixels with flat-run interiors dropped.
+    void mapStretch(const QList<QPointF>& values, QPolygonF& poly) const;
+    // Maps `values` into `poly` reusing `old_pixels`, mapped under the same
+    // mapping from `old_values`, where the two share their points: returns
+    // false (poly untouched) unless `values` is `old_values` with points
+    // gone at the start and points changed or added at the end; else adds
+    // the x spans where the drawing changed to `changes`.
+    bool spliceStretch(const QList<QPointF>& values, const QList<QPointF>& old_values, const QPolygonF& old_pixels,
+                       QPolygonF& poly, std::vector<XSpan>& changes) const;
     // The style fewest lines of `color` have, counted as taken; and a line's given back.
     Qt::PenStyle takeStyle(const QColor& color);
     void releaseStyle(const Line& line);
@@ -125,6 +143,10 @@ private:
     void paintCached(QPainter* painter) const;
 
     std::vector<std::unique_ptr<Line>> m_lines;
+    // Each line's anchored x from its first to its last pixel (-inf, +inf
+    // until mapped; +inf, -inf when it has none), beside the lines: planning
+    // a strip passes over thousands of lines outside it without reading them.
+    mutable std::vector<XSpan> m_extents;
     QRectF m_area;
     double m_x_min = 0, m_x_max = 1, m_y_min = 0, m_y_max = 1;
     double m_anchor = 0;     // the time at anchored x = 0
@@ -140,6 +162,8 @@ private:
     mutable qsizetype m_drawn_pieces = 0;
     mutable RowCoverage m_coverage;
     mutable int m_remapped = 0;
+    mutable int m_spliced = 0;
+    quint64 m_mapping = 1;  // changes whenever every line must be mapped again
     mutable bool m_redrew_all = true;
 };
 

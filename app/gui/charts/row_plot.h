@@ -13,7 +13,8 @@ namespace perfscope::gui {
 struct RowPlot {
     Decimator decimator;
     WindowStats stats;
-    std::optional<quint64> stats_version;  // the decimator's version `stats` was taken from
+    std::optional<quint64> stats_version;      // the decimator's version `stats` was taken from
+    std::optional<quint64> published_version;  // the version whose statistics the legend shows
 
     // The statistics of the decimated window, taken again only when its
     // columns changed.

@@ -57,6 +57,8 @@ int ViewData::rowOf(quint64 series_id) const
 void ViewData::reindex() const
 {
     m_row_of.clear();
+    // Rebuilt about once a second in a view over every process: grown once.
+    m_row_of.reserve(static_cast<qsizetype>(m_rows.size()));
     for (size_t i = 0; i < m_rows.size(); ++i)
         m_row_of.insert(m_rows[i]->info.id, static_cast<int>(i));
     m_index_stale = false;

@@ -486,6 +486,7 @@ void ViewWidget::onCleared()
         p.decimator.reset();
         p.stats = WindowStats{};
         p.stats_version.reset();
+        p.published_version.reset();
     }
     scheduleRefresh();
 }
@@ -664,13 +665,18 @@ void ViewWidget::refreshNow(bool stats)
 
 void ViewWidget::publishStatistics()
 {
-    std::vector<WindowStats> all;
-    all.reserve(m_plots.size());
-    for (RowPlot& p : m_plots) {
+    // Only rows whose columns changed since the legend last got theirs: a
+    // view over every process holds thousands of ended rows that did not.
+    std::vector<std::pair<int, WindowStats>> changed;
+    for (int row = 0; row < static_cast<int>(m_plots.size()); ++row) {
+        RowPlot& p = m_plots[static_cast<size_t>(row)];
         p.takeStats();
-        all.push_back(p.stats);
+        if (p.published_version == p.stats_version)
+            continue;
+        p.published_version = p.stats_version;
+        changed.emplace_back(row, p.stats);
     }
-    m_legend_model->setStatistics(std::move(all));
+    m_legend_model->updateStatistics(changed);
     refreshValueBar(m_shown_from, m_shown_to);
     m_stats_due = false;
     m_since_stats.start();

@@ -46,8 +46,12 @@ ViewPane::ViewPane(SourceHub& hub, const ViewSettings& settings, QWidget* parent
     setAcceptDrops(true);
     connect(&m_sampler, &ViewSampler::batchReady, this, &ViewPane::onBatch);
     // However a series goes (Delete, the legend), its sampler stops sending it.
-    connect(&m_data, &ViewData::seriesAboutToBeRemoved, this,
-            [this](int row) { m_sampler.removeSeries(m_data.series(row).info.id); });
+    // An ended series' sampler has forgotten it already (an identity never
+    // comes back): no message to its thread for each ended row that leaves.
+    connect(&m_data, &ViewData::seriesAboutToBeRemoved, this, [this](int row) {
+        if (!m_data.series(row).ended)
+            m_sampler.removeSeries(m_data.series(row).info.id);
+    });
     // ... and an undone removal brings its points back.
     connect(&m_data, &ViewData::seriesAdded, this, [this](int row) {
         if (m_data.isRestoring())

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <ctime>
 #include <cstdio>
 #include <vector>
 
@@ -53,6 +54,67 @@ void run(const char* name, int series, qint64 step_ms, double window_s, int pref
     report(name, us);
 }
 
+double thread_cpu_us()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
+}
+
+// A view over every process of a machine where `per_second` processes end and
+// as many start every second, `live` at a time (each lives live / per_second
+// seconds), two counters each (a rate, mostly idle, and a size, mostly
+// constant), window 100 s: what one second costs the GUI thread (the batch,
+// the refresh with the legend's statistics, the paint) once the window holds
+// its share of ended processes, in the thread's CPU time.
+void run_churn(const char* name, int live, int per_second, int seconds)
+{
+    ViewData data;
+    ViewWidget view(&data);
+    view.setMinRefreshInterval(0);
+    view.resize(1600, 1000);
+    view.setTimeWindow(100);
+    view.show();
+    // Process p lives from second p / per_second - live / per_second (the
+    // first `live` started before the view) to p / per_second; its series
+    // are 2p + 1 and 2p + 2.
+    const auto value = [](int p, int counter, int second) {
+        if (counter == 0)
+            return p % 4 == 0 ? 2.0 + double((p * 7 + second) % 5) : 0.0;
+        return 4096.0 * double(100 + p % 37) + (p % 8 == 0 ? 4096.0 * double(second % 3) : 0.0);
+    };
+    std::vector<double> us;
+    const int warm_up = 110;
+    for (int second = 0; second < warm_up + seconds; ++second) {
+        SampleBatch b;
+        b.time_ms = kT0 + 1000 * qint64(second);
+        const int first = second * per_second;  // oldest process alive this second
+        for (int p = first; p < first + live; ++p) {
+            const bool starts = second == 0 || p >= first + live - per_second;
+            for (int counter = 0; counter < 2; ++counter) {
+                const quint64 id = quint64(2 * p + counter + 1);
+                if (starts)
+                    b.added.append(
+                        make_info(id, QStringLiteral("Process"),
+                                  counter == 0 ? QStringLiteral("% Processor Time") : QStringLiteral("Working Set"),
+                                  QStringLiteral("helper:%1").arg(p)));
+                b.points.append({id, value(p, counter, second), true});
+            }
+        }
+        if (second > 0)
+            for (int p = first - per_second; p < first; ++p)
+                b.ended << quint64(2 * p + 1) << quint64(2 * p + 2);
+        const double before = thread_cpu_us();
+        data.append(b);
+        view.refresh();
+        QCoreApplication::processEvents();  // the paint
+        if (second >= warm_up)
+            us.push_back(thread_cpu_us() - before);
+    }
+    report(name, us);
+    std::printf("# %s: %d series of which %d ended\n", name, data.seriesCount(), data.endedCount());
+}
+
 }  // namespace
 
 class BenchViewRefresh : public QObject {
@@ -63,6 +125,12 @@ private slots:
         run("gui_view_batch_50_series_100s_window_us", 50, 1000, 100, 200, 200);
         run("gui_view_batch_20_series_100ms_100s_window_us", 20, 100, 100, 2000, 200);
         run("gui_view_batch_10_series_24h_window_full_history_us", 10, 1000, 86'400, 86'400, 100);
+        QVERIFY(true);  // figures only
+    }
+
+    void processChurnCost()
+    {
+        run_churn("gui_view_second_600_processes_20_churning_us", 600, 20, 30);
         QVERIFY(true);  // figures only
     }
 };

@@ -291,7 +291,7 @@ void TestDecimator::clearForcesFullPass()
 }
 
 // An ended series (no more points) inside a sliding window keeps its
-// version until the window's start reaches its data; then every step that
+// version, and reads none of its points, until the window's start reaches its data; then every step that
 // changes a column changes the version. Checked against the columns: an
 // unchanged version always means unchanged columns.
 void TestDecimator::versionTellsWhetherColumnsChanged()
@@ -313,8 +313,11 @@ void TestDecimator::versionTellsWhetherColumnsChanged()
         const bool same_columns = d.columns() == columns;
         if (d.version() == version) {
             QVERIFY2(same_columns, qPrintable(QStringLiteral("to %1: same version, other columns").arg(to - kT0)));
-            if (to - window < h.firstTime())
+            if (to - window < h.firstTime()) {
                 ++unchanged;
+                // Nothing new and all of it inside the window: no point read.
+                QCOMPARE(d.lastScanned(), 0);
+            }
         } else {
             QVERIFY(to - window > h.firstTime() - column);
             ++changed;

@@ -19,6 +19,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <optional>
+#include <utility>
 
 using perfscope::gui::dropFlatRunInteriors;
 using perfscope::gui::PlotLinesItem;
@@ -242,6 +244,95 @@ private slots:
         }
         // Only the first paint drew everything.
         QCOMPARE(strip_steps, 39);
+    }
+
+    // Lines that gain points at their end and lose them at their start (a
+    // live process), only lose them (an ended one leaving the window), or
+    // break into stretches that leave one by one are mapped again only at
+    // their changed ends: their pixels must be a mapping from scratch's (an
+    // item that never mapped them before, anchored at the same time), and
+    // the cached drawing the plain one.
+    void changedEndsMapLikeAFreshMapping()
+    {
+        constexpr qint64 kSpan = 100'000;
+        constexpr qint64 kStart = 150'000;
+        constexpr int kLines = 40;
+        // Second by second: idle levels, steps every few seconds (flat runs
+        // of different lengths), noise, and a gap now and then.
+        const auto value = [](int row, qint64 second) -> std::optional<double> {
+            if (row % 7 == 3 && second % 23 < 2)
+                return std::nullopt;
+            switch (row % 4) {
+            case 0: return (row % 3) * 25.0;
+            case 1: return 10.0 + double((second / (3 + row % 5)) % 4) * 20.0;
+            case 2: return 50.0 + 40.0 * std::sin(double(row) + double(second) * 0.37);
+            default: return 20.0 + double((second * 7 + row) % 3) * 0.4;
+            }
+        };
+        // Ended lines: the last second with data (none: live).
+        const auto last_second = [](int row) -> std::optional<qint64> {
+            return row % 5 == 4 ? std::optional<qint64>(120 + row) : std::nullopt;
+        };
+        const auto stretches = [&](int row, qint64 now, double from_ms) {
+            QList<QList<QPointF>> out;
+            QList<QPointF> current;
+            const qint64 end = std::min(now / 1000, last_second(row).value_or(now / 1000));
+            for (qint64 second = 0; second <= end; ++second) {
+                const double t = double(second) * 1000.0;
+                if (t < from_ms)
+                    continue;
+                const std::optional<double> v = value(row, second);
+                if (!v) {
+                    if (!current.isEmpty())
+                        out.append(std::exchange(current, {}));
+                    continue;
+                }
+                current << QPointF(t, *v);
+            }
+            if (!current.isEmpty())
+                out.append(current);
+            return out;
+        };
+        PlotLinesItem item;
+        item.setCaching(PlotLinesItem::Caching::Always);
+        item.setPlotArea(kArea);
+        const double first_from = double(kStart - kSpan);
+        int spliced = 0;
+        for (int step = 0; step < 50; ++step) {
+            // A second at a time, now and then several (a view shown again).
+            const qint64 now = kStart + step * 1000 + (step > 30 ? 4000 : 0);
+            const double from = double(now - kSpan);
+            for (int row = 0; row < kLines; ++row) {
+                if (step == 0)
+                    item.insertLine(row, QColor::fromHsv((row * 37) % 360, 150, 150));
+                item.setStretches(row, stretches(row, now, from));
+            }
+            item.setRanges(from, double(now), 0.0, 100.0);
+            QCOMPARE(viaItem(item), reference(item, -1));
+            spliced += item.lastSplicedLines();
+
+            PlotLinesItem fresh;
+            fresh.setPlotArea(kArea);
+            fresh.setRanges(first_from, first_from + double(kSpan), 0.0, 100.0);
+            fresh.setRanges(from, double(now), 0.0, 100.0);
+            for (int row = 0; row < kLines; ++row) {
+                fresh.insertLine(row, QColor(Qt::black));
+                fresh.setStretches(row, stretches(row, now, from));
+                const std::vector<QPolygonF>& got = item.pixels(row);
+                const std::vector<QPolygonF>& expected = fresh.pixels(row);
+                QCOMPARE(got.size(), expected.size());
+                for (size_t i = 0; i < got.size(); ++i) {
+                    QCOMPARE(got[i].size(), expected[i].size());
+                    for (qsizetype j = 0; j < got[i].size(); ++j)
+                        QVERIFY2(
+                            got[i][j].x() == expected[i][j].x() && got[i][j].y() == expected[i][j].y(),
+                            qPrintable(
+                                QStringLiteral("step %1 row %2 stretch %3 point %4").arg(step).arg(row).arg(i).arg(j)));
+                }
+            }
+        }
+        // Every step after the first maps most lines only at their ends.
+        QVERIFY2(spliced > 49 * kLines / 2, qPrintable(QString::number(spliced)));
     }
 
     void dashedLinesOnlyLeaveInkOut()

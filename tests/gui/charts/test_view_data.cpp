@@ -55,6 +55,7 @@ private slots:
     void endedDropOnceTheHistoryLeavesThem();
     void endedDropOnceTheWindowLeavesThem();
     void removeEndedRemovesOnlyEnded();
+    void legendUpdatesOnlyTheRowsGiven();
 };
 
 void TestViewData::addedSeriesTakeColorsAndDefaultScale()
@@ -399,6 +400,41 @@ void TestViewData::removeEndedRemovesOnlyEnded()
         QCOMPARE(data.rowOf(kept[row]), row);
     }
     QCOMPARE(data.removeEnded(), 0);
+}
+
+// The legend takes the statistics of the rows that changed and keeps the
+// others'; a cell whose value stays emits nothing.
+void TestViewData::legendUpdatesOnlyTheRowsGiven()
+{
+    ViewData data;
+    LegendModel legend(&data);
+    QAbstractItemModelTester tester(&legend, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVector<SeriesInfo> added;
+    for (quint64 id = 1; id <= 6; ++id)
+        added.append(info(id, "a", QStringLiteral("p:%1").arg(id)));
+    data.append(batch(1000, {}, added));
+    const auto stats = [](double v) {
+        WindowStats s;
+        s.count = 1;
+        s.last = s.average = s.minimum = s.maximum = v;
+        return s;
+    };
+    std::vector<WindowStats> all;
+    for (int row = 0; row < 6; ++row)
+        all.push_back(stats(double(row)));
+    legend.setStatistics(all);
+    QSignalSpy changed(&legend, &QAbstractItemModel::dataChanged);
+    WindowStats row4 = stats(4.0);
+    row4.last = 40.0;                                                         // one cell of four changes
+    legend.updateStatistics({{1, stats(10.0)}, {4, row4}, {9, stats(1.0)}});  // row 9 does not exist
+    QCOMPARE(changed.size(), 4 + 1);
+    for (int row = 0; row < 6; ++row) {
+        const double last = row == 1 ? 10.0 : row == 4 ? 40.0 : double(row);
+        const double average = row == 1 ? 10.0 : double(row);
+        QCOMPARE(legend.statistics(row).last, last);
+        QCOMPARE(legend.statistics(row).average, average);
+        QCOMPARE(legend.index(row, LegendModel::Last).data(Qt::UserRole).toDouble(), last);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestViewData)
