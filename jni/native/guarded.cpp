@@ -57,6 +57,13 @@ bool load_guard_ids(JNIEnv* env)
     return g_wpo_exception_init != nullptr && !env->ExceptionCheck();
 }
 
+jstring new_java_string(JNIEnv* env, std::string_view text)
+{
+    thread_local std::u16string chars;
+    java_from_utf8(text, chars);
+    return env->NewString(reinterpret_cast<const jchar*>(chars.data()), static_cast<jsize>(chars.size()));
+}
+
 void throw_wpo(JNIEnv* env, int c, const std::string& message)
 {
     if (env->ExceptionCheck())
@@ -64,9 +71,7 @@ void throw_wpo(JNIEnv* env, int c, const std::string& message)
     std::string text(code_name(c));
     if (!message.empty())
         text += ": " + message;
-    std::u16string chars;
-    java_from_utf8(text, chars);
-    jstring jtext = env->NewString(reinterpret_cast<const jchar*>(chars.data()), static_cast<jsize>(chars.size()));
+    jstring jtext = new_java_string(env, text);
     if (!jtext)
         return;  // OutOfMemoryError pending
     auto exception = static_cast<jthrowable>(env->NewObject(g_wpo_exception, g_wpo_exception_init, c, jtext));

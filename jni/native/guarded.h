@@ -15,6 +15,7 @@
 #include <jni.h>
 
 #include <string>
+#include <string_view>
 
 namespace perfscope::jni {
 
@@ -27,6 +28,10 @@ inline thread_local Fault t_armed_fault = Fault::none;
 
 // Global references the conversion needs at a time memory may be short; false if not found.
 bool load_guard_ids(JNIEnv* env);
+
+// UTF-8 -> a new Java string; null with OutOfMemoryError pending. Converts through a buffer of the thread's, so a
+// steady caller allocates only the Java string.
+jstring new_java_string(JNIEnv* env, std::string_view text);
 
 // WPOException(code, "<code name>: <message>") unless an exception is pending.
 void throw_wpo(JNIEnv* env, int code, const std::string& message);

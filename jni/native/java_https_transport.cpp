@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "native/java_https_transport.h"
 
+#include "native/guarded.h"
 #include "native/java_text.h"
 #include "remote/machine_address.h"
 #include "remote/remote_protocol.h"
@@ -82,13 +83,6 @@ std::string utf8_of(JNIEnv* env, jstring text)
     return out;
 }
 
-jstring java_string(JNIEnv* env, std::string_view text)
-{
-    std::u16string chars;
-    java_from_utf8(text, chars);
-    return env->NewString(reinterpret_cast<const jchar*>(chars.data()), static_cast<jsize>(chars.size()));
-}
-
 // The pending Java exception as text, cleared; nothing when none is pending.
 std::optional<std::string> take_exception(JNIEnv* env)
 {
@@ -151,9 +145,9 @@ wpo::Result<MachineBridge::TlsConnect> JavaHttpsTransport::connector(JNIEnv* env
         env->ExceptionClear();
         return wpo::Error(wpo::Errc::io_error, "\\\\" + std::string(machine) + ": out of Java memory");
     }
-    const jstring ca = java_string(env, defaults.ca_file);
-    const jstring user = ca ? java_string(env, defaults.user) : nullptr;
-    const jstring password = user ? java_string(env, defaults.password) : nullptr;
+    const jstring ca = new_java_string(env, defaults.ca_file);
+    const jstring user = ca ? new_java_string(env, defaults.user) : nullptr;
+    const jstring password = user ? new_java_string(env, defaults.password) : nullptr;
     jobject fetch = nullptr;
     if (password)
         fetch = env->CallStaticObjectMethod(g_fetch_class, g_open, credentials, ca, user, password,
@@ -198,7 +192,7 @@ wpo::Result<wpo::remote::Reply> JavaHttpsTransport::get(std::string_view target)
         env->ExceptionClear();
         return failed("out of Java memory");
     }
-    const jstring url = java_string(env, m_where + std::string(target));
+    const jstring url = new_java_string(env, m_where + std::string(target));
     const jint status = url ? env->CallIntMethod(m_fetch.get(), g_fetch, url) : 0;
     if (auto thrown = take_exception(env))
         return failed(*thrown);

@@ -60,6 +60,7 @@ using perfscope::jni::CounterRecordOut;
 using perfscope::jni::guarded;
 using perfscope::jni::guarded_throwing;
 using perfscope::jni::InputInfo;
+using perfscope::jni::new_java_string;
 using perfscope::jni::throw_wpo;
 namespace code = perfscope::jni::code;
 
@@ -177,14 +178,6 @@ bool read_string(JNIEnv* env, jstring s, std::string& out, const char* what)
         return false;
     }
     return true;
-}
-
-// UTF-8 -> a new Java string; null with OutOfMemoryError pending.
-jstring new_string(JNIEnv* env, std::string_view text)
-{
-    thread_local std::u16string chars;
-    perfscope::jni::java_from_utf8(text, chars);
-    return env->NewString(reinterpret_cast<const jchar*>(chars.data()), static_cast<jsize>(chars.size()));
 }
 
 }  // namespace
@@ -623,7 +616,7 @@ JNIEXPORT jstring JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_format(JNIEnv*
             throw_wpo(env, r, "empty object or counter name");
             return nullptr;
         }
-        return new_string(env, out);
+        return new_java_string(env, out);
     });
 }
 
@@ -650,7 +643,7 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_jpmf_SensorNames_parse(JNI
         if (!out)
             return nullptr;
         for (jsize k = 0; k < n; ++k) {
-            jstring s = new_string(env, parts[k]);
+            jstring s = new_java_string(env, parts[k]);
             if (!s)
                 return nullptr;
             env->SetObjectArrayElement(out, k, s);
@@ -717,7 +710,7 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Sampler_columns0(JNIEnv* e
         if (!out)
             return nullptr;
         for (jsize i = 0; i < c; ++i) {
-            jstring s = new_string(env, headers[static_cast<std::size_t>(i)]);
+            jstring s = new_java_string(env, headers[static_cast<std::size_t>(i)]);
             if (!s)
                 return nullptr;
             env->SetObjectArrayElement(out, i, s);
@@ -953,7 +946,7 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_Recording_info0(JNIEnv* en
             return nullptr;
         const std::string* parts[2] = {&info.machine, &info.os};
         for (jsize i = 0; i < 2; ++i) {
-            jstring s = new_string(env, *parts[i]);
+            jstring s = new_java_string(env, *parts[i]);
             if (!s)
                 return nullptr;
             env->SetObjectArrayElement(texts, i, s);
@@ -1093,7 +1086,7 @@ JNIEXPORT jobjectArray JNICALL Java_org_perfscope_wpo_ThreadCpu_names0(JNIEnv* e
         if (!out)
             return nullptr;
         for (jsize i = 0; i < c; ++i) {
-            jstring s = new_string(env, names[static_cast<std::size_t>(i)]);
+            jstring s = new_java_string(env, names[static_cast<std::size_t>(i)]);
             if (!s)
                 return nullptr;
             env->SetObjectArrayElement(out, i, s);
