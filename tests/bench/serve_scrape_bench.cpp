@@ -15,19 +15,17 @@
 // serve_floor_unlisted_vs_node_exporter_cpu_per_sample_ratio.
 //   serve_scrape_bench PERFSCOPE_CLI [SCRAPES [FRESHNESS]]
 #include "cli/metrics_endpoint.h"
+#include "loopback_port.h"
 #include "serve_process.h"
 #include "support/procfs_floor.h"
 
 #include <algorithm>
-#include <arpa/inet.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <netinet/in.h>
 #include <string>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -36,19 +34,6 @@
 namespace {
 
 using namespace perfscope::serve_testing;
-
-int free_port()
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    socklen_t length = sizeof address;
-    getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    close(fd);
-    return ntohs(address.sin_port);
-}
 
 // Nanoseconds every thread of the process has spent on a CPU.
 double cpu_ns(pid_t pid)
@@ -145,7 +130,7 @@ int main(int argc, char** argv)
         return 1;
     }
     const bool have_node = std::system("command -v prometheus-node-exporter >/dev/null 2>&1") == 0;
-    const int node_port = free_port();
+    const int node_port = perfscope::tests::unused_loopback_port();
     std::unique_ptr<NodeExporter> node;
     if (have_node) {
         node = std::make_unique<NodeExporter>(node_port);
