@@ -48,7 +48,8 @@ marker="$prefix/.perfscope-booted"  # written once boot() has finished
 
 export WINEPREFIX="$prefix"
 export WINEARCH=win64
-export WINEDEBUG="${WINEDEBUG:--all}"
+# Wine's fixme: notes are noise; its err: lines say why Wine itself failed (docs/windows-under-wine.md §1.3).
+export WINEDEBUG="${WINEDEBUG:-fixme-all}"
 export WINEDLLOVERRIDES="mscoree,mshtml="  # no Mono/Gecko installers during wineboot
 case ":$PATH:" in
 *:/usr/lib/wine:*) ;;
