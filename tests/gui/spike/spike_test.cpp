@@ -233,6 +233,11 @@ private slots:
         QCOMPARE(model.index(0, SpikeModel::CpuColumn).data().toString(),
                  QStringLiteral("%1 s").arg(locale.toString(9.87, 'f', 2)));
         QCOMPARE(model.index(0, SpikeModel::IoColumn).data(SpikeModel::RawRole).toULongLong(), 3ULL * 1024 * 1024);
+        // Bytes in binary units with their IEC names, as everywhere in the app (3 MiB of I/O, 4 KiB less memory).
+        QCOMPARE(model.index(0, SpikeModel::IoColumn).data().toString(),
+                 QStringLiteral("%1 MiB").arg(locale.toString(3.0, 'f', 1)));
+        QCOMPARE(model.index(1, SpikeModel::WorkingSetColumn).data().toString(),
+                 QStringLiteral("-%1 KiB").arg(locale.toString(4.0, 'f', 1)));
         QCOMPARE(model.index(0, SpikeModel::ShareColumn).data().toString(),
                  QStringLiteral("%1 %").arg(locale.toString(75.0, 'f', 1)));
         QVERIFY(model.index(1, SpikeModel::WorkingSetColumn).data().toString().startsWith(QLatin1Char('-')));
