@@ -61,6 +61,26 @@ private:
     QWidget* m_viewport;
 };
 
+// `rows` rows, and a 400 × 300 table over them, shown and laid out.
+struct ShownTable {
+    explicit ShownTable(int rows)
+    {
+        for (int row = 0; row < rows; ++row)
+            model.appendRow(row_items(row));
+        view.setModel(&model);
+        view.resize(400, 300);
+        view.show();
+    }
+    bool exposed()
+    {
+        const bool ok = QTest::qWaitForWindowExposed(&view);
+        QCoreApplication::processEvents();
+        return ok;
+    }
+    QStandardItemModel model;
+    LegendTableView view;
+};
+
 }  // namespace
 
 class TestLegendTableView : public QObject {
@@ -73,16 +93,11 @@ private slots:
 
 void TestLegendTableView::rowsBelowLeaveTheViewportAsItWas()
 {
-    QStandardItemModel model;
-    for (int row = 0; row < kRows; ++row)
-        model.appendRow(row_items(row));
+    ShownTable table(kRows);
+    QStandardItemModel& model = table.model;
+    LegendTableView& view = table.view;
+    QVERIFY(table.exposed());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    LegendTableView view;
-    view.setModel(&model);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
     const int last_visible = view.rowAt(view.viewport()->height() - 1);
     QVERIFY(last_visible > 0 && last_visible < kRows - 20);
     const QImage before = view.viewport()->grab().toImage();
@@ -113,15 +128,10 @@ void TestLegendTableView::rowsBelowLeaveTheViewportAsItWas()
 
 void TestLegendTableView::rowsAboveOrShownRepaintInFull()
 {
-    QStandardItemModel model;
-    for (int row = 0; row < kRows; ++row)
-        model.appendRow(row_items(row));
-    LegendTableView view;
-    view.setModel(&model);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    ShownTable table(kRows);
+    QStandardItemModel& model = table.model;
+    LegendTableView& view = table.view;
+    QVERIFY(table.exposed());
     PaintWatch watch(view.viewport());
     const int last_visible = view.rowAt(view.viewport()->height() - 1);
 
@@ -149,15 +159,10 @@ void TestLegendTableView::rowsAboveOrShownRepaintInFull()
 
 void TestLegendTableView::aShortTableRepaintsInFull()
 {
-    QStandardItemModel model;
-    for (int row = 0; row < 3; ++row)
-        model.appendRow(row_items(row));
-    LegendTableView view;
-    view.setModel(&model);
-    view.resize(400, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    ShownTable table(3);
+    QStandardItemModel& model = table.model;
+    LegendTableView& view = table.view;
+    QVERIFY(table.exposed());
     PaintWatch watch(view.viewport());
     // The rows end above the viewport's bottom: a new last row is visible.
     QCOMPARE(view.rowAt(view.viewport()->height() - 1), -1);

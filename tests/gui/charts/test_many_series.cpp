@@ -43,6 +43,23 @@ std::set<quint64> ids_of(const ViewData& data)
     return ids;
 }
 
+// Fewer series (200 of which 150 end, 60 steps): the model testers check
+// every row on every change, on the legend's proxy and its source.
+struct SmallView {
+    SmallView()
+    {
+        m.total = 200;
+        m.ended = 150;
+        m.steps = 60;
+    }
+    ManySeries m;
+    ViewData data;
+    ViewWidget w{&data};
+    QSortFilterProxyModel* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    QAbstractItemModelTester tester{proxy, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester source_tester{w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
+
 }  // namespace
 
 class TestManySeries : public QObject {
@@ -114,17 +131,12 @@ void TestManySeries::histogramShowsTheLargestFirst()
 
 void TestManySeries::endedRowsHiddenByDefault()
 {
-    // Fewer series: the model testers check every row on every change.
-    ManySeries m;
-    m.total = 200;
-    m.ended = 150;
-    m.steps = 60;
-    ViewData data;
-    ViewWidget w(&data);
-    auto* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    SmallView v;
+    const ManySeries& m = v.m;
+    ViewData& data = v.data;
+    ViewWidget& w = v.w;
+    QSortFilterProxyModel* proxy = v.proxy;
     QVERIFY(proxy);
-    QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester source_tester(w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     fill_many(data, m);
     w.refresh();
     QVERIFY(!w.showsEnded());
@@ -207,16 +219,12 @@ void TestManySeries::removeEndedRemovesExactlyTheEnded()
 // live ones, with their names and statistics as the inputs give them.
 void TestManySeries::hiddenEndedRowsLeaveWithoutReset()
 {
-    ManySeries m;
-    m.total = 200;
-    m.ended = 150;
-    m.steps = 60;
-    ViewData data;
-    ViewWidget w(&data);
-    auto* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    SmallView v;
+    const ManySeries& m = v.m;
+    ViewData& data = v.data;
+    ViewWidget& w = v.w;
+    QSortFilterProxyModel* proxy = v.proxy;
     QVERIFY(proxy);
-    QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester source_tester(w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     fill_many(data, m);
     w.refresh();
     QVERIFY(!w.showsEnded());
