@@ -209,15 +209,21 @@ void LegendModel::onRemoved(int row)
 }
 
 // A sorted proxy and its view move every later row once per removed row;
-// after a reset they sort what is left once.
-void LegendModel::onManyAboutToBeRemoved()
+// after a reset they sort what is left once. Ended rows the view hides go
+// one by one instead: it sees none of them go, and a reset (every second
+// with processes ending) would be all its cost.
+void LegendModel::onManyAboutToBeRemoved(bool ended_only)
 {
+    if (ended_only && !m_ended_shown)
+        return;
     beginResetModel();
     m_resetting = true;
 }
 
 void LegendModel::onManyRemoved()
 {
+    if (!m_resetting)
+        return;
     m_resetting = false;
     endResetModel();
 }

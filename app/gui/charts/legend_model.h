@@ -42,6 +42,12 @@ public:
     void updateStatistics(const std::vector<std::pair<int, WindowStats>>& changed);
     const WindowStats& statistics(int row) const;
 
+    // Whether the view shows ended rows (its proxy's "Show ended"). Hidden
+    // ended rows leave one by one even many at once: a proxy drops a row it
+    // hides without telling its view, where a reset lays the table out again.
+    void setEndedShown(bool shown) { m_ended_shown = shown; }
+    bool endedShown() const { return m_ended_shown; }
+
     // A statistics cell: the value in its unit with a table's precision
     // (value_format.h); "—" for none.
     static QString formatValue(double value, ValueUnit unit = ValueUnit::none);
@@ -54,7 +60,7 @@ private:
     void onRemoved(int row);
     void onChanged(int row);
     void onCleared();
-    void onManyAboutToBeRemoved();
+    void onManyAboutToBeRemoved(bool ended_only);
     void onManyRemoved();
 
     ViewData* m_data;
@@ -63,6 +69,7 @@ private:
     // every few hundred milliseconds, which then moves pointers, not statistics.
     std::vector<std::unique_ptr<WindowStats>> m_stats;
     bool m_resetting = false;  // many rows go at once: one reset around them
+    bool m_ended_shown = true;
 };
 
 }  // namespace perfscope::gui

@@ -171,7 +171,7 @@ int ViewData::removeEndedWhere(Drop drop)
     // later row once per removed one.
     const bool many = rows.size() >= kManyRows;
     if (many)
-        emit manySeriesAboutToBeRemoved();
+        emit manySeriesAboutToBeRemoved(true);
     for (int row : rows)
         removeSeries(row);
     if (many)
@@ -220,7 +220,8 @@ std::vector<std::unique_ptr<ViewSeries>> ViewData::takeSeriesOf(const std::vecto
     std::vector<std::unique_ptr<ViewSeries>> taken(rows.size());
     const bool many = rows.size() >= kManyRows;
     if (many)
-        emit manySeriesAboutToBeRemoved();
+        emit manySeriesAboutToBeRemoved(
+            std::all_of(rows.begin(), rows.end(), [this](int row) { return m_rows[static_cast<size_t>(row)]->ended; }));
     // The last first: the rows before keep their numbers.
     for (size_t i = rows.size(); i-- > 0;)
         taken[i] = takeSeries(rows[i]);

@@ -116,7 +116,8 @@ signals:
     void seriesRemoved(int row);
     // Around many removals at once (Remove ended, a large drop): the rows still
     // go one by one in between, and a model may reset once instead.
-    void manySeriesAboutToBeRemoved();
+    // `ended_only`: every row that goes has ended.
+    void manySeriesAboutToBeRemoved(bool ended_only);
     void manySeriesRemoved();
     void seriesChanged(int row);
     void appended(qint64 time_ms);

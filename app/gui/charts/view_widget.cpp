@@ -5,6 +5,7 @@
 #include "gui/charts/legend_column_sizer.h"
 #include "gui/charts/legend_delegate.h"
 #include "gui/charts/legend_model.h"
+#include "gui/charts/legend_table_view.h"
 #include "gui/charts/nice_range.h"
 #include "gui/charts/plot_grid_item.h"
 #include "gui/charts/plot_lines_item.h"
@@ -60,6 +61,7 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     m_legend_model = new LegendModel(m_data, this);
     m_proxy = new LegendFilterProxy(this);
     m_proxy->setSourceModel(m_legend_model);
+    m_legend_model->setEndedShown(m_proxy->showsEnded());
     buildUi();
     followEndedDrop();
     m_stats_timer = new QTimer(this);
@@ -70,14 +72,15 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
     connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &ViewWidget::onSeriesAboutToBeRemoved);
     connect(m_data, &ViewData::seriesRemoved, this, &ViewWidget::updateEndedBar);
-    // Many rows at once reset the legend: the selection follows its series.
+    // Many rows at once may reset the legend: the selection follows its series,
+    // and those who follow the selection learn its row number after the removals.
     connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, [this] {
         const int row = selectedRow();
         m_selected_before_reset = row >= 0 ? m_data->series(row).info.id : 0;
     });
     connect(m_data, &ViewData::manySeriesRemoved, this, [this] {
         const int row = m_selected_before_reset ? m_data->rowOf(m_selected_before_reset) : -1;
-        if (row >= 0)
+        if (row >= 0 && selectedRow() != row)
             setSelectedRow(row);
         else
             onSelectionChanged();
@@ -150,7 +153,7 @@ void ViewWidget::buildUi()
     m_value_bar->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_value_bar->setContentsMargins(4, 2, 4, 2);
 
-    m_legend_view = new QTableView(this);
+    m_legend_view = new LegendTableView(this);
     m_legend_view->setModel(m_proxy);
     m_legend_view->setItemDelegate(new LegendDelegate(m_legend_view));
     m_legend_view->setSortingEnabled(true);
@@ -241,6 +244,7 @@ void ViewWidget::setShowEnded(bool show)
     if (show == m_proxy->showsEnded())
         return;
     m_proxy->setShowEnded(show);
+    m_legend_model->setEndedShown(show);
     m_report->setShowEnded(show);
     if (m_show_ended->isChecked() != show)
         m_show_ended->setChecked(show);

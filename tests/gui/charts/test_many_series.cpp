@@ -43,6 +43,23 @@ std::set<quint64> ids_of(const ViewData& data)
     return ids;
 }
 
+// Fewer series (200 of which 150 end, 60 steps): the model testers check
+// every row on every change, on the legend's proxy and its source.
+struct SmallView {
+    SmallView()
+    {
+        m.total = 200;
+        m.ended = 150;
+        m.steps = 60;
+    }
+    ManySeries m;
+    ViewData data;
+    ViewWidget w{&data};
+    QSortFilterProxyModel* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    QAbstractItemModelTester tester{proxy, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester source_tester{w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
+
 }  // namespace
 
 class TestManySeries : public QObject {
@@ -51,6 +68,7 @@ private slots:
     void histogramShowsTheLargestFirst();
     void endedRowsHiddenByDefault();
     void removeEndedRemovesExactlyTheEnded();
+    void hiddenEndedRowsLeaveWithoutReset();
     void reportUpdatesCellByCell();
     void userStepsWithTwoThousandSeries();
 };
@@ -113,17 +131,12 @@ void TestManySeries::histogramShowsTheLargestFirst()
 
 void TestManySeries::endedRowsHiddenByDefault()
 {
-    // Fewer series: the model testers check every row on every change.
-    ManySeries m;
-    m.total = 200;
-    m.ended = 150;
-    m.steps = 60;
-    ViewData data;
-    ViewWidget w(&data);
-    auto* proxy = qobject_cast<QSortFilterProxyModel*>(w.legendView()->model());
+    SmallView v;
+    const ManySeries& m = v.m;
+    ViewData& data = v.data;
+    ViewWidget& w = v.w;
+    QSortFilterProxyModel* proxy = v.proxy;
     QVERIFY(proxy);
-    QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester source_tester(w.legendModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     fill_many(data, m);
     w.refresh();
     QVERIFY(!w.showsEnded());
@@ -155,7 +168,8 @@ void TestManySeries::endedRowsHiddenByDefault()
     w.setSelectedRow(ended_row);
     QCOMPARE(w.selectedRow(), ended_row);
     QCOMPARE(proxy->rowCount(), m.total - m.ended);
-    // Many removed at once: the models reset once (under the testers).
+    // Many removed at once (under the testers): hidden ones one by one, the
+    // shown selected one with them.
     w.removeEnded();
     QCOMPARE(w.legendModel()->rowCount(), m.total - m.ended - 1);
     QCOMPARE(proxy->rowCount(), m.total - m.ended - 1);
@@ -198,6 +212,80 @@ void TestManySeries::removeEndedRemovesExactlyTheEnded()
     for (qsizetype i = 0; i < h.size(); ++i)
         count += h.timeAt(i) >= from && h.timeAt(i) <= to && h.validAt(i);
     QCOMPARE(w.legendModel()->statistics(0).count, count);
+}
+
+// Ended rows the legend hides leave it row by row, without a reset, whether
+// the user removes them or they drop out of the window: the rows left are the
+// live ones, with their names and statistics as the inputs give them.
+void TestManySeries::hiddenEndedRowsLeaveWithoutReset()
+{
+    SmallView v;
+    const ManySeries& m = v.m;
+    ViewData& data = v.data;
+    ViewWidget& w = v.w;
+    QSortFilterProxyModel* proxy = v.proxy;
+    QVERIFY(proxy);
+    fill_many(data, m);
+    w.refresh();
+    QVERIFY(!w.showsEnded());
+    QSignalSpy source_resets(w.legendModel(), &QAbstractItemModel::modelReset);
+    QSignalSpy proxy_resets(proxy, &QAbstractItemModel::modelReset);
+    QSignalSpy source_removed(w.legendModel(), &QAbstractItemModel::rowsRemoved);
+    QSignalSpy proxy_removed(proxy, &QAbstractItemModel::rowsRemoved);
+    w.removeEnded();
+    QCOMPARE(source_resets.size(), 0);
+    QCOMPARE(proxy_resets.size(), 0);
+    int removed = 0;
+    for (const QList<QVariant>& args : source_removed)
+        removed += args.at(2).toInt() - args.at(1).toInt() + 1;
+    QCOMPARE(removed, m.ended);
+    QCOMPARE(proxy_removed.size(), 0);  // the view saw none of them
+    const std::vector<std::pair<int, double>> live = live_last_values(m, m.steps - 1);
+    QCOMPARE(int(live.size()), m.total - m.ended);
+    QCOMPARE(w.legendModel()->rowCount(), int(live.size()));
+    QCOMPARE(proxy->rowCount(), int(live.size()));
+    // Rows keep their order (ids ascend as added), each row its own data.
+    auto* model = w.legendModel();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const auto [k, last] = live[static_cast<size_t>(row)];
+        const SeriesInfo info = process_info(k);
+        QCOMPARE(model->index(row, 0).data(LegendModel::SeriesIdRole).value<quint64>(), quint64(k));
+        QCOMPARE(model->index(row, LegendModel::Instance).data().toString(), info.instance);
+        QCOMPARE(model->index(row, LegendModel::Counter).data().toString(), info.counter);
+        QCOMPARE(model->index(row, LegendModel::Last).data().toString(), LegendModel::formatValue(last));
+        QCOMPARE(model->index(row, LegendModel::Last).data(Qt::UserRole).toDouble(), last);
+    }
+
+    // Shown, many ended rows that go reset the legend once instead.
+    ViewData shown_data;
+    ViewWidget shown(&shown_data);
+    shown.setShowEnded(true);
+    QAbstractItemModelTester shown_tester(shown.legendView()->model(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    fill_many(shown_data, m);
+    QSignalSpy shown_resets(shown.legendModel(), &QAbstractItemModel::modelReset);
+    shown.removeEnded();
+    QCOMPARE(shown_resets.size(), 1);
+    QCOMPARE(shown.legendView()->model()->rowCount(), m.total - m.ended);
+
+    // Dropped as they leave the window, batch after batch: row by row, never a reset.
+    ViewData dropping;
+    ViewWidget dropping_view(&dropping);
+    auto* dropping_proxy = dropping_view.legendView()->model();
+    QAbstractItemModelTester dropping_tester(dropping_proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    dropping.setEndedDropAge(5'000);
+    QSignalSpy dropping_resets(dropping_view.legendModel(), &QAbstractItemModel::modelReset);
+    fill_many(dropping, m);
+    QCOMPARE(dropping_resets.size(), 0);
+    // Left: the live ones and those ended within the last 5 s of data.
+    int kept = 0;
+    for (int k = 1; k <= m.total; ++k) {
+        const bool ended_recently = m.endsEver(k) && m.endStep(k) <= m.steps - 1 && m.endStep(k) - 1 >= m.steps - 1 - 5;
+        kept += !m.endsEver(k) || m.endStep(k) > m.steps - 1 || ended_recently;
+    }
+    QCOMPARE(dropping.seriesCount(), kept);
+    QCOMPARE(dropping_proxy->rowCount(), dropping.seriesCount() - dropping.endedCount());
+    QCOMPARE(dropping_view.legendModel()->rowCount(), kept);
 }
 
 void TestManySeries::reportUpdatesCellByCell()
