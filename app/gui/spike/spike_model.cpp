@@ -64,13 +64,11 @@ QVariant SpikeModel::data(const QModelIndex& index, int role) const
     case ProcessColumn: return QString::fromStdString(u.name);
     case PidColumn: return u.pid;
     case CpuColumn: return tr("%1 s").arg(locale.toString(static_cast<double>(u.cpu_100ns) / 1e7, 'f', 2));
-    case IoColumn:
-        return locale.formattedDataSize(static_cast<qint64>(u.io_bytes), 1, QLocale::DataSizeIecFormat);
+    case IoColumn: return locale.formattedDataSize(static_cast<qint64>(u.io_bytes), 1, QLocale::DataSizeIecFormat);
     case FaultsColumn: return locale.toString(static_cast<qulonglong>(u.faults));
     case WorkingSetColumn: {
         const qint64 growth = u.working_set_growth;
-        const QString size =
-            locale.formattedDataSize(growth < 0 ? -growth : growth, 1, QLocale::DataSizeIecFormat);
+        const QString size = locale.formattedDataSize(growth < 0 ? -growth : growth, 1, QLocale::DataSizeIecFormat);
         return (growth < 0 ? QStringLiteral("-") : growth > 0 ? QStringLiteral("+") : QString()) + size;
     }
     case ShareColumn: return tr("%1 %").arg(locale.toString(100.0 * r.share, 'f', 1));
