@@ -40,6 +40,12 @@ QString local_time(std::int64_t filetime)
 
 }  // namespace
 
+QString SpikePanel::howToAsk()
+{
+    return tr("Nothing ranked yet. Right-click a view's legend and choose \"Who caused this?\": the processes "
+              "are ranked over the time range the view shows.");
+}
+
 SpikePanel::SpikePanel(std::shared_ptr<const ProcessHistory> history, QWidget* parent)
     : QDockWidget(tr("Who caused this?"), parent), m_history(std::move(history))
 {
@@ -53,6 +59,9 @@ SpikePanel::SpikePanel(std::shared_ptr<const ProcessHistory> history, QWidget* p
     m_by->addItem(tr("Working-set growth"), static_cast<int>(RankBy::working_set));
     m_summary = new QLabel(body);
     m_summary->setWordWrap(true);
+    // The dock can come back open from a saved session, before anything was ranked: an empty table
+    // must say where its rows come from.
+    m_summary->setText(howToAsk());
     m_model = new SpikeModel(this);
     m_table = new QTableView(body);
     m_table->setModel(m_model);
@@ -91,6 +100,7 @@ QString SpikePanel::summary() const
 void SpikePanel::showRange(qint64 from_ms, qint64 to_ms)
 {
     m_recording.clear();
+    m_asked = true;
     m_from_ms = from_ms;
     m_to_ms = to_ms;
     recompute();
@@ -99,6 +109,7 @@ void SpikePanel::showRange(qint64 from_ms, qint64 to_ms)
 void SpikePanel::showRecordingRange(const QString& path, qint64 from_ms, qint64 to_ms)
 {
     m_recording = path;
+    m_asked = true;
     m_from_ms = from_ms;
     m_to_ms = to_ms;
     recompute();
@@ -106,6 +117,8 @@ void SpikePanel::showRecordingRange(const QString& path, qint64 from_ms, qint64 
 
 void SpikePanel::recompute()
 {
+    if (!m_asked)
+        return;  // a measure chosen before any range: the hint stays
     const quint64 request = ++m_pending;
     const auto by = static_cast<RankBy>(m_by->currentData().toInt());
     const qint64 from = filetime_of_ms(m_from_ms);

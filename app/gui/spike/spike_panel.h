@@ -34,6 +34,8 @@ public:
     QTableView* table() const { return m_table; }
     QComboBox* measure() const { return m_by; }
     QString summary() const;
+    // What the summary says before the first ranking: how to ask for one.
+    static QString howToAsk();
     // Rankings asked for and not yet shown.
     bool isBusy() const { return m_pending != m_shown; }
 
@@ -51,6 +53,7 @@ private:
     QComboBox* m_by = nullptr;
     QLabel* m_summary = nullptr;
     QTableView* m_table = nullptr;
+    bool m_asked = false;  // a range was asked for (until then the summary says how)
     QString m_recording;  // non-empty: rank from this recording, not the history
     qint64 m_from_ms = 0;
     qint64 m_to_ms = 0;

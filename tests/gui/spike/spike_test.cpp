@@ -256,6 +256,15 @@ private slots:
             history->append(sample_at(base, s, {{1, 0}, {2, static_cast<std::uint64_t>(s) * 5'000'000}}));
         SpikePanel panel(history);
         QSignalSpy shown(&panel, &SpikePanel::rankingShown);
+        // Before any range (a dock restored open from a session): no rows, and the summary says how to ask,
+        // also after the measure changes.
+        QCOMPARE(panel.summary(), SpikePanel::howToAsk());
+        QVERIFY(panel.summary().contains(QStringLiteral("Who caused this?")));
+        panel.measure()->setCurrentIndex(1);
+        panel.measure()->setCurrentIndex(0);
+        QVERIFY(!panel.isBusy());
+        QCOMPARE(panel.summary(), SpikePanel::howToAsk());
+        QCOMPARE(panel.model()->rowCount(), 0);
         panel.showRange(base, base + 4000);
         QVERIFY(panel.isBusy());
         QVERIFY(shown.wait(5000));
