@@ -54,7 +54,7 @@ private:
     QLabel* m_summary = nullptr;
     QTableView* m_table = nullptr;
     bool m_asked = false;  // a range was asked for (until then the summary says how)
-    QString m_recording;  // non-empty: rank from this recording, not the history
+    QString m_recording;   // non-empty: rank from this recording, not the history
     qint64 m_from_ms = 0;
     qint64 m_to_ms = 0;
     quint64 m_pending = 0;  // the newest request
