@@ -9,7 +9,7 @@
 #      whole tree would double the step's time on CI's two cores.
 #      --ci leaves the desktop app's sources (app/gui) out of clang-tidy: each of them parses
 #      and matches the Qt Widgets headers, so they are about three quarters of clang-tidy's
-#      time (11 of 14 minutes on a 2-core CI machine) while the rest are a quarter. Run the
+#      time (on a 2-core machine: 12.8 minutes with them, 3.1 without). Run the
 #      full check (without --ci) before committing a change to app/gui (HACKING.md, "Style").
 # Usage: scripts/check-style.sh [--fix] [--format-only | --tidy-only] [--ci] [BUILD_DIR]
 set -euo pipefail
