@@ -132,8 +132,10 @@ HttpResponse exchange(int port, const std::string& request, std::chrono::millise
 
 HttpResponse get(int port, const std::string& target, const std::string& extra_headers)
 {
-    return exchange(port,
-                    "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers + "Connection: close\r\n\r\n");
+    // Qualified: with <utility> in view, argument-dependent lookup on the std::string
+    // finds std::exchange(int&, std::string&&), a better match for these arguments.
+    return serve_testing::exchange(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers +
+                                             "Connection: close\r\n\r\n");
 }
 
 std::string header(const HttpResponse& response, const std::string& name)
