@@ -18,3 +18,11 @@ function(perfscope_add_test name)
         set_property(GLOBAL APPEND PROPERTY PERFSCOPE_ENGINE_TEST_TARGETS ${name})  # target engine_tests
     endif()
 endfunction()
+
+# perfscope_keep_build_optimisation(): the targets of the calling folder compile at the build type's
+# optimisation, not at the -O0 that tests/CMakeLists.txt gives the tests' own sources in optimised builds.
+macro(perfscope_keep_build_optimisation)
+    get_directory_property(perfscope_folder_options COMPILE_OPTIONS)
+    list(REMOVE_ITEM perfscope_folder_options -O0)
+    set_directory_properties(PROPERTIES COMPILE_OPTIONS "${perfscope_folder_options}")
+endmacro()
