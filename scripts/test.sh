@@ -26,9 +26,9 @@ skip=" ${PERFSCOPE_SKIP:-} "
 step() { echo; echo "=== $* (at $((SECONDS / 60)) min $((SECONDS % 60)) s) ==="; }
 wanted() { [[ "$skip" != *" $1 "* ]]; }
 jobs=$(nproc)
-# Tests run two per core: most of them wait on child processes, files and sampling intervals (the
-# release tests used 30 % of two cores when run two at a time); the ones that measure CPU time against
-# wall time are RUN_SERIAL.
+# Tests run two per core: most of them wait on child processes, files and sampling intervals (run two
+# at a time, the release tests used about 40 % of two cores, user and system time); the ones that
+# measure CPU time against wall time are RUN_SERIAL.
 test_jobs=$((jobs * 2))
 
 scripts/setup.sh --all
