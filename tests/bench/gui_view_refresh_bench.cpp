@@ -136,4 +136,4 @@ private slots:
 };
 
 QTEST_MAIN(BenchViewRefresh)
-#include "bench_view_refresh.moc"
+#include "gui_view_refresh_bench.moc"
