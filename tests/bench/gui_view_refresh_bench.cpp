@@ -2,7 +2,7 @@
 // What one view costs per batch on the GUI thread: ViewData::append plus the
 // coalesced refresh (decimation, QXYSeries::replace, legend statistics), for
 // the cases of the GUI thread's budget (well under 50 ms with 2,000 series). Prints RESULT lines (median, min, max over
-// the runs); never fails on timing. Label bench: not part of ctest -L gui.
+// the runs); never fails on timing. Labels gui and bench: the dev preset's tests leave it out.
 #include "chart_test_data.h"
 #include "gui/charts/view_widget.h"
 

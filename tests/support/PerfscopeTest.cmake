@@ -19,6 +19,24 @@ function(perfscope_add_test name)
     endif()
 endfunction()
 
+# perfscope_add_gui_test(NAME SOURCES src... [LIBS lib...] [LABELS label...] [ARGS arg...] [TIMEOUT seconds])
+# One QtTest executable = one ctest test, offscreen, with the label gui (TIMEOUT: 300 s unless given).
+# The caller finds Qt6's Test component.
+function(perfscope_add_gui_test name)
+    cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS;ARGS" ${ARGN})
+    if(NOT ARG_TIMEOUT)
+        set(ARG_TIMEOUT 300)
+    endif()
+    add_executable(${name} ${ARG_SOURCES})
+    set_target_properties(${name} PROPERTIES AUTOMOC ON)
+    target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
+    perfscope_warnings(${name})
+    perfscope_qt_pch(${name})
+    add_test(NAME ${name} COMMAND ${name} ${ARG_ARGS})
+    set_tests_properties(${name} PROPERTIES LABELS "gui;${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
+                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+endfunction()
+
 # perfscope_keep_build_optimisation(): the targets of the calling folder compile at the build type's
 # optimisation, not at the -O0 that tests/CMakeLists.txt gives the tests' own sources in optimised builds.
 macro(perfscope_keep_build_optimisation)
