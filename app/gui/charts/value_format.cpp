@@ -18,15 +18,31 @@ int digits_of(ValueDetail detail)
     return detail == ValueDetail::compact ? 3 : 4;
 }
 
-// `value` with `digits` significant digits, trailing zeros of the fraction
-// dropped ("1.20" reads as more precise than the value is rounded to).
+// At most this many decimals while they show a digit other than 0: a small
+// value gives up significant digits first ("0.071 %", not "0.07141 %", which
+// the legend's value columns cut to "0.0714…"), as PerfMon shows three
+// decimals. Below 0.001 three decimals would read 0, so such a value keeps
+// its significant digits ("0.0004").
+constexpr int kMaxDecimals = 3;
+
+// `value` with `digits` significant digits (and at most kMaxDecimals while
+// they suffice), trailing zeros of the fraction dropped ("1.20" reads as
+// more precise than the value is rounded to).
 QString significant(double value, int digits, const QLocale& locale)
 {
-    const double rounded = roundSignificant(value, digits);
+    double rounded = roundSignificant(value, digits);
     if (rounded == 0.0)
         return locale.toString(0);
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(rounded))));
-    const int decimals = std::clamp(digits - 1 - magnitude, 0, 15);
+    int magnitude = static_cast<int>(std::floor(std::log10(std::abs(rounded))));
+    int decimals = std::clamp(digits - 1 - magnitude, 0, 15);
+    if (decimals > kMaxDecimals && magnitude >= -kMaxDecimals) {
+        // Rounded once, from the value: 0.07149 is 0.071, not 0.0715 rounded again to 0.072.
+        decimals = kMaxDecimals;
+        const double scale = std::pow(10.0, kMaxDecimals);
+        rounded = std::round(value * scale) / scale;
+        if (rounded == 0.0)
+            return locale.toString(0);
+    }
     QString text = locale.toString(rounded, 'f', decimals);
     if (decimals > 0) {
         const QString point = locale.decimalPoint();

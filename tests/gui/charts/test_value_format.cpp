@@ -26,12 +26,16 @@ const QLocale kEnglish(QLocale::English, QLocale::UnitedStates);
 const QLocale kGerman(QLocale::German, QLocale::Germany);
 
 // `m` rounded to `digits` significant digits, in the C locale, trailing
-// zeros of the fraction dropped: "22.5", "1020", "0.5".
+// zeros of the fraction dropped: "22.5", "1020", "0.5"; never more than three
+// decimals from 0.001 on ("0.071", as PerfMon shows), below it the digits.
 QString plain(double m, int digits)
 {
     const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(m))));
-    const int decimals = std::max(0, digits - 1 - magnitude);
-    const double step = std::pow(10.0, digits - 1 - magnitude);
+    int places = digits - 1 - magnitude;  // negative: rounded to tens, hundreds, ...
+    if (places > 3 && std::abs(m) >= 0.001)
+        places = 3;
+    const int decimals = std::max(0, places);
+    const double step = std::pow(10.0, places);
     QString text = QString::number(std::round(m * step) / step, 'f', decimals);
     if (text.contains(QLatin1Char('.')))
         text.remove(QRegularExpression(QStringLiteral("\\.?0+$")));
@@ -116,6 +120,9 @@ private slots:
         QCOMPARE(formatValue(1234567.0, ValueUnit::none, ValueDetail::table, kGerman), QStringLiteral("1.234.567"));
         QCOMPARE(formatValue(87.5, ValueUnit::percent, ValueDetail::compact, kGerman), QStringLiteral("87,5 %"));
         QCOMPARE(formatValue(1234.0, ValueUnit::per_second, ValueDetail::table, kEnglish), QStringLiteral("1,234 /s"));
+        // A table's four digits, but no more than three decimals: the legend's Average of an idle process.
+        QCOMPARE(formatValue(0.07141, ValueUnit::percent, ValueDetail::table, kEnglish), QStringLiteral("0.071 %"));
+        QCOMPARE(formatValue(12.3456, ValueUnit::percent, ValueDetail::table, kEnglish), QStringLiteral("12.35 %"));
     }
 
     // One row per decade from 10^-2 to 10^14 and unit: a value just under the
@@ -141,8 +148,9 @@ private slots:
             QTest::newRow(name + " just under") << decade * 0.99999 << ValueUnit::none << want;
             QTest::newRow(name) << decade << ValueUnit::none << want;
             if (k < 4) {
-                const QString nines = k < 1 ? QString::number(decade * 0.999, 'f', 3 - k)
-                                            : kEnglish.toString(decade * 0.999, 'f', std::max(0, 3 - k));
+                // Below 1 at most three decimals: 0.0999 reads 0.1, 0.00999 0.01.
+                const QString nines =
+                    k < 1 ? plain(decade * 0.999, 3) : kEnglish.toString(decade * 0.999, 'f', std::max(0, 3 - k));
                 QTest::newRow(name + " × 0.999") << decade * 0.999 << ValueUnit::none << nines;
                 // Percentages the same way, with their sign.
                 QTest::newRow(name + " %, just under")
@@ -154,6 +162,11 @@ private slots:
         QTest::newRow("99.94 %") << 99.94 << ValueUnit::percent << QStringLiteral("99.9 %");
         QTest::newRow("195.4 %") << 195.4 << ValueUnit::percent << QStringLiteral("195 %");
         QTest::newRow("0 %") << 0.0 << ValueUnit::percent << QStringLiteral("0 %");
+        // Small values: three decimals while they show a digit, then significant digits.
+        QTest::newRow("0.07141 %") << 0.07141 << ValueUnit::percent << QStringLiteral("0.071 %");
+        QTest::newRow("0.07151 %") << 0.07151 << ValueUnit::percent << QStringLiteral("0.072 %");
+        QTest::newRow("0.0012") << 0.0012 << ValueUnit::none << QStringLiteral("0.001");
+        QTest::newRow("0.000437") << 0.000437 << ValueUnit::none << QStringLiteral("0.000437");
         QTest::newRow("no value") << std::nan("") << ValueUnit::bytes << QStringLiteral("—");
     }
     void roundingAtEveryDecade()
