@@ -4,7 +4,7 @@
 #   1. release build: the product, the tests that need it uninstrumented (java with
 #      -Xcheck:jni, the JNI library's symbol audit, the publishing library's) and the
 #      benchmarks (label bench; they print RESULT lines; the GUI benchmark runs under Xvfb)
-#   2. ASan + UBSan build: every C++ test (engine, cli, gui offscreen, fuzz corpora)
+#   2. ASan + UBSan build (clang): every C++ test (engine, cli, gui offscreen, fuzz corpora)
 #      under the sanitizers; compiled only here, not in the release build as well
 #   3. TSan build: the concurrency tests (RwLock, cache, snapshots) under ThreadSanitizer
 #   4. MinGW-w64 cross build: engine, CLI, wpojni.dll and their tests run under Wine

@@ -99,11 +99,11 @@ private slots:
         QCOMPARE(two.size(), 2);
         QPolygonF flat{{0, 5}, {10, 5}, {20, 5.2}, {30, 5.9}, {40, 5}};
         dropFlatRunInteriors(flat);
-        QCOMPARE(flat, QPolygonF({{0, 5}, {40, 5}}));
+        QCOMPARE(flat, (QPolygonF{QPointF(0, 5), QPointF(40, 5)}));
         // A step keeps both corners of each run.
         QPolygonF step{{0, 5}, {10, 5}, {20, 5}, {30, 9}, {40, 9.5}, {50, 9}, {60, 4.99}};
         dropFlatRunInteriors(step);
-        QCOMPARE(step, QPolygonF({{0, 5}, {20, 5}, {30, 9}, {50, 9}, {60, 4.99}}));
+        QCOMPARE(step, (QPolygonF{{0, 5}, {20, 5}, {30, 9}, {50, 9}, {60, 4.99}}));
     }
 
     // Knots: the first point of each 32 px span of x stays inside a run, so

@@ -311,7 +311,7 @@ void TestViewData::capacityAppliesToEverySeries()
     data.append(batch(0, {{1, 0, true}}, {info(1, "a")}));
     for (int i = 1; i < 10; ++i)
         data.append(batch(1000 * i, {{1, double(i), true}, {2, double(i), true}},
-                          i == 1 ? QVector{info(2, "b")} : QVector<SeriesInfo>{}));
+                          i == 1 ? QVector<SeriesInfo>{info(2, "b")} : QVector<SeriesInfo>{}));
     QCOMPARE(data.series(0).history.size(), 3);
     QCOMPARE(data.series(1).history.size(), 3);
     QCOMPARE(data.series(1).history.valueAt(0), 7.0);
