@@ -30,20 +30,17 @@ constexpr int kMaxDecimals = 3;
 // more precise than the value is rounded to).
 QString significant(double value, int digits, const QLocale& locale)
 {
-    double rounded = roundSignificant(value, digits);
+    const double rounded = roundSignificant(value, digits);
     if (rounded == 0.0)
         return locale.toString(0);
-    int magnitude = static_cast<int>(std::floor(std::log10(std::abs(rounded))));
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(rounded))));
     int decimals = std::clamp(digits - 1 - magnitude, 0, 15);
-    if (decimals > kMaxDecimals && magnitude >= -kMaxDecimals) {
-        // Rounded once, from the value: 0.07149 is 0.071, not 0.0715 rounded again to 0.072.
+    const bool capped = decimals > kMaxDecimals && magnitude >= -kMaxDecimals;
+    if (capped)
         decimals = kMaxDecimals;
-        const double scale = std::pow(10.0, kMaxDecimals);
-        rounded = std::round(value * scale) / scale;
-        if (rounded == 0.0)
-            return locale.toString(0);
-    }
-    QString text = locale.toString(rounded, 'f', decimals);
+    // Capped, the value itself is rounded, once, by toString: 0.07149 reads
+    // 0.071, not 0.0715 rounded again to 0.072.
+    QString text = locale.toString(capped ? value : rounded, 'f', decimals);
     if (decimals > 0) {
         const QString point = locale.decimalPoint();
         const qsizetype at = text.lastIndexOf(point);

@@ -123,6 +123,8 @@ private slots:
         // A table's four digits, but no more than three decimals: the legend's Average of an idle process.
         QCOMPARE(formatValue(0.07141, ValueUnit::percent, ValueDetail::table, kEnglish), QStringLiteral("0.071 %"));
         QCOMPARE(formatValue(12.3456, ValueUnit::percent, ValueDetail::table, kEnglish), QStringLiteral("12.35 %"));
+        // Rounded once: four digits would make 0.0714962 0.07150, and three decimals of that 0.072.
+        QCOMPARE(formatValue(0.0714962, ValueUnit::percent, ValueDetail::table, kEnglish), QStringLiteral("0.071 %"));
     }
 
     // One row per decade from 10^-2 to 10^14 and unit: a value just under the
