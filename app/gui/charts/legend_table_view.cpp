@@ -36,6 +36,18 @@ bool LegendTableView::belowViewport(const QModelIndex& parent, int start) const
     return last_visible >= 0 && start > last_visible;
 }
 
+// QAbstractItemView leaves the repaint of changed cells to a pending layout,
+// and a quiet layout repaints nothing: without this, a legend whose rows come
+// and go below it every second (processes starting and ending) would never
+// show its new values.
+void LegendTableView::dataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>& roles)
+{
+    QTableView::dataChanged(topLeft, bottomRight, roles);
+    if (!m_rows_below || m_other || !topLeft.isValid() || topLeft.parent() != rootIndex())
+        return;
+    viewport()->update(visualRect(topLeft).united(visualRect(bottomRight)));
+}
+
 void LegendTableView::rowsInserted(const QModelIndex& parent, int start, int end)
 {
     if (belowViewport(parent, start))

@@ -6,7 +6,8 @@
 // that come or go below its last visible row (the scroll bar still follows):
 // the cells it shows are the same ones at the same places. Any other change
 // (a reset, sorting, columns, rows above or among the visible ones) lays out
-// and repaints as QTableView does.
+// and repaints as QTableView does. Cells that change while such a quiet
+// layout is pending are repainted by themselves.
 #pragma once
 
 #include <QTableView>
@@ -27,6 +28,8 @@ public:
     int quietLayouts() const { return m_quiet_layouts; }
 
 protected slots:
+    void dataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight,
+                     const QList<int>& roles = QList<int>()) override;
     void rowsInserted(const QModelIndex& parent, int start, int end) override;
     void rowsAboutToBeRemoved(const QModelIndex& parent, int start, int end) override;
 
