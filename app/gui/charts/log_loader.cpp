@@ -12,11 +12,19 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 namespace perfscope::gui {
 
+struct LogLoader::Prepared {
+    QString notice;
+    qsizetype rows = 0;
+    std::vector<SeriesInfo> infos;
+    std::vector<SeriesHistory> histories;  // one per info, capacity `rows`
+};
+
 struct LogLoader::Outcome {
-    std::optional<files::PdhCsvLog> log;
+    std::optional<Prepared> prepared;
     QString error;
 };
 
@@ -46,7 +54,7 @@ void LogLoader::load(const QString& path)
         auto outcome = std::make_shared<Outcome>();
         auto log = files::read_pdh_csv(file);
         if (log.ok())
-            outcome->log = std::move(log.value());
+            outcome->prepared = prepare(log.value());
         else
             outcome->error = QString::fromStdString(log.error().message());
         return outcome;
@@ -60,7 +68,7 @@ void LogLoader::onFinished()
         emit failed(m_path, tr("%1: the view closed before the log was read").arg(m_path));
         return;
     }
-    if (!outcome->log) {
+    if (!outcome->prepared) {
         emit failed(m_path, outcome->error);
         return;
     }
@@ -68,8 +76,9 @@ void LogLoader::onFinished()
         emit failed(m_path, tr("%1: the view already has series").arg(m_path));
         return;
     }
-    fill(*outcome->log, m_target);
-    emit loaded(m_path, m_target->seriesCount(), static_cast<int>(outcome->log->rows.size()));
+    const auto rows = static_cast<int>(outcome->prepared->rows);
+    fill(std::move(*outcome->prepared), m_target);
+    emit loaded(m_path, m_target->seriesCount(), rows);
 }
 
 QString LogLoader::describe(const files::PdhCsvLog& log)
@@ -110,11 +119,15 @@ QString LogLoader::describe(const files::PdhCsvLog& log)
 
 void LogLoader::fill(const files::PdhCsvLog& log, ViewData* target)
 {
-    // Before any series, so the notice adds no gap to a line.
-    SampleBatch notice;
-    notice.error = describe(log);
-    target->append(notice);
-    target->setHistoryCapacity(std::max<qsizetype>(1, static_cast<qsizetype>(log.rows.size())));
+    fill(prepare(log), target);
+}
+
+LogLoader::Prepared LogLoader::prepare(const files::PdhCsvLog& log)
+{
+    Prepared out;
+    out.notice = describe(log);
+    out.rows = static_cast<qsizetype>(log.rows.size());
+    const qsizetype capacity = std::max<qsizetype>(1, out.rows);
     for (size_t c = 0; c < log.columns.size(); ++c) {
         SeriesInfo info;
         info.id = c + 1;
@@ -133,14 +146,27 @@ void LogLoader::fill(const files::PdhCsvLog& log, ViewData* target)
             info.counter = info.path;  // not a counter path: show it whole
         }
         info.unit = unitOf(info.counter);  // a log keeps names, not counter types
-        target->addSeries(info);
+        out.infos.push_back(std::move(info));
+        out.histories.emplace_back(capacity);
     }
     for (const files::PdhCsvRow& row : log.rows) {
         for (size_t c = 0; c < log.columns.size() && c < row.values.size(); ++c) {
             const auto& v = row.values[c];
-            target->appendPoint(static_cast<int>(c), row.time_ms, v.value_or(0.0), v.has_value());
+            out.histories[c].append(row.time_ms, v.value_or(0.0), v.has_value());
         }
     }
+    return out;
+}
+
+void LogLoader::fill(Prepared&& prepared, ViewData* target)
+{
+    // Before any series, so the notice adds no gap to a line.
+    SampleBatch notice;
+    notice.error = prepared.notice;
+    target->append(notice);
+    target->setHistoryCapacity(std::max<qsizetype>(1, prepared.rows));
+    for (size_t c = 0; c < prepared.infos.size(); ++c)
+        target->adoptSeries(prepared.infos[c], std::move(prepared.histories[c]));
     target->setReadOnly(true);
     target->notifyAppended();
 }

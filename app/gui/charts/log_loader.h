@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Opens a PDH-CSV/TSV log (perfscope-cli query, typeperf, relog) as a
 // read-only view: the file is read and parsed off the GUI thread
-// (QtConcurrent, perfscope::files::read_pdh_csv); only a log that parsed whole
-// reaches the ViewData, in one go on the GUI thread, so a bad file loads
-// nothing half-way and the error names the line the reader names.
+// (QtConcurrent, perfscope::files::read_pdh_csv), and its series and their
+// points are made there too; only a log that parsed whole reaches the
+// ViewData, handed over in one go on the GUI thread (no point is copied
+// there), so a bad file loads nothing half-way and the error names the line
+// the reader names.
 //
 // Series of a log get ids 1..N in column order (unique within its ViewData);
 // object, counter, instance and parent come from the column's counter path.
@@ -38,7 +40,10 @@ public:
     void load(const QString& path);
     bool isRunning() const;
 
-    // The GUI-thread half, public for tests: the log's columns and rows into `target`.
+    // A parsed log as a view holds it: its series and their points, made off
+    // the GUI thread, so what is left for the GUI thread is handing them over.
+    struct Prepared;
+    // The log's columns and rows into `target` (made and handed over at once: for tests).
     static void fill(const files::PdhCsvLog& log, ViewData* target);
     // The notice: "Log of BUILD-7 · times in UTC+01:00 (W. Europe Standard Time)".
     static QString describe(const files::PdhCsvLog& log);
@@ -49,6 +54,8 @@ signals:
 
 private:
     struct Outcome;
+    static Prepared prepare(const files::PdhCsvLog& log);
+    static void fill(Prepared&& prepared, ViewData* target);
     void onFinished();
 
     QPointer<ViewData> m_target;

@@ -25,6 +25,17 @@ void SeriesHistory::setCapacity(qsizetype capacity)
     capacity = std::max<qsizetype>(capacity, 1);
     if (capacity == m_capacity)
         return;
+    if (m_head == 0 && m_size <= capacity) {
+        // Not wrapped and every point fits: the storage stays as it is (a
+        // history read off the GUI thread is handed over without a copy).
+        m_capacity = capacity;
+        if (static_cast<qsizetype>(m_values.capacity()) > capacity) {
+            m_values.shrink_to_fit();
+            m_offsets.shrink_to_fit();
+        }
+        ++m_generation;
+        return;
+    }
     const qsizetype keep = std::min(m_size, capacity);
     std::vector<double> values;
     std::vector<qint32> offsets;

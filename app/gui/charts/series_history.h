@@ -25,7 +25,8 @@ public:
     // stored as the last time, so the history stays ordered for searching.
     void append(qint64 time_ms, double value, bool valid);
     void clear();
-    // Keeps the newest points that fit.
+    // Keeps the newest points that fit; the storage stays as it is when
+    // every point fits and the ring has not wrapped yet.
     void setCapacity(qsizetype capacity);
 
     qsizetype capacity() const { return m_capacity; }

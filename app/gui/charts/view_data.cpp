@@ -66,11 +66,24 @@ void ViewData::reindex() const
 
 int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
 {
+    return insertRow(info, color, SeriesHistory(m_capacity));
+}
+
+int ViewData::adoptSeries(const SeriesInfo& info, SeriesHistory&& history)
+{
+    if (!history.isEmpty())
+        m_last_time = std::max(m_last_time, history.lastTime());
+    return insertRow(info, QColor(), std::move(history));
+}
+
+int ViewData::insertRow(const SeriesInfo& info, const QColor& color, SeriesHistory&& history)
+{
     auto row = std::make_unique<ViewSeries>();
     row->info = info;
     row->color = color.isValid() ? color : paletteColor(m_next_color);
     ++m_next_color;
     row->scale_exponent = info.default_scale;
+    row->history = std::move(history);
     row->history.setCapacity(m_capacity);
     m_rows.push_back(std::move(row));
     const int index = seriesCount() - 1;

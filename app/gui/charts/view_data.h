@@ -53,6 +53,9 @@ public:
     // For logs and tests: add a series and points directly (also when read-only).
     int addSeries(const SeriesInfo& info, const QColor& color = QColor());
     void appendPoint(int row, qint64 time_ms, double value, bool valid);
+    // A series whose points were read elsewhere (off the GUI thread), taken
+    // over without a copy when they fit the view's history capacity.
+    int adoptSeries(const SeriesInfo& info, SeriesHistory&& history);
     // After appendPoint calls: tell listeners once.
     void notifyAppended();
 
@@ -125,6 +128,7 @@ signals:
     void errorChanged(const QString& error);
 
 private:
+    int insertRow(const SeriesInfo& info, const QColor& color, SeriesHistory&& history);
     void reindex() const;
     void dropEndedOutsideHistory();
     // Removes the ended rows `drop` says to, the last first; returns how many.

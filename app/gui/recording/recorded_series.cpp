@@ -10,6 +10,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 
@@ -162,14 +163,16 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
         }
         for (SeriesInfo& info : batch.added) {
             index_of.insert(info.id, out.series.size());
-            out.series.push_back(RecordedSeries{std::move(info), {}});
+            out.series.push_back(RecordedSeries{std::move(info)});
         }
         for (const SamplePoint& point : batch.points) {
             const auto it = index_of.constFind(point.series);
             if (it != index_of.constEnd())
-                out.series[*it].points.push_back({time_ms, point.value, point.valid});
+                out.series[*it].history.append(time_ms, point.value, point.valid);
         }
     }
+    for (RecordedSeries& series : out.series)
+        series.history.setCapacity(std::max<qsizetype>(1, out.samples));
     return out;
 }
 

@@ -6,6 +6,7 @@
 // view had while recording comes out of the recorded blocks like any other.
 #pragma once
 
+#include "gui/charts/series_history.h"
 #include "gui/data/series_info.h"
 #include "gui/sampling/view_counter.h"
 
@@ -15,19 +16,17 @@
 
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 namespace perfscope::gui {
 
-struct RecordedPoint {
-    qint64 time_ms = 0;  // UTC, ms since the Unix epoch: the recorded collection time
-    double value = 0.0;
-    bool valid = false;
-};
-
 struct RecordedSeries {
     SeriesInfo info;
-    QVector<RecordedPoint> points;
+    // Times: UTC, ms since the Unix epoch (the recorded collection times).
+    // Its capacity is the recording's sample count, so a view takes it over
+    // without a copy (ViewData::adoptSeries).
+    SeriesHistory history{std::numeric_limits<qsizetype>::max()};
 };
 
 struct RecordedSeriesSet {

@@ -63,7 +63,7 @@ void RecordingView::onFinished(Watcher* watcher)
     watcher->deleteLater();
     --m_running;
     const std::shared_ptr<Read> read = watcher->result();
-    const RecordedSeriesSet* set = &read->set;
+    RecordedSeriesSet* set = &read->set;
     if (!m_pane)
         return;
     if (read->opening) {
@@ -89,15 +89,14 @@ void RecordingView::onFinished(Watcher* watcher)
         emit failed(tr("%1: read up to a damaged part: %2").arg(m_path, set->error));
 }
 
-void RecordingView::fill(const RecordedSeriesSet& set, ViewData* target)
+void RecordingView::fill(RecordedSeriesSet& set, ViewData* target)
 {
     target->setDropEnded(false);
     target->setHistoryCapacity(std::max<qsizetype>(target->historyCapacity(), std::max<qsizetype>(1, set.samples)));
-    for (const RecordedSeries& series : set.series) {
-        const int row = target->addSeries(series.info);
-        for (const RecordedPoint& point : series.points)
-            target->appendPoint(row, point.time_ms, point.value, point.valid);
-    }
+    // The points were stored on the reading thread: a day of samples is handed
+    // over here, not copied on the GUI thread.
+    for (RecordedSeries& series : set.series)
+        target->adoptSeries(series.info, std::move(series.history));
     target->setReadOnly(true);
     target->notifyAppended();
 }

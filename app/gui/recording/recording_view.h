@@ -46,16 +46,16 @@ public:
     qint64 firstTime() const { return m_first_ms; }
     qint64 lastTime() const { return m_last_ms; }
 
-    // The GUI-thread half, public for tests: series into `target` (read-only,
-    // ended instances kept: in a recording they are history, not gone).
-    static void fill(const RecordedSeriesSet& set, ViewData* target);
-
 signals:
     void opened();
     void loaded(int series, int samples);
     void failed(const QString& message);
 
 private:
+    // The GUI-thread half: the set's series into `target`, their histories
+    // moved out of `set` (read-only, ended instances kept: in a recording
+    // they are history, not gone).
+    static void fill(RecordedSeriesSet& set, ViewData* target);
     struct Read {
         bool opening = false;
         RecordingOutline outline;

@@ -5,8 +5,10 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 using perfscope::gui::SeriesHistory;
 
@@ -108,6 +110,9 @@ void TestSeriesHistory::capacityChangeKeepsNewest_data()
     QTest::newRow("shrink growing") << 10 << 4 << 2;
     QTest::newRow("grow wrapped") << 4 << 9 << 10;
     QTest::newRow("grow growing") << 10 << 3 << 20;
+    QTest::newRow("grow full, not wrapped") << 4 << 4 << 10;
+    QTest::newRow("shrink growing to its size") << 10 << 4 << 4;
+    QTest::newRow("unbounded to its size") << std::numeric_limits<int>::max() << 1000 << 1000;
 }
 
 void TestSeriesHistory::capacityChangeKeepsNewest()
@@ -121,6 +126,7 @@ void TestSeriesHistory::capacityChangeKeepsNewest()
     const auto generation = h.generation();
     h.setCapacity(after);
     QVERIFY(h.generation() != generation);
+    QVERIFY(h.memoryBytes() <= qsizetype(after) * 12);  // never more than the capacity's bytes
     const int kept = std::min({before, appends, after});
     QCOMPARE(h.size(), kept);
     for (int i = 0; i < kept; ++i)

@@ -8,6 +8,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+#include <limits>
+
 using namespace perfscope::gui;
 
 namespace {
@@ -51,6 +54,8 @@ private slots:
     void settersSignalOnlyChanges();
     void readOnlyIgnoresBatches();
     void capacityAppliesToEverySeries();
+    void adoptedSeriesKeepsItsPoints_data();
+    void adoptedSeriesKeepsItsPoints();
     void endedDropOnceTheHistoryLeavesThem_data();
     void endedDropOnceTheHistoryLeavesThem();
     void endedDropOnceTheWindowLeavesThem();
@@ -302,6 +307,46 @@ void TestViewData::readOnlyIgnoresBatches()
     QCOMPARE(data.series(0).history.size(), 2);
     QCOMPARE(data.series(0).color, QColor(Qt::blue));
     QCOMPARE(appended.size(), 1);
+}
+
+void TestViewData::adoptedSeriesKeepsItsPoints_data()
+{
+    QTest::addColumn<int>("points");
+    QTest::addColumn<int>("capacity");
+    QTest::newRow("all fit") << 500 << 500;
+    QTest::newRow("room left") << 300 << 1000;
+    QTest::newRow("the newest fit") << 700 << 250;
+}
+
+// A series read off the GUI thread (a recording, a log) is taken over whole:
+// its points, the view's last time, seriesAdded; the view's capacity holds.
+void TestViewData::adoptedSeriesKeepsItsPoints()
+{
+    QFETCH(int, points);
+    QFETCH(int, capacity);
+    const qint64 t0 = 1'700'000'000'000;
+    SeriesHistory history(std::numeric_limits<qsizetype>::max());
+    for (int i = 0; i < points; ++i)
+        history.append(t0 + 1000 * i, 0.5 * i, i % 7 != 3);
+    ViewData data;
+    data.setHistoryCapacity(capacity);
+    QSignalSpy added(&data, &ViewData::seriesAdded);
+    const int row = data.adoptSeries(info(9, "Interrupts/sec", "_Total"), std::move(history));
+    QCOMPARE(added.size(), 1);
+    QCOMPARE(row, 0);
+    QCOMPARE(data.lastTime(), t0 + 1000 * (points - 1));
+    const SeriesHistory& kept = data.series(row).history;
+    const int size = std::min(points, capacity);
+    QCOMPARE(kept.capacity(), capacity);
+    QCOMPARE(kept.size(), size);
+    for (int k = 0; k < size; ++k) {
+        const int i = points - size + k;
+        QCOMPARE(kept.timeAt(k), t0 + 1000 * i);
+        QCOMPARE(kept.validAt(k), i % 7 != 3);
+        if (kept.validAt(k))
+            QCOMPARE(kept.valueAt(k), 0.5 * i);
+    }
+    QVERIFY(kept.memoryBytes() <= qsizetype(capacity) * 12);
 }
 
 void TestViewData::capacityAppliesToEverySeries()
