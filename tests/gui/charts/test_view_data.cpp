@@ -465,6 +465,7 @@ void TestViewData::legendUpdatesOnlyTheRowsGiven()
         return s;
     };
     std::vector<WindowStats> all;
+    all.reserve(6);
     for (int row = 0; row < 6; ++row)
         all.push_back(stats(double(row)));
     legend.setStatistics(all);
