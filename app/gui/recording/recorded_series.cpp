@@ -88,22 +88,14 @@ QVector<ViewCounter> default_recording_counters(const RecordingOutline& outline)
     return out;
 }
 
-RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<ViewCounter>& counters,
-                                       const std::atomic<bool>* cancel)
+namespace {
+
+// Replays every sample of `source` for `counters` into out.series. On an
+// error (or when cancelled) it says why in out.error and keeps what was read
+// before it.
+void replay_samples(wpo::recording::ReplaySource& source, const QVector<ViewCounter>& counters,
+                    const std::atomic<bool>* cancel, RecordedSeriesSet& out)
 {
-    RecordedSeriesSet out;
-    auto opened = wpo::recording::ReplaySource::open(path);
-    if (!opened) {
-        out.error = QString::fromStdString(opened.error().describe());
-        return out;
-    }
-    wpo::recording::ReplaySource& source = **opened;
-    out.machine = QString::fromStdString(source.info().machine);
-    const auto& chunks = source.reader().chunks();
-    if (!chunks.empty()) {
-        out.first_ms = unix_ms_of_filetime(chunks.front().first_time);
-        out.last_ms = unix_ms_of_filetime(chunks.back().last_time);
-    }
     // The cache runs on the recording's clock, so a copy is fresh only for
     // the sample it was taken from.
     wpo::PerfObjectCache cache(
@@ -113,7 +105,7 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
     tracker.set_counters(counters);
     const auto requests = tracker.requests();
     if (requests.empty())
-        return out;
+        return;
 
     wpo::SnapshotOptions options;
     options.cache = &cache;
@@ -123,7 +115,7 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
     for (;;) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             out.error = QStringLiteral("cancelled");
-            return out;
+            return;
         }
         auto more = source.next();
         if (!more) {
@@ -140,7 +132,7 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
             auto created = wpo::Snapshot::create(shared, wpo::SnapshotType::custom, requests, options);
             if (!created) {
                 out.error = QString::fromStdString(created.error().describe());
-                return out;
+                return;
             }
             snapshot = std::move(*created);
             continue;
@@ -159,7 +151,7 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
             status = tracker.collect(*snapshot, batch);
         if (!status) {
             out.error = QString::fromStdString(status.error().describe());
-            return out;
+            return;
         }
         for (SeriesInfo& info : batch.added) {
             index_of.insert(info.id, out.series.size());
@@ -171,6 +163,29 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
                 out.series[*it].history.append(time_ms, point.value, point.valid);
         }
     }
+}
+
+}  // namespace
+
+RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<ViewCounter>& counters,
+                                       const std::atomic<bool>* cancel)
+{
+    RecordedSeriesSet out;
+    auto opened = wpo::recording::ReplaySource::open(path);
+    if (!opened) {
+        out.error = QString::fromStdString(opened.error().describe());
+        return out;
+    }
+    wpo::recording::ReplaySource& source = **opened;
+    out.machine = QString::fromStdString(source.info().machine);
+    const auto& chunks = source.reader().chunks();
+    if (!chunks.empty()) {
+        out.first_ms = unix_ms_of_filetime(chunks.front().first_time);
+        out.last_ms = unix_ms_of_filetime(chunks.back().last_time);
+    }
+    replay_samples(source, counters, cancel, out);
+    // Each history's capacity is the sample count, also after an error or a
+    // cancel, so the view takes it over as it is (no copy on the GUI thread).
     for (RecordedSeries& series : out.series)
         series.history.setCapacity(std::max<qsizetype>(1, out.samples));
     return out;

@@ -14,12 +14,14 @@
 #include "gui/recording/recording_view.h"
 #include "gui/window/main_window.h"
 #include "query/platform_source.h"
+#include "recording/recording_layout.h"
 #include "recording/recording_reader.h"
 #include "recording/recording_writer.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDropEvent>
+#include <QFile>
 #include <QLabel>
 #include <QMimeData>
 #include <QUrl>
@@ -326,6 +328,51 @@ private slots:
         QVERIFY(block->find_object(kProcessor));
         QVERIFY(block->find_object(kMemory));
         QCOMPARE(block->object_count(), 2u);
+    }
+
+    // A recording damaged in its last chunk: the samples before the damage
+    // come out, the error says why, and every history's capacity is already
+    // the sample count, as the view takes it over without a copy.
+    void damagedRecordingKeepsWhatCameBefore()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("damaged.psrec"));
+        {
+            wpo::recording::WriterOptions options;
+            options.max_blocks_per_chunk = 1;  // one chunk per sample
+            auto writer =
+                wpo::recording::RecordingWriter::create(path.toStdString(), {"machine", "Linux", m_names}, options);
+            QVERIFY(writer);
+            for (const RawSample& sample : m_samples)
+                QVERIFY(writer->append("238 4", sample.block, sample.times));
+            QVERIFY(writer->close());
+        }
+        auto reader = wpo::recording::RecordingReader::open(path.toStdString());
+        QVERIFY(reader);
+        QCOMPARE(reader->chunks().size(), m_samples.size());
+        const std::uint64_t last_chunk = reader->chunks().back().offset;
+        {
+            // One byte of the last chunk's payload: its CRC no longer matches.
+            const auto at = static_cast<qint64>(last_chunk + wpo::recording::kChunkHeaderBytes + 4);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.seek(at));
+            char byte = 0;
+            QVERIFY(file.getChar(&byte));
+            QVERIFY(file.seek(at));
+            QVERIFY(file.putChar(static_cast<char>(byte ^ 0x5a)));
+        }
+        const QVector<ViewCounter> counters = default_recording_counters(read_recording_outline(path.toStdString()));
+        QVERIFY(!counters.isEmpty());
+        const RecordedSeriesSet set = read_recorded_series(path.toStdString(), counters);
+        QVERIFY2(!set.error.isEmpty(), "the damaged chunk is an error");
+        // Every sample before the damaged chunk; the first only starts the counters.
+        QCOMPARE(set.samples, qsizetype(m_samples.size() - 1));
+        QVERIFY(!set.series.isEmpty());
+        for (const RecordedSeries& series : set.series) {
+            QCOMPARE(series.history.size(), set.samples - 1);
+            QCOMPARE(series.history.capacity(), set.samples);
+            QVERIFY(series.history.memoryBytes() <= series.history.capacity() * 12);
+        }
     }
 
     void sizeCapEndsTheRecording()
