@@ -19,8 +19,7 @@ namespace perfscope::gui {
 struct LogLoader::Prepared {
     QString notice;
     qsizetype rows = 0;
-    std::vector<SeriesInfo> infos;
-    std::vector<SeriesHistory> histories;  // one per info, capacity `rows`
+    std::vector<SeriesWithHistory> series;  // histories of capacity `rows`
 };
 
 struct LogLoader::Outcome {
@@ -146,13 +145,12 @@ LogLoader::Prepared LogLoader::prepare(const files::PdhCsvLog& log)
             info.counter = info.path;  // not a counter path: show it whole
         }
         info.unit = unitOf(info.counter);  // a log keeps names, not counter types
-        out.infos.push_back(std::move(info));
-        out.histories.emplace_back(capacity);
+        out.series.push_back(SeriesWithHistory{std::move(info), SeriesHistory(capacity)});
     }
     for (const files::PdhCsvRow& row : log.rows) {
         for (size_t c = 0; c < log.columns.size() && c < row.values.size(); ++c) {
             const auto& v = row.values[c];
-            out.histories[c].append(row.time_ms, v.value_or(0.0), v.has_value());
+            out.series[c].history.append(row.time_ms, v.value_or(0.0), v.has_value());
         }
     }
     return out;
@@ -165,8 +163,8 @@ void LogLoader::fill(Prepared&& prepared, ViewData* target)
     notice.error = prepared.notice;
     target->append(notice);
     target->setHistoryCapacity(std::max<qsizetype>(1, prepared.rows));
-    for (size_t c = 0; c < prepared.infos.size(); ++c)
-        target->adoptSeries(prepared.infos[c], std::move(prepared.histories[c]));
+    for (SeriesWithHistory& series : prepared.series)
+        target->adoptSeries(std::move(series));
     target->setReadOnly(true);
     target->notifyAppended();
 }

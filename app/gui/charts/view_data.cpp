@@ -69,11 +69,11 @@ int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
     return insertRow(info, color, SeriesHistory(m_capacity));
 }
 
-int ViewData::adoptSeries(const SeriesInfo& info, SeriesHistory&& history)
+int ViewData::adoptSeries(SeriesWithHistory&& series)
 {
-    if (!history.isEmpty())
-        m_last_time = std::max(m_last_time, history.lastTime());
-    return insertRow(info, QColor(), std::move(history));
+    if (!series.history.isEmpty())
+        m_last_time = std::max(m_last_time, series.history.lastTime());
+    return insertRow(series.info, QColor(), std::move(series.history));
 }
 
 int ViewData::insertRow(const SeriesInfo& info, const QColor& color, SeriesHistory&& history)

@@ -9,6 +9,7 @@
 #include "gui/data/sample_batch.h"
 #include "gui/data/series_info.h"
 #include "gui/charts/series_history.h"
+#include "gui/charts/series_with_history.h"
 
 #include <QColor>
 #include <QHash>
@@ -55,7 +56,7 @@ public:
     void appendPoint(int row, qint64 time_ms, double value, bool valid);
     // A series whose points were read elsewhere (off the GUI thread), taken
     // over without a copy when they fit the view's history capacity.
-    int adoptSeries(const SeriesInfo& info, SeriesHistory&& history);
+    int adoptSeries(SeriesWithHistory&& series);
     // After appendPoint calls: tell listeners once.
     void notifyAppended();
 

@@ -155,7 +155,7 @@ void replay_samples(wpo::recording::ReplaySource& source, const QVector<ViewCoun
         }
         for (SeriesInfo& info : batch.added) {
             index_of.insert(info.id, out.series.size());
-            out.series.push_back(RecordedSeries{std::move(info)});
+            out.series.push_back(SeriesWithHistory{std::move(info)});
         }
         for (const SamplePoint& point : batch.points) {
             const auto it = index_of.constFind(point.series);
@@ -186,7 +186,7 @@ RecordedSeriesSet read_recorded_series(const std::string& path, const QVector<Vi
     replay_samples(source, counters, cancel, out);
     // Each history's capacity is the sample count, also after an error or a
     // cancel, so the view takes it over as it is (no copy on the GUI thread).
-    for (RecordedSeries& series : out.series)
+    for (SeriesWithHistory& series : out.series)
         series.history.setCapacity(std::max<qsizetype>(1, out.samples));
     return out;
 }

@@ -6,8 +6,7 @@
 // view had while recording comes out of the recorded blocks like any other.
 #pragma once
 
-#include "gui/charts/series_history.h"
-#include "gui/data/series_info.h"
+#include "gui/charts/series_with_history.h"
 #include "gui/sampling/view_counter.h"
 
 #include <QPair>
@@ -16,21 +15,14 @@
 
 #include <atomic>
 #include <cstdint>
-#include <limits>
 #include <string>
 
 namespace perfscope::gui {
 
-struct RecordedSeries {
-    SeriesInfo info;
-    // Times: UTC, ms since the Unix epoch (the recorded collection times).
-    // Its capacity is the recording's sample count, so a view takes it over
-    // without a copy (ViewData::adoptSeries).
-    SeriesHistory history{std::numeric_limits<qsizetype>::max()};
-};
-
 struct RecordedSeriesSet {
-    QVector<RecordedSeries> series;
+    // Times: UTC, ms since the Unix epoch (the recorded collection times).
+    // Each history's capacity is the recording's sample count.
+    QVector<SeriesWithHistory> series;
     QString machine;
     qint64 first_ms = 0;  // the first and last recorded sample
     qint64 last_ms = 0;

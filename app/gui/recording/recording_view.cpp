@@ -95,8 +95,8 @@ void RecordingView::fill(RecordedSeriesSet& set, ViewData* target)
     target->setHistoryCapacity(std::max<qsizetype>(target->historyCapacity(), std::max<qsizetype>(1, set.samples)));
     // The points were stored on the reading thread: a day of samples is handed
     // over here, not copied on the GUI thread.
-    for (RecordedSeries& series : set.series)
-        target->adoptSeries(series.info, std::move(series.history));
+    for (SeriesWithHistory& series : set.series)
+        target->adoptSeries(std::move(series));
     target->setReadOnly(true);
     target->notifyAppended();
 }

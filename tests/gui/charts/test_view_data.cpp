@@ -331,7 +331,7 @@ void TestViewData::adoptedSeriesKeepsItsPoints()
     ViewData data;
     data.setHistoryCapacity(capacity);
     QSignalSpy added(&data, &ViewData::seriesAdded);
-    const int row = data.adoptSeries(info(9, "Interrupts/sec", "_Total"), std::move(history));
+    const int row = data.adoptSeries({info(9, "Interrupts/sec", "_Total"), std::move(history)});
     QCOMPARE(added.size(), 1);
     QCOMPARE(row, 0);
     QCOMPARE(data.lastTime(), t0 + 1000 * (points - 1));

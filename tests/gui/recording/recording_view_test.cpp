@@ -368,7 +368,7 @@ private slots:
         // Every sample before the damaged chunk; the first only starts the counters.
         QCOMPARE(set.samples, qsizetype(m_samples.size() - 1));
         QVERIFY(!set.series.isEmpty());
-        for (const RecordedSeries& series : set.series) {
+        for (const SeriesWithHistory& series : set.series) {
             QCOMPARE(series.history.size(), set.samples - 1);
             QCOMPARE(series.history.capacity(), set.samples);
             QVERIFY(series.history.memoryBytes() <= series.history.capacity() * 12);
