@@ -13,8 +13,9 @@ namespace perfscope::gui {
 
 struct SeriesWithHistory {
     SeriesInfo info;
-    // Unbounded while the reader fills it; the reader then sets its capacity
-    // to the points it holds, so the view keeps the storage as it is.
+    // Unbounded while a recording's reader fills it (a log's reader knows its
+    // row count and sizes it at once); handed over with a capacity of the
+    // points it holds, so the view keeps the storage as it is.
     SeriesHistory history{std::numeric_limits<qsizetype>::max()};
 };
 
