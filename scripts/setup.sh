@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Installs what Perfscope needs on Debian 12, skipping what is already there.
 #   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
-#   scripts/setup.sh --all    also what the full test suite needs: clang and
-#                             libFuzzer, MinGW-w64 and Wine, the arm64 cross compiler and qemu-user,
+#   scripts/setup.sh --all    also what the full test suite needs: clang,
+#                             libFuzzer and lld (the ASan and libFuzzer builds link with it), MinGW-w64 and Wine, the arm64 cross compiler and qemu-user,
 #                             debootstrap (the Debian 11 root the jar is tried in), Xvfb for the GUI benchmarks, and the
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for
@@ -19,7 +19,7 @@ packages=(build-essential cmake ninja-build googletest libcpp-httplib-dev pkgcon
           qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           openjdk-17-jdk-headless junit5 libzstd-dev pkgconf)
 if [[ "${1:-}" == "--all" ]]; then
-    packages+=(clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix wine wine64 procps
+    packages+=(clang libclang-rt-14-dev lld g++-mingw-w64-x86-64-posix wine wine64 procps
               g++-aarch64-linux-gnu qemu-user debootstrap
               xvfb xauth
               file groff-base nsis lintian pkgconf reuse clang-format clang-tidy

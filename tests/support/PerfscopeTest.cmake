@@ -1,4 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
+# PERFSCOPE_GTEST_PCH (the asan preset turns it on): GoogleTest's header, about a second of parsing
+# in each of the hundred test files under the sanitizers, is precompiled once (tests/support hosts
+# it) and reused by every perfscope_add_test target. Debug builds only: in the optimised ones the
+# tests compile at -O0 and their support at the build's level, and clang refuses a precompiled
+# header built at another optimisation level (-Winvalid-pch with -Werror makes that a build error).
+option(PERFSCOPE_GTEST_PCH "Precompile GoogleTest's header for the C++ tests (Debug builds)" OFF)
+if(PERFSCOPE_GTEST_PCH AND NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
+    message(FATAL_ERROR "PERFSCOPE_GTEST_PCH needs CMAKE_BUILD_TYPE=Debug (the tests' optimisation "
+                        "differs from their support's in the other build types)")
+endif()
+
 # perfscope_add_test(NAME SOURCES src... [LIBS lib...] [LABELS label...])
 # One GoogleTest executable = one ctest test. Under the MinGW build ctest runs
 # it through CMAKE_CROSSCOMPILING_EMULATOR (Wine) and the test gets the
@@ -8,6 +19,9 @@ function(perfscope_add_test name)
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE wpo::wpo perfscope_test_support GTest::gtest_main ${ARG_LIBS})
     perfscope_warnings(${name})
+    if(PERFSCOPE_GTEST_PCH)
+        target_precompile_headers(${name} REUSE_FROM perfscope_gtest_pch)
+    endif()
     add_test(NAME ${name} COMMAND ${name})
     set(labels ${ARG_LABELS})
     if(WIN32)
