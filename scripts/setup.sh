@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Installs what Perfscope needs on Debian 12, skipping what is already there.
 #   scripts/setup.sh          build tools and libraries for the engine, the CLI and the desktop app
-#   scripts/setup.sh --all    also what the full test suite needs: clang,
-#                             libFuzzer and lld (the ASan and libFuzzer builds link with it), MinGW-w64 and Wine, the arm64 cross compiler and qemu-user,
+#   scripts/setup.sh --all    also what the full test suite needs: clang, libFuzzer and lld (the ASan
+#                             and libFuzzer builds link with it), MinGW-w64 and Wine, the arm64 cross
+#                             compiler and qemu-user,
 #                             debootstrap (the Debian 11 root the jar is tried in), Xvfb for the GUI benchmarks, and the
 #                             packaging tools (scripts/package.sh: file, groff, NSIS, lintian; pkg-config
 #                             for the package test that builds against the DEB), and reuse for

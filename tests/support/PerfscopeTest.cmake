@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-# PERFSCOPE_GTEST_PCH (the asan preset turns it on): GoogleTest's header, about a second of parsing
+# PERFSCOPE_GTEST_PCH (the asan preset turns it on): GoogleTest's header, about 1.5 s of parsing
 # in each of the hundred test files under the sanitizers, is precompiled once (tests/support hosts
 # it) and reused by every perfscope_add_test target. Debug builds only: in the optimised ones the
 # tests compile at -O0 and their support at the build's level, and clang refuses a precompiled
-# header built at another optimisation level (-Winvalid-pch with -Werror makes that a build error).
+# header built at another optimisation level ("__OPTIMIZE__ predefined macro was disabled in PCH
+# file but is currently enabled"; -Winvalid-pch with -Werror makes that a build error).
 option(PERFSCOPE_GTEST_PCH "Precompile GoogleTest's header for the C++ tests (Debug builds)" OFF)
 if(PERFSCOPE_GTEST_PCH AND NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
     message(FATAL_ERROR "PERFSCOPE_GTEST_PCH needs CMAKE_BUILD_TYPE=Debug (the tests' optimisation "
