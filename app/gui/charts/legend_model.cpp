@@ -44,7 +44,7 @@ QString LegendModel::formatValue(double value, ValueUnit unit)
 
 QVariant LegendModel::data(const QModelIndex& index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const ViewSeries& s = m_data->series(index.row());
     const WindowStats& st = *m_stats[static_cast<size_t>(index.row())];
@@ -109,7 +109,7 @@ QVariant LegendModel::headerData(int section, Qt::Orientation orientation, int r
 
 Qt::ItemFlags LegendModel::flags(const QModelIndex& index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
     if (index.column() == Show)
@@ -121,7 +121,7 @@ Qt::ItemFlags LegendModel::flags(const QModelIndex& index) const
 
 bool LegendModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const int row = index.row();
     if (index.column() == Show && role == Qt::CheckStateRole) {

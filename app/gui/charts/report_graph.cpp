@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/charts/report_graph.h"
 
-#include "gui/charts/report_header.h"
 #include "gui/charts/report_model.h"
 #include "gui/charts/view_data.h"
 
@@ -44,7 +43,6 @@ private:
 ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
 {
     m_view = new QTableView(parent);
-    m_view->setHorizontalHeader(new ReportHeader(m_view));
     m_model = new ReportModel(data, m_view);
     // Only while the table is shown does the model follow the view's rows
     // (and the table the model); shown again, the model is rebuilt in one
@@ -59,12 +57,15 @@ ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
     m_view->setWordWrap(false);
     m_view->setCornerButtonEnabled(false);
     m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    // Each object names its instances in its heading row: the table's own
+    // column header would name nothing.
     QHeaderView* top = m_view->horizontalHeader();
-    top->setHighlightSections(false);
-    top->setSectionsClickable(false);
-    // Sizes are set per column as it comes (fitColumns), never measured over
-    // every cell: ResizeToContents would read each value on each change.
-    top->setSectionResizeMode(QHeaderView::Interactive);
+    top->hide();
+    // Every column as wide as the longest instance name seen (fitColumns),
+    // never measured over every cell: ResizeToContents would read each value
+    // on each change. One width for all, since a column shows another
+    // instance whenever one comes or goes before it.
+    top->setSectionResizeMode(QHeaderView::Fixed);
     top->setStretchLastSection(false);
     QHeaderView* side = m_view->verticalHeader();
     side->setHighlightSections(false);
@@ -73,12 +74,14 @@ ReportGraph::ReportGraph(const ViewData* data, QWidget* parent) : m_data(data)
     side->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     const QFontMetrics fm = m_view->fontMetrics();
     m_value_width = fm.horizontalAdvance(QStringLiteral("0,000.000 MiB/s")) + 12;
-    top->setDefaultSectionSize(m_value_width);
-    QObject::connect(m_model, &QAbstractItemModel::columnsInserted, m_view,
-                     [this](const QModelIndex&, int first, int last) {
-                         if (m_view->model() == m_model)
-                             fitColumns(first, last);
-                     });
+    m_column_width = m_value_width;
+    top->setDefaultSectionSize(m_column_width);
+    QObject::connect(m_model, &ReportModel::instanceNamed, m_view, [this](const QString& name) {
+        if (m_view->model() == m_model)
+            fitColumn(name);
+    });
+    // An instance that came or went before the selected cell moved it.
+    QObject::connect(m_model, &ReportModel::cellsMoved, m_view, [this] { showSelected(false); });
 }
 
 // The table outlives this graph (its parent deletes it later, and hides it
@@ -111,22 +114,44 @@ void ReportGraph::attach(bool shown)
     // connected anew after each setModel(), as the table connects there.
     QObject::disconnect(m_reset_connection);
     m_reset_connection = QObject::connect(m_model, &QAbstractItemModel::modelReset, m_view, [this] {
-        fitColumns(0, m_model->columnCount() - 1);
+        fitColumns();
         showSelected();
     });
-    fitColumns(0, m_model->columnCount() - 1);
+    fitColumns();
     showSelected();
 }
 
-// A column as wide as a value or its instance's name, whichever is wider,
-// up to two values' width (a longer name is elided, its tooltip whole).
-void ReportGraph::fitColumns(int first, int last)
+// Columns as wide as a value or the longest instance name, whichever is
+// wider, up to one and a half values' width (a longer name is elided, its
+// tooltip whole: a few long kernel thread names would otherwise widen every
+// column). Measured again from every heading row after a reset.
+void ReportGraph::fitColumns()
 {
-    const QFontMetrics fm = m_view->horizontalHeader()->fontMetrics();
-    for (int column = first; column <= last; ++column) {
-        const int name = fm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 16;
-        m_view->horizontalHeader()->resizeSection(column, std::clamp(name, m_value_width, 2 * m_value_width));
+    m_column_width = m_value_width;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (!m_model->isObjectRow(row))
+            continue;
+        for (int column = 0; column < m_model->columnCount(); ++column)
+            m_column_width = std::max(m_column_width, widthFor(m_model->index(row, column).data().toString()));
     }
+    m_view->horizontalHeader()->setDefaultSectionSize(m_column_width);
+}
+
+void ReportGraph::fitColumn(const QString& name)
+{
+    const int width = widthFor(name);
+    if (width <= m_column_width)
+        return;
+    m_column_width = width;
+    m_view->horizontalHeader()->setDefaultSectionSize(m_column_width);
+}
+
+// A heading cell's text is bold.
+int ReportGraph::widthFor(const QString& name) const
+{
+    QFont bold = m_view->font();
+    bold.setBold(true);
+    return std::clamp(QFontMetrics(bold).horizontalAdvance(name) + 16, m_value_width, m_value_width * 3 / 2);
 }
 
 void ReportGraph::insertRow(int row)
@@ -172,17 +197,21 @@ void ReportGraph::setSelectedRow(int row)
     showSelected();
 }
 
-void ReportGraph::showSelected()
+void ReportGraph::showSelected(bool scroll)
 {
     if (m_view->model() != m_model)
         return;  // attach() shows it
     const QModelIndex cell = m_model->indexOfSeries(m_selected_id ? m_data->rowOf(m_selected_id) : -1);
     if (!cell.isValid()) {
-        m_view->selectionModel()->clear();
+        if (m_view->selectionModel()->hasSelection() || m_view->currentIndex().isValid())
+            m_view->selectionModel()->clear();
         return;
     }
+    if (m_view->currentIndex() == cell && m_view->selectionModel()->isSelected(cell))
+        return;
     m_view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::ClearAndSelect);
-    m_view->scrollTo(cell);
+    if (scroll)
+        m_view->scrollTo(cell);
 }
 
 int ReportGraph::seriesRowAt(const QModelIndex& index) const

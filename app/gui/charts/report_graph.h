@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The report, as PerfMon's report view: a table of last values with a
-// heading row per object, a row per counter and a column per instance (see
-// ReportModel, which keeps it up to date change by change). A click on a
-// cell selects its series in the view.
+// heading row per object that names its instances, a row per counter below
+// (see ReportModel, which keeps it up to date change by change). A click on
+// a cell selects its series in the view.
 #pragma once
 
 #include "gui/charts/graph.h"
@@ -44,13 +44,18 @@ private:
     // Shown: the model (reloaded if rows changed meanwhile) in the table;
     // hidden: nothing, and row changes only mark the model stale.
     void attach(bool shown);
-    void fitColumns(int first, int last);
-    void showSelected();
+    void fitColumns();
+    void fitColumn(const QString& name);
+    int widthFor(const QString& name) const;
+    // Makes the selected series' cell current, scrolled into view unless it
+    // only moved.
+    void showSelected(bool scroll = true);
 
     const ViewData* m_data;
     ReportModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     int m_value_width = 0;                       // the narrowest column: a table value with its unit
+    int m_column_width = 0;                      // every column's: the longest instance name, within limits
     QPointer<QObject> m_watcher;                 // calls attach() on the table's show and hide
     QMetaObject::Connection m_reset_connection;  // the model's reset, while it is in the table
     bool m_stale = true;                         // rows changed while the table was hidden (or never shown)

@@ -41,7 +41,7 @@ bool all_ended(int uses, int ended)
 struct ReportModel::Column {
     QString name;  // the instance ("parent/instance" for a thread); empty: no instance
     int index = 0;
-    int uses = 0;   // cells
+    int uses = 0;   // cells (of its object's counters)
     int ended = 0;  // cells of ended series
 };
 
@@ -54,6 +54,9 @@ struct ReportModel::Line {
     int index = 0;
     int uses = 0;  // cells; for a heading: its counter lines, which follow it
     QHash<const Column*, Entry*> cells;
+    // A heading's: the object's instances in the order of the table's columns.
+    std::vector<std::unique_ptr<Column>> columns;
+    QHash<QString, Column*> column_of;  // by instance name
 };
 
 struct ReportModel::Entry {
@@ -94,11 +97,6 @@ ReportModel::ReportModel(const ViewData* data, QObject* parent) : QAbstractTable
 }
 
 ReportModel::~ReportModel() = default;
-
-QString ReportModel::noInstanceColumnName()
-{
-    return tr("Value");
-}
 
 void ReportModel::readSeries(Entry& e, int row) const
 {
@@ -148,7 +146,7 @@ void ReportModel::seriesChanged(int row)
     if (e.line && was_ended != e.ended) {
         const bool before = all_ended(e.column->uses, e.column->ended);
         e.column->ended += e.ended ? 1 : -1;
-        columnEndedChanged(e.column, before);
+        columnEndedChanged(e.line->heading, e.column, before);
         cellChanged(e.line, e.column);
     }
     apply(e);
@@ -187,10 +185,9 @@ void ReportModel::reload()
     beginBulk();
     m_entries.clear();
     m_lines.clear();
-    m_columns.clear();
     m_line_of.clear();
-    m_column_of.clear();
     m_waiting = 0;
+    m_column_count = 0;
     for (int row = 0; row < m_data->seriesCount(); ++row)
         seriesInserted(row);
     endBulk();
@@ -205,13 +202,17 @@ void ReportModel::beginBulk()
 void ReportModel::endBulk()
 {
     m_bulk = false;
+    int most = 0;
+    for (const auto& line : m_lines)
+        most = std::max(most, static_cast<int>(line->columns.size()));
+    m_column_count = most;
     endResetModel();
 }
 
 void ReportModel::place(Entry& e)
 {
     Line* line = lineFor(e);
-    Column* column = columnFor(e.instance);
+    Column* column = columnFor(line->heading, e.instance);
     if (line->cells.contains(column)) {
         e.waiting = true;
         ++m_waiting;
@@ -224,7 +225,7 @@ void ReportModel::place(Entry& e)
     column->ended += e.ended ? 1 : 0;
     e.line = line;
     e.column = column;
-    columnEndedChanged(column, before);
+    columnEndedChanged(line->heading, column, before);
     cellChanged(line, column);
 }
 
@@ -253,9 +254,9 @@ void ReportModel::release(Entry& e)
     if (!line_goes && !column_goes)
         cellChanged(line, column);
     if (column_goes)
-        removeColumn(column);
+        removeColumn(line->heading, column);
     else
-        columnEndedChanged(column, before);
+        columnEndedChanged(line->heading, column, before);
     if (line_goes)
         removeLine(line);
     if (m_waiting > 0)
@@ -323,24 +324,35 @@ ReportModel::Line* ReportModel::lineFor(const Entry& e)
     return made;
 }
 
-ReportModel::Column* ReportModel::columnFor(const QString& name)
+// The object's column of an instance; a new one moves the object's later
+// cells one column right, and widens the table when the object has the most.
+ReportModel::Column* ReportModel::columnFor(Line* heading, const QString& name)
 {
-    if (Column* column = m_column_of.value(name))
+    if (Column* column = heading->column_of.value(name))
         return column;
+    std::vector<std::unique_ptr<Column>>& columns = heading->columns;
     const auto at = std::lower_bound(
-        m_columns.begin(), m_columns.end(), name,
+        columns.begin(), columns.end(), name,
         [this](const std::unique_ptr<Column>& c, const QString& n) { return columnBefore(c->name, n); });
-    const int pos = static_cast<int>(at - m_columns.begin());
+    const int pos = static_cast<int>(at - columns.begin());
     auto column = std::make_unique<Column>();
     column->name = name;
     Column* made = column.get();
-    m_column_of.insert(name, made);
+    heading->column_of.insert(name, made);
+    const bool widens = static_cast<int>(columns.size()) == m_column_count;
+    if (widens && !m_bulk)
+        beginInsertColumns({}, m_column_count, m_column_count);
+    columns.insert(at, std::move(column));
+    for (size_t i = static_cast<size_t>(pos); i < columns.size(); ++i)
+        columns[i]->index = static_cast<int>(i);
+    if (widens) {
+        ++m_column_count;
+        if (!m_bulk)
+            endInsertColumns();
+    }
+    blockCellsMoved(heading, pos, static_cast<int>(columns.size()) - 1);
     if (!m_bulk)
-        beginInsertColumns({}, pos, pos);
-    m_columns.insert(at, std::move(column));
-    renumberColumns(static_cast<size_t>(pos));
-    if (!m_bulk)
-        endInsertColumns();
+        emit instanceNamed(name);
     return made;
 }
 
@@ -362,14 +374,44 @@ void ReportModel::removeLine(Line* line)
         endRemoveRows();
 }
 
-void ReportModel::removeColumn(Column* column)
+// The object's later cells move one column left; the table narrows when no
+// other object is as wide.
+void ReportModel::removeColumn(Line* heading, Column* column)
 {
+    std::vector<std::unique_ptr<Column>>& columns = heading->columns;
     const int pos = column->index;
+    const int last = static_cast<int>(columns.size()) - 1;
+    heading->column_of.remove(column->name);
+    columns.erase(columns.begin() + pos);
+    for (size_t i = static_cast<size_t>(pos); i < columns.size(); ++i)
+        columns[i]->index = static_cast<int>(i);
+    blockCellsMoved(heading, pos, last);
+    fitColumnCount();
+}
+
+// The cells of an object's rows between two columns show other series now
+// (or none, the last after a removal).
+void ReportModel::blockCellsMoved(const Line* heading, int from, int to)
+{
+    if (m_bulk || from > to)
+        return;
+    emit dataChanged(index(heading->index, from), index(heading->index + heading->uses, to));
+    if (from < to)
+        emit cellsMoved();
+}
+
+// After a column left an object: the table's columns beyond the widest
+// object's go.
+void ReportModel::fitColumnCount()
+{
+    int most = 0;
+    for (const auto& line : m_lines)
+        most = std::max(most, static_cast<int>(line->columns.size()));
+    if (most >= m_column_count)
+        return;
     if (!m_bulk)
-        beginRemoveColumns({}, pos, pos);
-    m_column_of.remove(column->name);
-    m_columns.erase(m_columns.begin() + pos);
-    renumberColumns(static_cast<size_t>(pos));
+        beginRemoveColumns({}, most, m_column_count - 1);
+    m_column_count = most;
     if (!m_bulk)
         endRemoveColumns();
 }
@@ -380,17 +422,11 @@ void ReportModel::renumberLines(size_t from)
         m_lines[i]->index = static_cast<int>(i);
 }
 
-void ReportModel::renumberColumns(size_t from)
-{
-    for (size_t i = from; i < m_columns.size(); ++i)
-        m_columns[i]->index = static_cast<int>(i);
-}
-
-// A column whose every cell has ended says so in its header.
-void ReportModel::columnEndedChanged(const Column* column, bool was_all_ended)
+// An instance whose every cell has ended says so in its object's heading.
+void ReportModel::columnEndedChanged(const Line* heading, const Column* column, bool was_all_ended)
 {
     if (!m_bulk && all_ended(column->uses, column->ended) != was_all_ended)
-        emit headerDataChanged(Qt::Horizontal, column->index, column->index);
+        cellChanged(heading, column);
 }
 
 void ReportModel::cellChanged(const Line* line, const Column* column)
@@ -443,12 +479,26 @@ QModelIndex ReportModel::indexOfSeries(int row) const
     return e.line ? index(e.line->index, e.column->index) : QModelIndex();
 }
 
+// The object's instance at a table column, null past its last.
+const ReportModel::Column* ReportModel::columnAt(const Line& line, int column) const
+{
+    const Line& heading = line.heading ? *line.heading : line;
+    return column < static_cast<int>(heading.columns.size()) ? heading.columns[static_cast<size_t>(column)].get()
+                                                             : nullptr;
+}
+
+const ReportModel::Entry* ReportModel::entryAt(const QModelIndex& index) const
+{
+    const Line& line = *m_lines[static_cast<size_t>(index.row())];
+    const Column* column = columnAt(line, index.column());
+    return column ? line.cells.value(column) : nullptr;
+}
+
 int ReportModel::seriesRowAt(const QModelIndex& index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return -1;
-    const Entry* e =
-        m_lines[static_cast<size_t>(index.row())]->cells.value(m_columns[static_cast<size_t>(index.column())].get());
+    const Entry* e = entryAt(index);
     return e ? m_data->rowOf(e->id) : -1;
 }
 
@@ -464,24 +514,24 @@ int ReportModel::rowCount(const QModelIndex& parent) const
 
 int ReportModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_columns.size());
+    return parent.isValid() ? 0 : m_column_count;
 }
 
 Qt::ItemFlags ReportModel::flags(const QModelIndex& index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return Qt::NoItemFlags;
-    const Line& line = *m_lines[static_cast<size_t>(index.row())];
-    const bool cell = line.cells.contains(m_columns[static_cast<size_t>(index.column())].get());
-    return cell ? Qt::ItemIsEnabled | Qt::ItemIsSelectable : Qt::ItemIsEnabled;
+    return entryAt(index) ? Qt::ItemIsEnabled | Qt::ItemIsSelectable : Qt::ItemIsEnabled;
 }
 
 QVariant ReportModel::data(const QModelIndex& index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Line& line = *m_lines[static_cast<size_t>(index.row())];
-    const Entry* e = line.cells.value(m_columns[static_cast<size_t>(index.column())].get());
+    if (!line.heading)
+        return headingData(line, index.column(), role);
+    const Entry* e = entryAt(index);
     if (!e)
         return {};
     switch (role) {
@@ -502,20 +552,39 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
     }
 }
 
+// An object's heading row names its instances above their values: bold,
+// italic once every cell of the instance has ended. The column of counters
+// without instances has no name, as in PerfMon.
+QVariant ReportModel::headingData(const Line& heading, int column, int role) const
+{
+    const Column* c = columnAt(heading, column);
+    if (!c)
+        return {};
+    const bool ended = all_ended(c->uses, c->ended);
+    switch (role) {
+    case Qt::DisplayRole: return c->name;
+    case Qt::ToolTipRole:
+        if (c->name.isEmpty())
+            return {};
+        return ended ? tr("%1 (ended)").arg(c->name) : c->name;
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole: {
+        QFont font;
+        font.setBold(true);
+        font.setItalic(ended);
+        return font;
+    }
+    case InstanceEndedRole: return ended;
+    default: return {};
+    }
+}
+
+// Columns have no names of their own: each object names its instances in
+// its heading row.
 QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation == Qt::Horizontal) {
-        if (section < 0 || section >= static_cast<int>(m_columns.size()))
-            return {};
-        const Column& c = *m_columns[static_cast<size_t>(section)];
-        const QString name = c.name.isEmpty() ? noInstanceColumnName() : c.name;
-        switch (role) {
-        case Qt::DisplayRole: return all_ended(c.uses, c.ended) ? tr("%1 (ended)").arg(name) : name;
-        case Qt::ToolTipRole: return c.name.isEmpty() ? tr("Counters without instances") : name;
-        case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        default: return {};
-        }
-    }
+    if (orientation == Qt::Horizontal)
+        return {};
     if (section < 0 || section >= static_cast<int>(m_lines.size()))
         return {};
     const Line& line = *m_lines[static_cast<size_t>(section)];

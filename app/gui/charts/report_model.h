@@ -1,18 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // The report as PerfMon shows it: a compact table with a heading row per
-// object, under it a row per counter, and a column per instance (the union
-// over every object; a counter without such an instance leaves its cell
-// empty). Counters without instances share one column, first. Instances
-// follow in natural order ("yes", "yes#1", "yes#2", … "yes#10"), _Total last.
-// Cells hold the last value of the window in the counter's unit.
+// object that names the object's instances in its cells, under it a row per
+// counter with the values below their instance's name. Each object has its
+// own instances: column 3 is "_Total" under Processor and "bash" under
+// Process, so a view over every process keeps Processor's _Total in its
+// first columns. The table is as wide as the object with the most instances.
+// An object's counters without instances take its first column (their
+// heading cell is empty). Instances follow in natural order ("yes", "yes#1",
+// "yes#2", … "yes#10"), _Total last. Cells hold the last value of the window
+// in the counter's unit.
 //
-// Incremental over its ViewData: a series shown takes its cell (a new
-// object, counter or instance inserts its row or column), one that goes
-// gives it back (an object, counter or instance left empty is removed), and
-// setValues emits one dataChanged over the rectangle of the values that
-// changed. Only steps that change most of the table at once (showing or
-// hiding many ended instances, a large removal) reset the model, once.
-// Hidden series and, unless shown, ended instances have no cell.
+// Incremental over its ViewData: a series shown takes its cell (a new object
+// or counter inserts its rows; a new instance moves the object's later cells
+// one column right, a dataChanged over that rectangle), one that goes gives
+// it back (an object, counter or instance left empty is removed), and the
+// table gains or loses columns only at its right edge. setValues emits one
+// dataChanged over the rectangle of the values that changed. Only steps that
+// change most of the table at once (showing or hiding many ended instances,
+// a large removal) reset the model, once. Hidden series and, unless shown,
+// ended instances have no cell.
 #pragma once
 
 #include "gui/charts/row_plots.h"
@@ -33,7 +39,8 @@ class ViewData;
 class ReportModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    static constexpr int SeriesIdRole = Qt::UserRole + 1;  // the cell's series id (quint64)
+    static constexpr int SeriesIdRole = Qt::UserRole + 1;       // the cell's series id (quint64)
+    static constexpr int InstanceEndedRole = Qt::UserRole + 2;  // a heading cell's: every cell of it ended (bool)
     // Showing or hiding more ended instances than this at once resets the
     // model instead of inserting their columns one by one.
     static constexpr int kResetThreshold = 64;
@@ -59,9 +66,16 @@ public:
     // The ViewData row of a cell, -1 for a heading or an empty cell.
     int seriesRowAt(const QModelIndex& index) const;
     bool isObjectRow(int row) const;
-    // The text of the column of series without an instance.
-    static QString noInstanceColumnName();
 
+signals:
+    // An object's cells moved sideways (an instance came or went before
+    // them): a cell made current for its series must be made current again.
+    void cellsMoved();
+    // A column now names this instance (the graph sizes its columns by the
+    // longest name). Not sent for the columns a reset brings.
+    void instanceNamed(const QString& name);
+
+public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -74,20 +88,24 @@ private:
     struct Entry;
 
     void readSeries(Entry& e, int row) const;
+    const Column* columnAt(const Line& line, int column) const;
+    const Entry* entryAt(const QModelIndex& index) const;
+    QVariant headingData(const Line& heading, int column, int role) const;
     bool wantsCell(const Entry& e) const;
     void apply(Entry& e);
     void place(Entry& e);
     void release(Entry& e);
     void placeWaitingFor(const QString& line_key, const QString& column_name);
     Line* lineFor(const Entry& e);
-    Column* columnFor(const QString& name);
+    Column* columnFor(Line* heading, const QString& name);
     void removeLine(Line* line);
-    void removeColumn(Column* column);
-    void columnEndedChanged(const Column* column, bool was_all_ended);
+    void removeColumn(Line* heading, Column* column);
+    void blockCellsMoved(const Line* heading, int from, int to);
+    void fitColumnCount();
+    void columnEndedChanged(const Line* heading, const Column* column, bool was_all_ended);
     void cellChanged(const Line* line, const Column* column);
     bool columnBefore(const QString& a, const QString& b) const;
     void renumberLines(size_t from);
-    void renumberColumns(size_t from);
     void beginBulk();
     void endBulk();
 
@@ -96,12 +114,11 @@ private:
     bool m_bulk = false;       // inside a reset: no per-change signals
     bool m_many_bulk = false;  // the reset is a large removal's
     int m_waiting = 0;         // entries whose cell another series holds
+    int m_column_count = 0;    // the most columns of an object
     QCollator m_collator;
-    std::vector<std::unique_ptr<Entry>> m_entries;   // per ViewData row
-    std::vector<std::unique_ptr<Line>> m_lines;      // the table's rows
-    std::vector<std::unique_ptr<Column>> m_columns;  // the table's columns
-    QHash<QString, Line*> m_line_of;                 // machine \n object [\n counter]
-    QHash<QString, Column*> m_column_of;             // by instance name
+    std::vector<std::unique_ptr<Entry>> m_entries;  // per ViewData row
+    std::vector<std::unique_ptr<Line>> m_lines;     // the table's rows
+    QHash<QString, Line*> m_line_of;                // machine \n object [\n counter]
 };
 
 }  // namespace perfscope::gui

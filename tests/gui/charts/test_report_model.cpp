@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// ReportModel under QAbstractItemModelTester: a heading row per object, a row
-// per counter, a column per instance (the union over objects); values in
-// their units; instances coming and going as columns; hidden and ended
-// series; 2,000 series without a reset.
+// ReportModel under QAbstractItemModelTester: a heading row per object naming
+// its own instances, a row per counter below; values in their units;
+// instances coming and going; hidden and ended series; 2,000 series without
+// a reset; and, over random steps, a copy of the table kept only from the
+// model's signals that always equals the table.
 #include "chart_test_data.h"
 #include "gui/charts/report_model.h"
 #include "gui/charts/value_format.h"
 #include "gui/charts/view_data.h"
+#include "gui/data/natural_order.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -14,8 +16,11 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
+#include <random>
 
 using namespace perfscope::gui;
 using perfscope::gui::test::make_info;
@@ -74,14 +79,97 @@ struct Fixture {
             names << model.headerData(row, Qt::Vertical).toString();
         return names;
     }
-    QStringList columnNames() const
+    // The instances an object's heading row names, left to right.
+    QStringList instances(int heading_row) const
     {
         QStringList names;
-        for (int column = 0; column < model.columnCount(); ++column)
-            names << model.headerData(column, Qt::Horizontal).toString();
+        for (int column = 0; column < model.columnCount(); ++column) {
+            const QModelIndex cell = model.index(heading_row, column);
+            if (!cell.data().isValid())
+                break;
+            names << cell.data().toString();
+        }
         return names;
     }
+    QStringList columnNames() const { return instances(0); }
     int column(const QString& name) const { return static_cast<int>(columnNames().indexOf(name)); }
+};
+
+// The table as its signals tell it: rows and columns inserted and removed
+// where the model says, cells read again where it says they changed, all
+// read again after a reset. Equal to the model's table after every step
+// only if the model signals every change it makes.
+class SignalCopy {
+public:
+    explicit SignalCopy(const QAbstractItemModel* model) : m_model(model)
+    {
+        readAll();
+        QObject::connect(model, &QAbstractItemModel::modelReset, model, [this] { readAll(); });
+        QObject::connect(model, &QAbstractItemModel::rowsInserted, model,
+                         [this](const QModelIndex&, int first, int last) {
+                             for (int row = first; row <= last; ++row)
+                                 m_cells.insert(m_cells.begin() + row, blankRow());
+                             readRect(first, 0, last, m_columns - 1);
+                         });
+        QObject::connect(model, &QAbstractItemModel::rowsRemoved, model,
+                         [this](const QModelIndex&, int first, int last) {
+                             m_cells.erase(m_cells.begin() + first, m_cells.begin() + last + 1);
+                         });
+        QObject::connect(model, &QAbstractItemModel::columnsInserted, model,
+                         [this](const QModelIndex&, int first, int last) {
+                             for (QStringList& row : m_cells)
+                                 for (int column = first; column <= last; ++column)
+                                     row.insert(column, QString());
+                             m_columns += last - first + 1;
+                             readRect(0, first, rows() - 1, last);
+                         });
+        QObject::connect(model, &QAbstractItemModel::columnsRemoved, model,
+                         [this](const QModelIndex&, int first, int last) {
+                             m_columns -= last - first + 1;
+                             for (QStringList& row : m_cells)
+                                 row.remove(first, last - first + 1);
+                         });
+        QObject::connect(model, &QAbstractItemModel::dataChanged, model,
+                         [this](const QModelIndex& top_left, const QModelIndex& bottom_right) {
+                             readRect(top_left.row(), top_left.column(), bottom_right.row(), bottom_right.column());
+                         });
+    }
+    // Every cell as "text|tooltip|font": what a view shows.
+    static QString cellOf(const QAbstractItemModel* model, int row, int column)
+    {
+        const QModelIndex cell = model->index(row, column);
+        const QVariant font = cell.data(Qt::FontRole);
+        return cell.data().toString() + QLatin1Char('|') + cell.data(Qt::ToolTipRole).toString() + QLatin1Char('|') +
+               (font.isValid() ? font.value<QFont>().toString() : QString());
+    }
+    static std::vector<QStringList> read(const QAbstractItemModel* model)
+    {
+        std::vector<QStringList> cells(static_cast<size_t>(model->rowCount()));
+        for (int row = 0; row < model->rowCount(); ++row)
+            for (int column = 0; column < model->columnCount(); ++column)
+                cells[static_cast<size_t>(row)] << cellOf(model, row, column);
+        return cells;
+    }
+    const std::vector<QStringList>& cells() const { return m_cells; }
+
+private:
+    int rows() const { return static_cast<int>(m_cells.size()); }
+    QStringList blankRow() const { return QStringList(m_columns, QString()); }
+    void readAll()
+    {
+        m_cells = read(m_model);
+        m_columns = m_model->columnCount();
+    }
+    void readRect(int top, int left, int bottom, int right)
+    {
+        for (int row = top; row <= bottom; ++row)
+            for (int column = left; column <= right; ++column)
+                m_cells[static_cast<size_t>(row)][column] = cellOf(m_model, row, column);
+    }
+
+    const QAbstractItemModel* m_model;
+    std::vector<QStringList> m_cells;
+    int m_columns = 0;
 };
 
 }  // namespace
@@ -92,9 +180,10 @@ private slots:
     void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
 
     // \Process(*)\% Processor Time and \Process(*)\Working Set with different
-    // instance sets, and \Memory\Available Bytes: one Process block with two
-    // counter rows, a Memory block, and the union of instances as columns.
-    void columnsPerInstanceRowsPerCounter()
+    // instance sets, \Memory\Available Bytes and a thread: one Process block
+    // with two counter rows naming the union of its instances, a Memory block
+    // whose one unnamed column holds its value, a Thread block of its own.
+    void instancesPerObjectRowsPerCounter()
     {
         Fixture f;
         const QStringList cpu_instances = {QStringLiteral("yes#10"), QStringLiteral("_Total"),
@@ -119,32 +208,64 @@ private slots:
             QVERIFY(f.model.isObjectRow(row));
         for (int row : {1, 2, 4, 6})
             QVERIFY(!f.model.isObjectRow(row));
-        // Natural order (yes#2 before yes#10), _Total last, the column of
-        // counters without instances first, a thread as parent/instance.
-        QCOMPARE(f.columnNames(),
-                 QStringList({ReportModel::noInstanceColumnName(), QStringLiteral("bash"), QStringLiteral("bash:2903"),
-                              QStringLiteral("bash:10451"), QStringLiteral("firefox"), QStringLiteral("firefox/3"),
-                              QStringLiteral("yes"), QStringLiteral("yes#1"), QStringLiteral("yes#2"),
-                              QStringLiteral("yes#10"), QStringLiteral("_Total")}));
-        // Each series in the cell of its counter's row and its instance's column.
+        // Natural order (yes#2 before yes#10), _Total last; each object its own.
+        const QStringList process = {
+            QStringLiteral("bash"),    QStringLiteral("bash:2903"), QStringLiteral("bash:10451"),
+            QStringLiteral("firefox"), QStringLiteral("yes"),       QStringLiteral("yes#1"),
+            QStringLiteral("yes#2"),   QStringLiteral("yes#10"),    QStringLiteral("_Total")};
+        QCOMPARE(f.instances(0), process);
+        QCOMPARE(f.instances(3), QStringList({QString()}));  // no instance: one unnamed column
+        QCOMPARE(f.instances(5), QStringList({QStringLiteral("firefox/3")}));
+        QCOMPARE(f.model.columnCount(), process.size());  // the widest object's
+        // Heading cells: bold, not selectable, no series.
+        QVERIFY(f.model.index(0, 0).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(!(f.model.index(0, 0).flags() & Qt::ItemIsSelectable));
+        QCOMPARE(f.model.seriesRowAt(f.model.index(0, 1)), -1);
+        // Each series in its counter's row, under its instance's name in its object's heading.
         for (int row = 0; row < f.data.seriesCount(); ++row) {
             const SeriesInfo& s = f.data.series(row).info;
             const QModelIndex cell = f.model.indexOfSeries(row);
             QVERIFY(cell.isValid());
             QCOMPARE(f.model.headerData(cell.row(), Qt::Vertical).toString(), s.counter);
+            int heading = cell.row();
+            while (!f.model.isObjectRow(heading))
+                --heading;
+            QCOMPARE(f.model.headerData(heading, Qt::Vertical).toString(), s.object);
             const QString instance = s.parent.isEmpty() ? s.instance : s.parent + QLatin1Char('/') + s.instance;
-            QCOMPARE(f.model.headerData(cell.column(), Qt::Horizontal).toString(),
-                     instance.isEmpty() ? ReportModel::noInstanceColumnName() : instance);
+            QCOMPARE(f.model.index(heading, cell.column()).data().toString(), instance);
             QCOMPARE(cell.data(ReportModel::SeriesIdRole).toULongLong(), s.id);
             QCOMPARE(f.model.seriesRowAt(cell), row);
             QVERIFY(cell.flags() & Qt::ItemIsSelectable);
         }
-        // Cells where a counter has no such instance are empty and not selectable.
-        const QModelIndex empty = f.model.index(2, f.column(QStringLiteral("yes")));
-        QCOMPARE(f.model.seriesRowAt(empty), -1);
-        QVERIFY(!empty.data().isValid());
-        QVERIFY(!(empty.flags() & Qt::ItemIsSelectable));
-        QCOMPARE(f.model.seriesRowAt(f.model.index(0, 1)), -1);  // heading
+        // Cells where a counter has no such instance are empty and not selectable,
+        // also past an object's last instance.
+        for (const QModelIndex& empty : {f.model.index(2, f.column(QStringLiteral("yes"))), f.model.index(4, 1),
+                                         f.model.index(3, 1), f.model.index(6, process.size() - 1)}) {
+            QCOMPARE(f.model.seriesRowAt(empty), -1);
+            QVERIFY(!empty.data().isValid());
+            QVERIFY(!(empty.flags() & Qt::ItemIsSelectable));
+        }
+        // The table has no column header: the headings name the instances.
+        QVERIFY(!f.model.headerData(0, Qt::Horizontal).isValid());
+    }
+
+    // What a PerfMon user expects with Processor's _Total beside every
+    // process: _Total in Processor's first column, whatever number of
+    // processes sort before it under Process.
+    void processorTotalBesideManyProcesses()
+    {
+        constexpr int kProcesses = 300;
+        Fixture f;
+        f.add(make_info(1, QStringLiteral("Processor"), kCpu, QStringLiteral("_Total")));
+        for (int k = 0; k < kProcesses; ++k)
+            f.add(make_info(quint64(10 + k), kProcess, kCpu, QStringLiteral("kworker/%1").arg(k)));
+        f.add(make_info(2, QStringLiteral("Processor"), kCpu, QStringLiteral("0")));
+        QCOMPARE(f.rowNames(), QStringList({QStringLiteral("Processor"), kCpu, kProcess, kCpu}));
+        QCOMPARE(f.instances(0), QStringList({QStringLiteral("0"), QStringLiteral("_Total")}));
+        QCOMPARE(f.model.indexOfSeries(f.data.rowOf(1)), f.model.index(1, 1));
+        QCOMPARE(f.model.indexOfSeries(f.data.rowOf(2)), f.model.index(1, 0));
+        QCOMPARE(f.instances(2).size(), kProcesses);
+        QCOMPARE(f.model.columnCount(), kProcesses);
     }
 
     // Each cell is formatValue's table text of its last value in its unit;
@@ -216,8 +337,10 @@ private slots:
         QCOMPARE(cell.data().toString(), formatValue(99.0, ValueUnit::none, ValueDetail::table));
     }
 
-    // A new instance inserts its column where it sorts, a leaving one removes
-    // it; a counter's or an object's last series takes its row(s) along.
+    // A new instance takes its column where it sorts and moves the object's
+    // later cells right (one dataChanged); the table widens at its right edge
+    // only when the object is its widest. A leaving one moves them back; a
+    // counter's or an object's last series takes its row(s) along.
     void instancesComeAndGo()
     {
         Fixture f;
@@ -227,42 +350,60 @@ private slots:
         QSignalSpy removed(&f.model, &QAbstractItemModel::columnsRemoved);
         QSignalSpy rows_inserted(&f.model, &QAbstractItemModel::rowsInserted);
         QSignalSpy rows_removed(&f.model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy changed(&f.model, &QAbstractItemModel::dataChanged);
+        QSignalSpy moved(&f.model, &ReportModel::cellsMoved);
         QSignalSpy resets(&f.model, &QAbstractItemModel::modelReset);
         f.add(make_info(3, kProcess, kCpu, QStringLiteral("c")));
         QCOMPARE(inserted.size(), 1);
-        QCOMPARE(inserted[0][1].toInt(), 1);  // between b and d
-        QCOMPARE(inserted[0][2].toInt(), 1);
+        QCOMPARE(inserted[0][1].toInt(), 2);  // at the right edge
+        QCOMPARE(inserted[0][2].toInt(), 2);
         QCOMPARE(f.columnNames(), QStringList({"b", "c", "d"}));
+        // c's column and d's, which moved right: heading and counter rows.
+        QCOMPARE(changed.first()[0].value<QModelIndex>(), f.model.index(0, 1));
+        QCOMPARE(changed.first()[1].value<QModelIndex>(), f.model.index(1, 2));
+        QCOMPARE(moved.size(), 1);
+        QCOMPARE(f.model.indexOfSeries(f.data.rowOf(2)), f.model.index(1, 2));
         // The same instance of another counter: a row, no column.
         f.add(make_info(4, kProcess, kWorkingSet, QStringLiteral("c")));
         QCOMPARE(inserted.size(), 1);
         QCOMPARE(rows_inserted.size(), 1);
         QCOMPARE(rows_inserted[0][1].toInt(), 2);
         QCOMPARE(f.model.rowCount(), 3);
+        // A narrower object below: no column of the table for it.
+        f.add(make_info(5, QStringLiteral("Processor"), kCpu, QStringLiteral("_Total")));
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(f.instances(3), QStringList({QStringLiteral("_Total")}));
         // c leaves % Processor Time: its column stays for Working Set.
         f.data.removeSeries(f.data.rowOf(3));
         QCOMPARE(removed.size(), 0);
         QVERIFY(!f.model.index(1, f.column(QStringLiteral("c"))).data().isValid());
-        // and Working Set: the column and the counter's row go.
+        // and Working Set: d moves back left, the table loses its last column.
+        moved.clear();
         f.data.removeSeries(f.data.rowOf(4));
         QCOMPARE(removed.size(), 1);
-        QCOMPARE(removed[0][1].toInt(), 1);
+        QCOMPARE(removed[0][1].toInt(), 2);
         QCOMPARE(f.columnNames(), QStringList({"b", "d"}));
+        QCOMPARE(moved.size(), 1);
+        QCOMPARE(f.model.indexOfSeries(f.data.rowOf(2)), f.model.index(1, 1));
         QCOMPARE(rows_removed.size(), 1);
-        QCOMPARE(f.model.rowCount(), 2);
-        // The object's last series: heading and counter rows go together.
-        f.data.removeSeries(0);
-        f.data.removeSeries(0);
-        QCOMPARE(f.model.rowCount(), 0);
-        QCOMPARE(f.model.columnCount(), 0);
+        QCOMPARE(f.model.rowCount(), 4);
+        // The object's last series: heading and counter rows go together; the
+        // table keeps the columns of the widest object left.
+        f.data.removeSeries(f.data.rowOf(1));
+        f.data.removeSeries(f.data.rowOf(2));
+        QCOMPARE(f.rowNames(), QStringList({QStringLiteral("Processor"), kCpu}));
+        QCOMPARE(f.model.columnCount(), 1);
         QCOMPARE(rows_removed.size(), 2);
         QCOMPARE(rows_removed[1][1].toInt(), 0);
         QCOMPARE(rows_removed[1][2].toInt(), 1);
+        f.data.removeSeries(0);
+        QCOMPARE(f.model.rowCount(), 0);
+        QCOMPARE(f.model.columnCount(), 0);
         QCOMPARE(resets.size(), 0);
     }
 
     // Hidden series have no cell; ended ones only while the view shows ended,
-    // marked in the header when every cell of the column has ended.
+    // an instance whose every cell has ended italic in its heading.
     void hiddenAndEnded()
     {
         Fixture f;
@@ -282,7 +423,13 @@ private slots:
         QCOMPARE(f.columnNames(), QStringList({"a"}));
         QCOMPARE(f.model.rowCount(), 2);  // Working Set has no shown series
         f.model.setShowEnded(true);
-        QCOMPARE(f.columnNames(), QStringList({"a", QStringLiteral("b (ended)")}));
+        QCOMPARE(f.columnNames(), QStringList({"a", "b"}));
+        const QModelIndex b = f.model.index(0, 1);
+        QVERIFY(b.data(ReportModel::InstanceEndedRole).toBool());
+        QVERIFY(b.data(Qt::FontRole).value<QFont>().italic());
+        QCOMPARE(b.data(Qt::ToolTipRole).toString(), QStringLiteral("b (ended)"));
+        QVERIFY(!f.model.index(0, 0).data(ReportModel::InstanceEndedRole).toBool());
+        QVERIFY(!f.model.index(0, 0).data(Qt::FontRole).value<QFont>().italic());
         QCOMPARE(f.model.rowCount(), 3);
         QVERIFY(f.model.indexOfSeries(1).data(Qt::FontRole).value<QFont>().italic());
         QVERIFY(!f.model.indexOfSeries(0).data(Qt::FontRole).isValid());
@@ -349,8 +496,80 @@ private slots:
         QCOMPARE(resets.size(), 2);
         QCOMPARE(f.model.columnCount(), kTotal - kEnded);
         for (int row = 0; row < f.data.seriesCount(); ++row)
-            QCOMPARE(f.model.headerData(f.model.indexOfSeries(row).column(), Qt::Horizontal).toString(),
+            QCOMPARE(f.model.index(0, f.model.indexOfSeries(row).column()).data().toString(),
                      f.data.series(row).info.instance);
+    }
+
+    // Random steps over three objects (series added, removed, hidden, shown,
+    // ended, values changed, ended ones shown and hidden, a reload): after
+    // each, the copy kept from the signals equals the table, and the table
+    // equals the layout computed from the ViewData by the rules (each object's
+    // shown instances in natural order, _Total last).
+    void randomStepsSignalEveryChange()
+    {
+        Fixture f;
+        SignalCopy copy(&f.model);
+        std::mt19937 random(20261128);
+        const QStringList objects = {kProcess, QStringLiteral("Processor"), QStringLiteral("Memory")};
+        const QStringList counters = {kCpu, kWorkingSet};
+        quint64 next_id = 1;
+        const QCollator collator = naturalCollator();
+        for (int step = 0; step < 1500; ++step) {
+            const int what = static_cast<int>(random() % 100);
+            const int rows = f.data.seriesCount();
+            const int row = rows ? static_cast<int>(random() % static_cast<unsigned>(rows)) : -1;
+            if (what < 35 || rows == 0) {
+                const QString object = objects[static_cast<qsizetype>(random() % 3)];
+                const QString instance = object == QStringLiteral("Memory") ? QString()
+                                         : random() % 8 == 0                ? QStringLiteral("_Total")
+                                                                            : QStringLiteral("p%1").arg(random() % 40);
+                f.add(make_info(next_id++, object, counters[static_cast<qsizetype>(random() % 2)], instance));
+            } else if (what < 50) {
+                f.data.removeSeries(row);
+            } else if (what < 60) {
+                f.data.setVisible(row, !f.data.series(row).visible);
+            } else if (what < 70) {
+                if (!f.data.series(row).ended)
+                    f.end(f.data.series(row).info.id);
+            } else if (what < 90) {
+                f.setLast(row, double(random() % 1000));
+                f.refresh();
+            } else if (what < 98) {
+                f.model.setShowEnded(!f.model.showsEnded());
+            } else {
+                f.model.reload();
+                f.refresh();
+            }
+            QCOMPARE(copy.cells(), SignalCopy::read(&f.model));
+            // The layout by the rules.
+            std::map<QString, std::map<QString, QStringList>> expected;  // object → counter → instances
+            for (int r = 0; r < f.data.seriesCount(); ++r) {
+                const ViewSeries& s = f.data.series(r);
+                if (s.visible && (!s.ended || f.model.showsEnded()))
+                    expected[s.info.object][s.info.counter] << s.info.instance;
+            }
+            int heading = 0;
+            for (; heading < f.model.rowCount(); ++heading) {
+                QVERIFY(f.model.isObjectRow(heading));
+                const QString object = f.model.headerData(heading, Qt::Vertical).toString();
+                QVERIFY(expected.count(object));
+                QStringList names;
+                for (const auto& [counter, instances] : expected[object])
+                    names << instances;
+                names.removeDuplicates();
+                std::sort(names.begin(), names.end(), [&collator](const QString& a, const QString& b) {
+                    const auto rank = [](const QString& n) {
+                        return n.isEmpty() ? 0 : n == QStringLiteral("_Total") ? 2 : 1;
+                    };
+                    return rank(a) != rank(b) ? rank(a) < rank(b) : collator.compare(a, b) < 0;
+                });
+                QCOMPARE(f.instances(heading), names);
+                const auto& by_counter = expected[object];
+                heading += static_cast<int>(by_counter.size());
+                expected.erase(object);
+            }
+            QVERIFY(expected.empty());
+        }
     }
 };
 

@@ -534,7 +534,7 @@ void TestViewWidget::hiddenReportWaitsUntilShown()
     ViewData data;
     ViewWidget w(&data);
     w.show();
-    QSignalSpy inserted(w.report()->model(), &QAbstractItemModel::columnsInserted);
+    QSignalSpy inserted(w.report()->model(), &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(w.report()->model(), &QAbstractItemModel::modelReset);
     fill_view(data, 3, 20);
     data.removeSeries(0);
@@ -542,14 +542,14 @@ void TestViewWidget::hiddenReportWaitsUntilShown()
     QCOMPARE(reset.size(), 0);
     w.setKind(ViewWidget::Kind::Report);
     QCOMPARE(reset.size(), 1);
-    // Series 2 (Memory, no instance) and 3 (cpu3) are left: their two columns.
-    QCOMPARE(w.reportView()->model()->columnCount(), 2);
+    // Series 2 (Memory, no instance) and 3 (cpu3) are left: two objects' rows.
+    QCOMPARE(w.reportView()->model()->rowCount(), 4);
     QVERIFY(w.report()->model()->indexOfSeries(0).isValid());
     // Shown, it follows row by row again.
     w.setKind(ViewWidget::Kind::Report);
     data.removeSeries(0);
     QCOMPARE(reset.size(), 1);
-    QCOMPARE(w.reportView()->model()->columnCount(), 1);
+    QCOMPARE(w.reportView()->model()->rowCount(), 2);
 }
 
 void TestViewWidget::reportGroupsObjectCounterInstance()
@@ -563,27 +563,26 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     QTableView* view = w.reportView();
     QCOMPARE(w.graphWidget(), static_cast<QWidget*>(view));
     const QAbstractItemModel* model = view->model();
-    // Processor (1: cpu1, 3: cpu3) then Memory (2, no instance): a heading and
-    // a row per counter; columns: the one without instance, cpu1, cpu3.
+    // Processor (1: cpu1, 3: cpu3) then Memory (2, no instance): a heading
+    // naming the object's instances and a row per counter.
     const QStringList rows = {QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("Counter 3"),
                               QStringLiteral("Memory"), QStringLiteral("Counter 2")};
     QCOMPARE(model->rowCount(), rows.size());
     for (int row = 0; row < rows.size(); ++row)
         QCOMPARE(model->headerData(row, Qt::Vertical).toString(), rows[row]);
-    const QStringList columns = {ReportModel::noInstanceColumnName(), QStringLiteral("cpu1"), QStringLiteral("cpu3")};
-    QCOMPARE(model->columnCount(), columns.size());
-    for (int column = 0; column < columns.size(); ++column)
-        QCOMPARE(model->headerData(column, Qt::Horizontal).toString(), columns[column]);
-    QCOMPARE(model->index(1, 1).data().toString(), LegendModel::formatValue(wave(1, 19)));
-    QCOMPARE(model->index(2, 2).data().toString(), LegendModel::formatValue(wave(3, 19)));
+    QCOMPARE(model->columnCount(), 2);
+    QCOMPARE(model->index(0, 0).data().toString(), QStringLiteral("cpu1"));
+    QCOMPARE(model->index(0, 1).data().toString(), QStringLiteral("cpu3"));
+    QCOMPARE(model->index(3, 0).data().toString(), QString());  // Memory: no instance name
+    QCOMPARE(model->index(1, 0).data().toString(), LegendModel::formatValue(wave(1, 19)));
+    QCOMPARE(model->index(2, 1).data().toString(), LegendModel::formatValue(wave(3, 19)));
     QCOMPARE(model->index(4, 0).data().toString(), LegendModel::formatValue(wave(2, 19)));
-    QCOMPARE(model->index(1, 2).data().toString(), QString());  // Counter 1 has no cpu3
-    QCOMPARE(model->index(0, 1).data().toString(), QString());  // heading
-    // The instance header is one line of text high, whatever the columns.
-    QVERIFY(view->horizontalHeader()->sizeHint().height() >= view->horizontalHeader()->fontMetrics().height());
-    QVERIFY(view->horizontalHeader()->sizeHint().height() < 3 * view->horizontalHeader()->fontMetrics().height());
+    QCOMPARE(model->index(1, 1).data().toString(), QString());  // Counter 1 has no cpu3
+    QCOMPARE(model->index(4, 1).data().toString(), QString());  // Memory has one column
+    // No column header: the headings name the instances.
+    QVERIFY(view->horizontalHeader()->isHidden());
     // A click on a cell selects its series.
-    const QRect cpu3 = view->visualRect(model->index(2, 2));
+    const QRect cpu3 = view->visualRect(model->index(2, 1));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cpu3.center());
     QCOMPARE(w.selectedRow(), data.rowOf(3));
     w.setSelectedRow(data.rowOf(2));
