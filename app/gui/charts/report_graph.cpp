@@ -110,6 +110,15 @@ void ReportGraph::attach(bool shown)
         m_stale = false;
     }
     m_view->setModel(m_model);
+    // The user's current cell (a click, the arrow keys) selects its series;
+    // the selection model is the table's new one after each setModel().
+    QObject::connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, m_view,
+                     [this](const QModelIndex& current) {
+                         if (m_showing || !m_on_current)
+                             return;
+                         if (const int row = m_model->seriesRowAt(current); row >= 0)
+                             m_on_current(row);
+                     });
     // After the table's own reset handling, which clears its current cell:
     // connected anew after each setModel(), as the table connects there.
     QObject::disconnect(m_reset_connection);
@@ -209,7 +218,9 @@ void ReportGraph::showSelected(bool scroll)
     }
     if (m_view->currentIndex() == cell && m_view->selectionModel()->isSelected(cell))
         return;
+    m_showing = true;
     m_view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::ClearAndSelect);
+    m_showing = false;
     if (scroll)
         m_view->scrollTo(cell);
 }

@@ -2,7 +2,7 @@
 // The report, as PerfMon's report view: a table of last values with a
 // heading row per object that names its instances, a row per counter below
 // (see ReportModel, which keeps it up to date change by change). A click on
-// a cell selects its series in the view.
+// a cell (or moving to it with the keys) selects its series in the view.
 #pragma once
 
 #include "gui/charts/graph.h"
@@ -11,6 +11,8 @@
 #include <QPointer>
 
 #include <QModelIndex>
+
+#include <functional>
 
 class QTableView;
 
@@ -31,6 +33,8 @@ public:
     void applyPalette(const QPalette&) override {}
 
     void setShowEnded(bool show);
+    // Called with the ViewData row of the cell the user makes current.
+    void onCurrentSeries(std::function<void(int row)> handler) { m_on_current = std::move(handler); }
     // Marks the cell of a ViewData row as the current one (none for -1 or a
     // series without a cell).
     void setSelectedRow(int row);
@@ -59,7 +63,9 @@ private:
     QPointer<QObject> m_watcher;                 // calls attach() on the table's show and hide
     QMetaObject::Connection m_reset_connection;  // the model's reset, while it is in the table
     bool m_stale = true;                         // rows changed while the table was hidden (or never shown)
-    quint64 m_selected_id = 0;                   // the selected series, whose cell a reset makes current again
+    std::function<void(int)> m_on_current;
+    bool m_showing = false;     // the current cell set for the selected series, not by the user
+    quint64 m_selected_id = 0;  // the selected series, whose cell a reset makes current again
 };
 
 }  // namespace perfscope::gui

@@ -135,10 +135,7 @@ void ViewWidget::buildUi()
     m_histogram = std::make_unique<HistogramGraph>(m_data, this);
     connect(m_histogram->view(), &HistogramView::rowClicked, this, &ViewWidget::setSelectedRow);
     m_report = std::make_unique<ReportGraph>(m_data, this);
-    connect(m_report->view(), &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
-        if (const int row = m_report->seriesRowAt(index); row >= 0)
-            setSelectedRow(row);
-    });
+    m_report->onCurrentSeries([this](int row) { setSelectedRow(row); });
 
     m_stack = new QStackedWidget(this);
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})

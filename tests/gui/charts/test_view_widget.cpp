@@ -585,6 +585,35 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     const QRect cpu3 = view->visualRect(model->index(2, 1));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cpu3.center());
     QCOMPARE(w.selectedRow(), data.rowOf(3));
+    // An instance that sorts before it moves its cell right: the cell stays
+    // current, the selection on the same series.
+    SampleBatch more;
+    more.time_ms = test::kT0 + 20'000;
+    more.added.append(make_info(7, QStringLiteral("Processor"), QStringLiteral("Counter 3"), QStringLiteral("cpu2")));
+    more.points.append({7, 1.0, true});
+    data.append(more);
+    QCOMPARE(model->index(0, 1).data().toString(), QStringLiteral("cpu2"));
+    QCOMPARE(view->currentIndex(), model->index(2, 2));
+    QCOMPARE(w.selectedRow(), data.rowOf(3));
+    // and moves it back when it goes.
+    data.removeSeries(data.rowOf(7));
+    QCOMPARE(view->currentIndex(), model->index(2, 1));
+    QCOMPARE(view->selectionModel()->selectedIndexes(), QModelIndexList({model->index(2, 1)}));
+    // The arrow keys select the series of the cell they move to.
+    SampleBatch counter1_cpu3;
+    counter1_cpu3.time_ms = test::kT0 + 21'000;
+    counter1_cpu3.added.append(
+        make_info(8, QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("cpu3")));
+    counter1_cpu3.points.append({8, 1.0, true});
+    data.append(counter1_cpu3);
+    w.setSelectedRow(data.rowOf(1));
+    QCOMPARE(view->currentIndex(), model->index(1, 0));
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Right);
+    QCOMPARE(view->currentIndex(), model->index(1, 1));
+    QCOMPARE(w.selectedRow(), data.rowOf(8));
+    QTest::keyClick(view, Qt::Key_Up);  // a heading: no series, the selection stays
+    QCOMPARE(w.selectedRow(), data.rowOf(8));
     w.setSelectedRow(data.rowOf(2));
     QCOMPARE(view->currentIndex(), model->index(4, 0));
 }
