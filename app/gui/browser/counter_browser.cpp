@@ -75,6 +75,11 @@ CounterBrowser::CounterBrowser(SourceHub& hub, QWidget* parent)
     m_hide_kernel = new QCheckBox(tr("Hide &kernel threads"), instances_box);
     m_hide_kernel->setChecked(m_instance_filter.hidesKernelThreads());
     m_hide_kernel->setToolTip(tr("Leaves out kthreadd (PID 2) and the kernel threads it started"));
+    // Its room kept while hidden: showing it for Process or Thread would
+    // otherwise widen the dock and move the graph beside it.
+    QSizePolicy keep = m_hide_kernel->sizePolicy();
+    keep.setRetainSizeWhenHidden(true);
+    m_hide_kernel->setSizePolicy(keep);
     m_hide_kernel->setVisible(false);
     instance_tools->addWidget(m_hide_kernel);
     instances_layout->addLayout(instance_tools);
