@@ -63,7 +63,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
         return font;
     }
     if (role == Qt::TextAlignmentRole && column >= Scale && column != Counter && column != Instance &&
-        column != Parent && column != Object)
+        column != Parent && column != Object && column != Computer)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     const auto stat = [&](double v) -> QVariant {
         if (role == Qt::UserRole)
@@ -86,6 +86,7 @@ QVariant LegendModel::data(const QModelIndex& index, int role) const
             return s.info.instance;
         case Parent: return s.info.parent;
         case Object: return s.info.object;
+        case Computer: return machineOf(s.info.path).toString();
         case Last: return stat(st.last);
         case Average: return stat(st.average);
         case Minimum: return stat(st.minimum);
@@ -102,8 +103,8 @@ QVariant LegendModel::headerData(int section, Qt::Orientation orientation, int r
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const names[] = {QT_TR_NOOP("Show"),    QT_TR_NOOP("Color"),    QT_TR_NOOP("Scale"),
                                         QT_TR_NOOP("Counter"), QT_TR_NOOP("Instance"), QT_TR_NOOP("Parent"),
-                                        QT_TR_NOOP("Object"),  QT_TR_NOOP("Last"),     QT_TR_NOOP("Average"),
-                                        QT_TR_NOOP("Minimum"), QT_TR_NOOP("Maximum")};
+                                        QT_TR_NOOP("Object"),  QT_TR_NOOP("Computer"), QT_TR_NOOP("Last"),
+                                        QT_TR_NOOP("Average"), QT_TR_NOOP("Minimum"),  QT_TR_NOOP("Maximum")};
     return tr(names[section]);
 }
 

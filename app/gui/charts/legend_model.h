@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The legend table of a view: one row per series of its ViewData, PerfMon's
-// columns (show, color, scale, counter, instance, parent, object) and the
+// columns (show, color, scale, counter, instance, parent, object, computer) and the
 // statistics of the visible window (last, average, minimum, maximum), which
 // the view hands over once per refresh. Show, color and scale are editable and
 // write through to the ViewData. Qt::UserRole gives the raw value to sort by.
@@ -21,7 +21,21 @@ class ViewData;
 class LegendModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Show, Color, Scale, Counter, Instance, Parent, Object, Last, Average, Minimum, Maximum, ColumnCount };
+    enum Column {
+        Show,
+        Color,
+        Scale,
+        Counter,
+        Instance,
+        Parent,
+        Object,
+        Computer,
+        Last,
+        Average,
+        Minimum,
+        Maximum,
+        ColumnCount
+    };
     // Any column: whether the row's instance has ended (bool).
     static constexpr int EndedRole = Qt::UserRole + 1;
     // Any column: the series' id (quint64).

@@ -195,6 +195,11 @@ void ReportGraph::setShowEnded(bool show)
     m_model->setShowEnded(show);
 }
 
+void ReportGraph::setShowMachine(bool show)
+{
+    m_model->setShowMachine(show);
+}
+
 void ReportGraph::refresh(const GraphFrame& frame)
 {
     m_model->setValues(frame.plots);

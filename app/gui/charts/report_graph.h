@@ -33,6 +33,7 @@ public:
     void applyPalette(const QPalette&) override {}
 
     void setShowEnded(bool show);
+    void setShowMachine(bool show);
     // Called with the ViewData row of the cell the user makes current.
     void onCurrentSeries(std::function<void(int row)> handler) { m_on_current = std::move(handler); }
     // Marks the cell of a ViewData row as the current one (none for -1 or a

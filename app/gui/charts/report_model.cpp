@@ -17,15 +17,6 @@ namespace {
 
 const QString kTotal = QStringLiteral("_Total");
 
-// "\\HOST" of "\\HOST\Object(Instance)\Counter"; empty for a path without one.
-QString machine_of(const QString& path)
-{
-    if (!path.startsWith(QLatin1String("\\\\")))
-        return {};
-    const qsizetype end = path.indexOf(QLatin1Char('\\'), 2);
-    return end < 0 ? path : path.left(end);
-}
-
 QString heading_key(const QString& machine, const QString& object)
 {
     return machine + QLatin1Char('\n') + object;
@@ -104,7 +95,7 @@ void ReportModel::readSeries(Entry& e, int row) const
     if (e.id != s.info.id) {
         e.id = s.info.id;
         e.path = s.info.path;
-        e.machine = machine_of(s.info.path);
+        e.machine = machineOf(s.info.path).toString();
         e.object = s.info.object;
         e.counter = s.info.counter;
         // PerfMon names a thread by its process: "firefox/12".
@@ -159,6 +150,15 @@ void ReportModel::apply(Entry& e)
         place(e);
     else if (!wantsCell(e) && placed)
         release(e);
+}
+
+void ReportModel::setShowMachine(bool show)
+{
+    if (show == m_show_machine)
+        return;
+    m_show_machine = show;
+    if (!m_bulk && !m_lines.empty())
+        emit headerDataChanged(Qt::Vertical, 0, static_cast<int>(m_lines.size()) - 1);
 }
 
 void ReportModel::setShowEnded(bool show)
@@ -590,7 +590,10 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
     const Line& line = *m_lines[static_cast<size_t>(section)];
     const bool heading = line.counter.isEmpty();
     switch (role) {
-    case Qt::DisplayRole: return heading ? line.object : line.counter;
+    case Qt::DisplayRole:
+        if (!heading)
+            return line.counter;
+        return m_show_machine && !line.machine.isEmpty() ? line.machine + QLatin1Char('\\') + line.object : line.object;
     case Qt::ToolTipRole:
         return heading ? (line.machine.isEmpty() ? line.object : line.machine + QLatin1Char('\\') + line.object)
                        : line.object + QLatin1Char('\\') + line.counter;

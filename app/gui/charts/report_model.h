@@ -58,6 +58,9 @@ public:
     void reload();
     void setShowEnded(bool show);
     bool showsEnded() const { return m_show_ended; }
+    // Headings name their machine ("\\HOST\Processor"): for a view over
+    // more than one.
+    void setShowMachine(bool show);
     // The last values, one per ViewData row (the refresh's frame).
     void setValues(const RowPlots& plots);
 
@@ -111,6 +114,7 @@ private:
 
     const ViewData* m_data;
     bool m_show_ended = false;
+    bool m_show_machine = false;
     bool m_bulk = false;       // inside a reset: no per-change signals
     bool m_many_bulk = false;  // the reset is a large removal's
     int m_waiting = 0;         // entries whose cell another series holds

@@ -38,6 +38,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 
 namespace perfscope::gui {
@@ -165,9 +166,12 @@ void ViewWidget::buildUi()
     // Value columns hold a formatted value with its unit ("22.09 GiB",
     // "1,234 /s"), at most about eight characters: the rest of the width
     // goes to Counter and Instance, which a user reads first.
-    const int widths[] = {4, 4, 5, 14, 10, 5, 8, 7, 7, 7, 7};
+    const int widths[] = {4, 4, 5, 14, 10, 5, 8, 9, 7, 7, 7, 7};
+    static_assert(std::size(widths) == LegendModel::ColumnCount);
     for (int column = 0; column < LegendModel::ColumnCount; ++column)
         m_legend_view->setColumnWidth(column, widths[column] * em);
+    // Shown once the view holds more than one machine's counters (showMachines).
+    m_legend_view->setColumnHidden(LegendModel::Computer, true);
     // Counter and Instance share what the fixed-width columns leave, down to a readable minimum.
     new LegendColumnSizer(m_legend_view, LegendModel::Counter, LegendModel::Instance);
     connect(m_legend_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -574,6 +578,7 @@ void ViewWidget::onHover(const QPointF& position)
 
 void ViewWidget::onSeriesAdded(int row)
 {
+    m_machines_dirty = true;
     m_plots.insert(static_cast<size_t>(row));
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->insertRow(row);
@@ -584,6 +589,7 @@ void ViewWidget::onSeriesAdded(int row)
 
 void ViewWidget::onSeriesAboutToBeRemoved(int row)
 {
+    m_machines_dirty = true;
     m_plots.erase(static_cast<size_t>(row));
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->removeRow(row);
@@ -626,6 +632,25 @@ void ViewWidget::setMinRefreshInterval(int ms)
     m_min_refresh_ms = std::max(0, ms);
 }
 
+// PerfMon's Computer column, and machine names in the report's headings,
+// only for a view over more than one machine: with one they would repeat the
+// same name on every row. Checked at a refresh after rows came or went, not
+// per row (adding 2,000 series would scan them 2,000 times).
+void ViewWidget::showMachines()
+{
+    m_machines_dirty = false;
+    bool several = false;
+    const int rows = m_data->seriesCount();
+    if (rows > 1) {
+        const QStringView first = machineOf(m_data->series(0).info.path);
+        for (int row = 1; row < rows && !several; ++row)
+            several = machineOf(m_data->series(row).info.path) != first;
+    }
+    if (m_legend_view->isColumnHidden(LegendModel::Computer) == several)
+        m_legend_view->setColumnHidden(LegendModel::Computer, !several);
+    m_report->setShowMachine(several);
+}
+
 void ViewWidget::refresh()
 {
     refreshNow(true);
@@ -640,6 +665,8 @@ void ViewWidget::refreshNow(bool stats)
     m_since_refresh.start();
     m_dirty = false;
     ++m_refreshes;
+    if (m_machines_dirty)
+        showMachines();
     const auto [from, to] = visibleRange();
     const int width = m_line->plotWidthPx();
     const qint64 column_ms = std::max<qint64>(1, (to - from) / width + ((to - from) % width ? 1 : 0));

@@ -178,6 +178,7 @@ private:
     void onHover(const QPointF& position);
     Graph* graph(Kind kind) const;
     void updateEndedBar();
+    void showMachines();
 
     ViewData* m_data;
     LegendModel* m_legend_model;
@@ -194,6 +195,7 @@ private:
     qint64 m_view_span = 0;  // frozen: its length
     bool m_highlight = false;
     bool m_dirty = true;
+    bool m_machines_dirty = true;  // rows came or went since showMachines()
     bool m_pending = false;
     bool m_updating_scroll = false;
     qint64 m_refreshes = 0;

@@ -8,6 +8,7 @@
 
 #include <QMetaType>
 #include <QString>
+#include <QStringView>
 #include <QtGlobal>
 
 namespace perfscope::gui {
@@ -22,6 +23,20 @@ struct SeriesInfo {
     int default_scale = 0;             // the definition's DefaultScale: plotted value = value * 10^scale
     ValueUnit unit = ValueUnit::none;  // from the counter's name and type (unitOf)
 };
+
+}  // namespace perfscope::gui
+
+namespace perfscope::gui {
+
+// "\\HOST" of "\\HOST\Object(Instance)\Counter" (PerfMon's Computer); empty
+// for a path without one.
+inline QStringView machineOf(const QString& path)
+{
+    if (!path.startsWith(QLatin1String("\\\\")))
+        return {};
+    const qsizetype end = path.indexOf(QLatin1Char('\\'), 2);
+    return end < 0 ? QStringView(path) : QStringView(path).left(end);
+}
 
 }  // namespace perfscope::gui
 

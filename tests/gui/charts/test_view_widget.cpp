@@ -103,6 +103,7 @@ private slots:
     void hiddenSeriesDrawsNothing();
     void histogramShowsLastValues();
     void reportGroupsObjectCounterInstance();
+    void machinesNamedWhenSeveral();
     void hiddenReportWaitsUntilShown();
     void valueBarShowsSelected();
     void highlightAndRemoveSelected();
@@ -229,6 +230,8 @@ void TestViewWidget::legendEditsWriteThrough()
     QCOMPARE(m.index(0, LegendModel::Counter).data().toString(), QStringLiteral("Counter 1"));
     QCOMPARE(m.index(0, LegendModel::Instance).data().toString(), QStringLiteral("cpu1"));
     QCOMPARE(m.index(0, LegendModel::Object).data().toString(), QStringLiteral("Processor"));
+    QCOMPARE(m.index(0, LegendModel::Computer).data().toString(), QStringLiteral("\\\\host"));
+    QCOMPARE(m.headerData(LegendModel::Computer, Qt::Horizontal).toString(), QStringLiteral("Computer"));
     QCOMPARE(m.headerData(LegendModel::Maximum, Qt::Horizontal).toString(), QStringLiteral("Maximum"));
     // An ended instance is marked.
     SampleBatch end;
@@ -616,6 +619,43 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     QCOMPARE(w.selectedRow(), data.rowOf(8));
     w.setSelectedRow(data.rowOf(2));
     QCOMPARE(view->currentIndex(), model->index(4, 0));
+}
+
+// A view over two machines says which is which: the legend's Computer
+// column and the report's headings name the machine; over one, neither
+// repeats its name on every row.
+void TestViewWidget::machinesNamedWhenSeveral()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.show();
+    fill_view(data, 3, 5);
+    w.setKind(ViewWidget::Kind::Report);
+    w.refresh();
+    QVERIFY(w.legendView()->isColumnHidden(LegendModel::Computer));
+    const QAbstractItemModel* report = w.reportView()->model();
+    QCOMPARE(report->headerData(0, Qt::Vertical).toString(), QStringLiteral("Processor"));
+    SeriesInfo other = make_info(9, QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("cpu1"));
+    other.path = QStringLiteral("\\\\db-server\\Processor(cpu1)\\Counter 1");
+    SampleBatch b;
+    b.time_ms = kT0 + 5'000;
+    b.added.append(other);
+    b.points.append({9, 1.0, true});
+    data.append(b);
+    w.refresh();
+    QVERIFY(!w.legendView()->isColumnHidden(LegendModel::Computer));
+    QCOMPARE(w.legendModel()->index(data.rowOf(9), LegendModel::Computer).data().toString(),
+             QStringLiteral("\\\\db-server"));
+    QStringList headings;
+    for (int row = 0; row < report->rowCount(); ++row)
+        if (w.report()->model()->isObjectRow(row))
+            headings << report->headerData(row, Qt::Vertical).toString();
+    QCOMPARE(headings, QStringList({QStringLiteral("\\\\host\\Processor"), QStringLiteral("\\\\host\\Memory"),
+                                    QStringLiteral("\\\\db-server\\Processor")}));
+    data.removeSeries(data.rowOf(9));
+    w.refresh();
+    QVERIFY(w.legendView()->isColumnHidden(LegendModel::Computer));
+    QCOMPARE(report->headerData(0, Qt::Vertical).toString(), QStringLiteral("Processor"));
 }
 
 void TestViewWidget::valueBarShowsSelected()
