@@ -136,19 +136,22 @@ void ReportGraph::attach(bool shown)
 // column). Measured again from every heading row after a reset.
 void ReportGraph::fitColumns()
 {
+    const QFontMetrics bold = headingMetrics();
     m_column_width = m_value_width;
-    for (int row = 0; row < m_model->rowCount(); ++row) {
+    for (int row = 0; row < m_model->rowCount() && m_column_width < maxColumnWidth(); ++row) {
         if (!m_model->isObjectRow(row))
             continue;
-        for (int column = 0; column < m_model->columnCount(); ++column)
-            m_column_width = std::max(m_column_width, widthFor(m_model->index(row, column).data().toString()));
+        for (int column = 0; column < m_model->columnCount() && m_column_width < maxColumnWidth(); ++column)
+            m_column_width = std::max(m_column_width, widthFor(bold, m_model->index(row, column).data().toString()));
     }
     m_view->horizontalHeader()->setDefaultSectionSize(m_column_width);
 }
 
 void ReportGraph::fitColumn(const QString& name)
 {
-    const int width = widthFor(name);
+    if (m_column_width >= maxColumnWidth())
+        return;
+    const int width = widthFor(headingMetrics(), name);
     if (width <= m_column_width)
         return;
     m_column_width = width;
@@ -156,11 +159,21 @@ void ReportGraph::fitColumn(const QString& name)
 }
 
 // A heading cell's text is bold.
-int ReportGraph::widthFor(const QString& name) const
+QFontMetrics ReportGraph::headingMetrics() const
 {
     QFont bold = m_view->font();
     bold.setBold(true);
-    return std::clamp(QFontMetrics(bold).horizontalAdvance(name) + 16, m_value_width, m_value_width * 3 / 2);
+    return QFontMetrics(bold);
+}
+
+int ReportGraph::maxColumnWidth() const
+{
+    return m_value_width * 3 / 2;
+}
+
+int ReportGraph::widthFor(const QFontMetrics& bold, const QString& name) const
+{
+    return std::clamp(bold.horizontalAdvance(name) + 16, m_value_width, maxColumnWidth());
 }
 
 void ReportGraph::insertRow(int row)

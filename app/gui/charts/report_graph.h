@@ -7,6 +7,7 @@
 
 #include "gui/charts/graph.h"
 
+#include <QFontMetrics>
 #include <QMetaObject>
 #include <QPointer>
 
@@ -51,7 +52,9 @@ private:
     void attach(bool shown);
     void fitColumns();
     void fitColumn(const QString& name);
-    int widthFor(const QString& name) const;
+    QFontMetrics headingMetrics() const;
+    int maxColumnWidth() const;
+    int widthFor(const QFontMetrics& bold, const QString& name) const;
     // Makes the selected series' cell current, scrolled into view unless it
     // only moved.
     void showSelected(bool scroll = true);

@@ -602,6 +602,21 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     data.removeSeries(data.rowOf(7));
     QCOMPARE(view->currentIndex(), model->index(2, 1));
     QCOMPARE(view->selectionModel()->selectedIndexes(), QModelIndexList({model->index(2, 1)}));
+    // One width for every column: grown for a longer name, within a limit.
+    const int narrow = view->columnWidth(0);
+    QCOMPARE(view->columnWidth(1), narrow);
+    const QString long_name = QStringLiteral("a-process-with-a-name-far-longer-than-any-value-could-be");
+    SampleBatch long_batch;
+    long_batch.time_ms = test::kT0 + 20'500;
+    long_batch.added.append(make_info(10, QStringLiteral("Processor"), QStringLiteral("Counter 3"), long_name));
+    long_batch.points.append({10, 1.0, true});
+    data.append(long_batch);
+    const int wide = view->columnWidth(0);
+    QVERIFY2(wide > narrow, qPrintable(QStringLiteral("%1 > %2").arg(wide).arg(narrow)));
+    QVERIFY(wide < QFontMetrics(view->font()).horizontalAdvance(long_name));
+    for (int column = 1; column < model->columnCount(); ++column)
+        QCOMPARE(view->columnWidth(column), wide);
+    data.removeSeries(data.rowOf(10));
     // The arrow keys select the series of the cell they move to.
     SampleBatch counter1_cpu3;
     counter1_cpu3.time_ms = test::kT0 + 21'000;
