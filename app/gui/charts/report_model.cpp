@@ -202,10 +202,7 @@ void ReportModel::beginBulk()
 void ReportModel::endBulk()
 {
     m_bulk = false;
-    int most = 0;
-    for (const auto& line : m_lines)
-        most = std::max(most, static_cast<int>(line->columns.size()));
-    m_column_count = most;
+    m_column_count = widestObject();
     endResetModel();
 }
 
@@ -389,6 +386,15 @@ void ReportModel::removeColumn(Line* heading, Column* column)
     fitColumnCount();
 }
 
+// The most instances an object has (only headings have columns).
+int ReportModel::widestObject() const
+{
+    int most = 0;
+    for (const auto& line : m_lines)
+        most = std::max(most, static_cast<int>(line->columns.size()));
+    return most;
+}
+
 // The cells of an object's rows between two columns show other series now
 // (or none, the last after a removal).
 void ReportModel::blockCellsMoved(const Line* heading, int from, int to)
@@ -404,9 +410,7 @@ void ReportModel::blockCellsMoved(const Line* heading, int from, int to)
 // object's go.
 void ReportModel::fitColumnCount()
 {
-    int most = 0;
-    for (const auto& line : m_lines)
-        most = std::max(most, static_cast<int>(line->columns.size()));
+    const int most = widestObject();
     if (most >= m_column_count)
         return;
     if (!m_bulk)

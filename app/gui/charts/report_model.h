@@ -105,6 +105,7 @@ private:
     void removeColumn(Line* heading, Column* column);
     void blockCellsMoved(const Line* heading, int from, int to);
     void fitColumnCount();
+    int widestObject() const;
     void columnEndedChanged(const Line* heading, const Column* column, bool was_all_ended);
     void cellChanged(const Line* line, const Column* column);
     bool columnBefore(const QString& a, const QString& b) const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gui/remote/machine_paths.h"
 
+#include "gui/data/series_info.h"
+
 #ifdef PERFSCOPE_HAVE_REMOTE
 #include "remote/machine_address.h"
 #endif
@@ -12,12 +14,10 @@ namespace {
 
 const QString kMachinePrefix = QStringLiteral("\\\\");
 
+// "HOST" of "\\\\HOST\\...": machineOf's without its two backslashes.
 QString machine_part(const QString& path)
 {
-    if (!path.startsWith(kMachinePrefix))
-        return {};
-    const qsizetype slash = path.indexOf(QLatin1Char('\\'), 2);
-    return path.mid(2, slash < 0 ? -1 : slash - 2);
+    return machineOf(path).mid(2).toString();
 }
 
 }  // namespace

@@ -25,6 +25,16 @@ inline SeriesInfo make_info(quint64 id, const QString& object, const QString& co
     return s;
 }
 
+// A new series with one value (1.0) at time_ms, as the sampler brings it.
+inline void add_live(ViewData& data, const SeriesInfo& info, qint64 time_ms)
+{
+    SampleBatch b;
+    b.time_ms = time_ms;
+    b.added.append(info);
+    b.points.append({info.id, 1.0, true});
+    data.append(b);
+}
+
 // Value of series `id` at step i; steps in `gap_from..gap_to` are gaps for id 1.
 inline double wave(quint64 id, int i)
 {

@@ -590,11 +590,8 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     QCOMPARE(w.selectedRow(), data.rowOf(3));
     // An instance that sorts before it moves its cell right: the cell stays
     // current, the selection on the same series.
-    SampleBatch more;
-    more.time_ms = test::kT0 + 20'000;
-    more.added.append(make_info(7, QStringLiteral("Processor"), QStringLiteral("Counter 3"), QStringLiteral("cpu2")));
-    more.points.append({7, 1.0, true});
-    data.append(more);
+    add_live(data, make_info(7, QStringLiteral("Processor"), QStringLiteral("Counter 3"), QStringLiteral("cpu2")),
+             kT0 + 20'000);
     QCOMPARE(model->index(0, 1).data().toString(), QStringLiteral("cpu2"));
     QCOMPARE(view->currentIndex(), model->index(2, 2));
     QCOMPARE(w.selectedRow(), data.rowOf(3));
@@ -606,11 +603,7 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
     const int narrow = view->columnWidth(0);
     QCOMPARE(view->columnWidth(1), narrow);
     const QString long_name = QStringLiteral("a-process-with-a-name-far-longer-than-any-value-could-be");
-    SampleBatch long_batch;
-    long_batch.time_ms = test::kT0 + 20'500;
-    long_batch.added.append(make_info(10, QStringLiteral("Processor"), QStringLiteral("Counter 3"), long_name));
-    long_batch.points.append({10, 1.0, true});
-    data.append(long_batch);
+    add_live(data, make_info(10, QStringLiteral("Processor"), QStringLiteral("Counter 3"), long_name), kT0 + 20'500);
     const int wide = view->columnWidth(0);
     QVERIFY2(wide > narrow, qPrintable(QStringLiteral("%1 > %2").arg(wide).arg(narrow)));
     QVERIFY(wide < QFontMetrics(view->font()).horizontalAdvance(long_name));
@@ -618,12 +611,8 @@ void TestViewWidget::reportGroupsObjectCounterInstance()
         QCOMPARE(view->columnWidth(column), wide);
     data.removeSeries(data.rowOf(10));
     // The arrow keys select the series of the cell they move to.
-    SampleBatch counter1_cpu3;
-    counter1_cpu3.time_ms = test::kT0 + 21'000;
-    counter1_cpu3.added.append(
-        make_info(8, QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("cpu3")));
-    counter1_cpu3.points.append({8, 1.0, true});
-    data.append(counter1_cpu3);
+    add_live(data, make_info(8, QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("cpu3")),
+             kT0 + 21'000);
     w.setSelectedRow(data.rowOf(1));
     QCOMPARE(view->currentIndex(), model->index(1, 0));
     view->setFocus();
@@ -652,11 +641,7 @@ void TestViewWidget::machinesNamedWhenSeveral()
     QCOMPARE(report->headerData(0, Qt::Vertical).toString(), QStringLiteral("Processor"));
     SeriesInfo other = make_info(9, QStringLiteral("Processor"), QStringLiteral("Counter 1"), QStringLiteral("cpu1"));
     other.path = QStringLiteral("\\\\db-server\\Processor(cpu1)\\Counter 1");
-    SampleBatch b;
-    b.time_ms = kT0 + 5'000;
-    b.added.append(other);
-    b.points.append({9, 1.0, true});
-    data.append(b);
+    add_live(data, other, kT0 + 5'000);
     w.refresh();
     QVERIFY(!w.legendView()->isColumnHidden(LegendModel::Computer));
     QCOMPARE(w.legendModel()->index(data.rowOf(9), LegendModel::Computer).data().toString(),
