@@ -88,6 +88,33 @@ const SeriesTracker::Want& SeriesTracker::want_for(std::uint32_t object, std::ui
     return it->second;
 }
 
+qsizetype SeriesTracker::rank(const Key& key) const
+{
+    for (qsizetype i = 0; i < m_counters.size(); ++i) {
+        const ViewCounter& c = m_counters[i];
+        if (c.object != key.object || (c.counter != 0 && c.counter != key.counter))
+            continue;
+        using Instances = ViewCounter::Instances;
+        if (key.has_instance
+                ? c.instances == Instances::all || (c.instances == Instances::one && c.identity == key.instance)
+                : c.instances == Instances::none)
+            return i;
+    }
+    return m_counters.size();
+}
+
+// New series in the order of the view's counters (a session or a set brings
+// them all in one cycle: the legend then lists them as the user added them,
+// not in the source's order of objects); a counter's instances in the
+// source's order.
+void SeriesTracker::take_added(SampleBatch& batch)
+{
+    std::stable_sort(m_added.begin(), m_added.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [position, info] : m_added)
+        batch.added.push_back(std::move(info));
+    m_added.clear();
+}
+
 SeriesInfo SeriesTracker::describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const
 {
     SeriesInfo info;
@@ -147,6 +174,7 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
     ObjectCycle* cycle = nullptr;
     const Want* object_want = nullptr;
     std::uint32_t cycle_object = 0;
+    m_added.clear();
     for (const wpo::CalculatedValue& v : *values) {
         if (!cycle || cycle_object != v.object_index) {
             cycle = &m_cycle[v.object_index];
@@ -159,8 +187,10 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
             continue;
         if (key.has_instance) {
             if (!have_ids || ids_object != v.object_index) {
-                if (wpo::Status listed = snapshot.identities(v.object_index, m_ids); !listed)
+                if (wpo::Status listed = snapshot.identities(v.object_index, m_ids); !listed) {
+                    take_added(batch);  // they have entries: the view must know them
                     return listed;
+                }
                 ids_object = v.object_index;
                 have_ids = true;
             }
@@ -178,11 +208,12 @@ wpo::Status SeriesTracker::collect(const wpo::Snapshot& snapshot, SampleBatch& b
         if (inserted) {
             SeriesInfo info = describe(snapshot, key, *cycle);
             entry.id = info.id;
-            batch.added.push_back(std::move(info));
+            m_added.emplace_back(rank(key), std::move(info));
         }
         if (!entry.suppressed)
             batch.points.push_back({entry.id, v.value.valid() ? v.value.as_double() : 0.0, v.value.valid()});
     }
+    take_added(batch);
 
     // What was not seen: gone for good when its object was there (an
     // identity never comes back), a gap when the whole object was missing.

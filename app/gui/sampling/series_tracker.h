@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace perfscope::gui {
@@ -81,6 +82,10 @@ private:
     const Want& want_for(std::uint32_t object, std::uint32_t counter);
     bool wanted(const Key& key) { return want_for(key.object, key.counter).covers(key); }
     SeriesInfo describe(const wpo::Snapshot& snapshot, const Key& key, ObjectCycle& cycle) const;
+    // The position in m_counters of the first counter that asks for `key`.
+    qsizetype rank(const Key& key) const;
+    // Moves this cycle's new series into the batch, by rank.
+    void take_added(SampleBatch& batch);
 
     const wpo::NameTable& m_names;
     std::string m_system_name;
@@ -89,6 +94,7 @@ private:
     std::map<std::uint32_t, ObjectCycle> m_cycle;
     std::map<std::pair<std::uint32_t, std::uint32_t>, Want> m_wants;  // cleared by set_counters
     std::vector<wpo::InstanceIdentity> m_ids;                         // reused
+    std::vector<std::pair<qsizetype, SeriesInfo>> m_added;            // reused: this cycle's new series by rank
     std::uint64_t m_generation = 0;
 };
 

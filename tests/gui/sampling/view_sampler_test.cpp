@@ -182,6 +182,25 @@ private slots:
                     QCOMPARE(s.path, QString("\\\\TESTSOURCE\\Process(a:100)\\% Processor Time"));
     }
 
+    // A view's series arrive in the order of its counters, as the user added
+    // them (a session or a set brings them all at once), not in the order of
+    // the source's objects and instances: within a counter, its instances.
+    void seriesArriveInTheOrderOfTheCounters()
+    {
+        ViewSampler sampler(*m_hub, 0.1);
+        BatchLog log;
+        log.attach(sampler);
+        sampler.setCounters(resolve(*m_hub, {"\\Process(*)\\% Processor Time", "\\System\\Processes",
+                                             "\\Process(b:200)\\Working Set", "\\Process(a:100)\\Working Set"}));
+        sampler.start();
+        QTRY_VERIFY_WITH_TIMEOUT(log.with_points() >= 1, 5000);
+        QStringList added;
+        for (const SampleBatch& batch : log.batches)
+            for (const SeriesInfo& s : batch.added)
+                added << s.counter + QLatin1Char('/') + s.instance;
+        QCOMPARE(added, QStringList({"% Processor Time/a:100", "% Processor Time/b:200", "Processes/",
+                                     "Working Set/b:200", "Working Set/a:100"}));
+    }
     void firstValueComesWellBeforeAnInterval()
     {
         ViewSampler sampler(*m_hub, 1.0);
