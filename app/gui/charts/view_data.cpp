@@ -5,11 +5,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <limits>
 
 namespace perfscope::gui {
 namespace {
 
 constexpr size_t kManyRows = 32;
+
+// 24 colors, each pair at least 27 apart in CIELAB (Delta E 1976; 2.3 is
+// "just noticeable"), each with a contrast of at least 2.2:1 both on white
+// and on a dark gray (#232323), so every one reads in both palettes. After
+// them the colors repeat and the line's pen style tells a repeated color
+// apart (PlotLinesItem).
+constexpr QColor kPalette[] = {
+    QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+    QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
+    QColor(0x17, 0xbe, 0xcf), QColor(0x66, 0x00, 0xff), QColor(0xff, 0x11, 0xee), QColor(0xbb, 0xaa, 0x00),
+    QColor(0x00, 0x55, 0xee), QColor(0x55, 0x66, 0x22), QColor(0xff, 0x00, 0x77), QColor(0x77, 0xbb, 0x88),
+    QColor(0xff, 0x88, 0x88), QColor(0x99, 0x55, 0x00), QColor(0xaa, 0x00, 0x99), QColor(0xcc, 0xaa, 0x66),
+    QColor(0x00, 0x66, 0x55), QColor(0x00, 0x88, 0xff), QColor(0xbb, 0x66, 0xff), QColor(0xaa, 0x22, 0x44),
+};
+constexpr int kPaletteSize = static_cast<int>(std::size(kPalette));
 
 }  // namespace
 
@@ -30,38 +47,80 @@ ViewData::~ViewData() = default;
 
 QColor ViewData::paletteColor(int index)
 {
-    // 24 colors, each pair at least 27 apart in CIELAB (Delta E 1976; 2.3 is
-    // "just noticeable"), each with a contrast of at least 2.2:1 both on white
-    // and on a dark gray (#232323), so every one reads in both palettes.
-    // After them the colors repeat and the line's pen style tells a repeated
-    // color apart (PlotLinesItem).
-    static const QColor colors[] = {
-        QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
-        QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
-        QColor(0x17, 0xbe, 0xcf), QColor(0x66, 0x00, 0xff), QColor(0xff, 0x11, 0xee), QColor(0xbb, 0xaa, 0x00),
-        QColor(0x00, 0x55, 0xee), QColor(0x55, 0x66, 0x22), QColor(0xff, 0x00, 0x77), QColor(0x77, 0xbb, 0x88),
-        QColor(0xff, 0x88, 0x88), QColor(0x99, 0x55, 0x00), QColor(0xaa, 0x00, 0x99), QColor(0xcc, 0xaa, 0x66),
-        QColor(0x00, 0x66, 0x55), QColor(0x00, 0x88, 0xff), QColor(0xbb, 0x66, 0xff), QColor(0xaa, 0x22, 0x44),
-    };
-    constexpr int n = static_cast<int>(std::size(colors));
-    return colors[((index % n) + n) % n];
+    return kPalette[((index % kPaletteSize) + kPaletteSize) % kPaletteSize];
+}
+
+// The palette's next color in turn, unless a color of it is on fewer of the
+// view's rows: after a session or a set gave rows their saved colors, or
+// after processes ended, a new row takes a color no line has rather than
+// the next in turn that a line may have already (which would draw it dashed).
+QColor ViewData::nextColor()
+{
+    int best = m_next_color;
+    int best_uses = std::numeric_limits<int>::max();
+    for (int i = 0; i < kPaletteSize && best_uses > 0; ++i) {
+        const int index = (m_next_color + i) % kPaletteSize;
+        const int uses = m_color_uses.value(kPalette[index].rgba(), 0);
+        if (uses < best_uses) {
+            best = index;
+            best_uses = uses;
+        }
+    }
+    // A free color taken out of turn leaves the turn where it was.
+    if (best == m_next_color)
+        m_next_color = (best + 1) % kPaletteSize;
+    return kPalette[best];
+}
+
+void ViewData::countColor(const QColor& color, int change)
+{
+    const auto it = m_color_uses.find(color.rgba());
+    if (it == m_color_uses.end()) {
+        if (change > 0)
+            m_color_uses.insert(color.rgba(), change);
+        return;
+    }
+    *it += change;
+    if (*it <= 0)
+        m_color_uses.erase(it);
 }
 
 int ViewData::rowOf(quint64 series_id) const
 {
-    if (m_index_stale)
-        reindex();
-    return m_row_of.value(series_id, -1);
+    const int slot = m_slot_of.value(series_id, -1);
+    if (slot < 0)
+        return -1;
+    if (m_rows_stale)
+        renumber();
+    return m_slot_rows[static_cast<size_t>(slot)];
 }
 
-void ViewData::reindex() const
+void ViewData::renumber() const
 {
-    m_row_of.clear();
-    // Rebuilt about once a second in a view over every process: grown once.
-    m_row_of.reserve(static_cast<qsizetype>(m_rows.size()));
-    for (size_t i = 0; i < m_rows.size(); ++i)
-        m_row_of.insert(m_rows[i]->info.id, static_cast<int>(i));
-    m_index_stale = false;
+    for (size_t row = 0; row < m_row_slots.size(); ++row)
+        m_slot_rows[static_cast<size_t>(m_row_slots[row])] = static_cast<int>(row);
+    m_rows_stale = false;
+}
+
+int ViewData::pushRow(std::unique_ptr<ViewSeries> series)
+{
+    int slot;
+    if (m_free_slots.empty()) {
+        slot = static_cast<int>(m_slot_rows.size());
+        m_slot_rows.push_back(-1);
+    } else {
+        slot = m_free_slots.back();
+        m_free_slots.pop_back();
+    }
+    // A second series of one id (never from a sampler) takes the id over;
+    // the first keeps its slot until it goes.
+    m_slot_of.insert(series->info.id, slot);
+    countColor(series->color, 1);
+    m_rows.push_back(std::move(series));
+    m_row_slots.push_back(slot);
+    const int row = seriesCount() - 1;
+    m_slot_rows[static_cast<size_t>(slot)] = row;  // the last row's number is right before a renumbering too
+    return row;
 }
 
 int ViewData::addSeries(const SeriesInfo& info, const QColor& color)
@@ -80,15 +139,11 @@ int ViewData::insertRow(const SeriesInfo& info, const QColor& color, SeriesHisto
 {
     auto row = std::make_unique<ViewSeries>();
     row->info = info;
-    row->color = color.isValid() ? color : paletteColor(m_next_color);
-    ++m_next_color;
+    row->color = color.isValid() ? color : nextColor();
     row->scale_exponent = info.default_scale;
     row->history = std::move(history);
     row->history.setCapacity(m_capacity);
-    m_rows.push_back(std::move(row));
-    const int index = seriesCount() - 1;
-    if (!m_index_stale)
-        m_row_of.insert(info.id, index);
+    const int index = pushRow(std::move(row));
     emit seriesAdded(index);
     return index;
 }
@@ -216,7 +271,14 @@ std::unique_ptr<ViewSeries> ViewData::takeSeries(int row)
         --m_ended;
     std::unique_ptr<ViewSeries> taken = std::move(m_rows[static_cast<size_t>(row)]);
     m_rows.erase(m_rows.begin() + row);
-    m_index_stale = true;
+    const int slot = m_row_slots[static_cast<size_t>(row)];
+    m_row_slots.erase(m_row_slots.begin() + row);
+    if (const auto it = m_slot_of.find(taken->info.id); it != m_slot_of.end() && *it == slot)
+        m_slot_of.erase(it);
+    m_slot_rows[static_cast<size_t>(slot)] = -1;
+    m_free_slots.push_back(slot);
+    countColor(taken->color, -1);
+    m_rows_stale = m_rows_stale || row < seriesCount();
     emit seriesRemoved(row);
     return taken;
 }
@@ -250,11 +312,7 @@ int ViewData::restoreSeries(std::unique_ptr<ViewSeries> series)
     series->history.setCapacity(m_capacity);
     if (series->ended)
         ++m_ended;
-    const quint64 id = series->info.id;
-    m_rows.push_back(std::move(series));
-    const int index = seriesCount() - 1;
-    if (!m_index_stale)
-        m_row_of.insert(id, index);
+    const int index = pushRow(std::move(series));
     m_restoring = true;
     emit seriesAdded(index);
     m_restoring = false;
@@ -300,6 +358,8 @@ void ViewData::setColor(int row, const QColor& color)
 {
     if (row < 0 || row >= seriesCount() || !color.isValid() || m_rows[static_cast<size_t>(row)]->color == color)
         return;
+    countColor(m_rows[static_cast<size_t>(row)]->color, -1);
+    countColor(color, 1);
     m_rows[static_cast<size_t>(row)]->color = color;
     emit seriesChanged(row);
 }

@@ -17,6 +17,7 @@
 #include "gui/charts/report_graph.h"
 #include "gui/charts/hover_readout.h"
 #include "gui/charts/legend_menu.h"
+#include "gui/charts/steady_size.h"
 
 #include <QChart>
 #include <QCheckBox>
@@ -72,7 +73,6 @@ ViewWidget::ViewWidget(ViewData* view_data, QWidget* parent) : QWidget(parent), 
         onSeriesAdded(row);
     connect(m_data, &ViewData::seriesAdded, this, &ViewWidget::onSeriesAdded);
     connect(m_data, &ViewData::seriesAboutToBeRemoved, this, &ViewWidget::onSeriesAboutToBeRemoved);
-    connect(m_data, &ViewData::seriesRemoved, this, &ViewWidget::updateEndedBar);
     // Many rows at once may reset the legend: the selection follows its series,
     // and those who follow the selection learn its row number after the removals.
     connect(m_data, &ViewData::manySeriesAboutToBeRemoved, this, [this] {
@@ -288,8 +288,9 @@ bool ViewWidget::explainsSpikes() const
     return isSignalConnected(QMetaMethod::fromSignal(&ViewWidget::spikeRequested));
 }
 
-// The count goes into the text only when it changed: a new text lays the
-// check box out again.
+// At a refresh, not per row: rows end and go one by one, twenty a second in
+// a view over every process on a busy machine, and a new text is measured
+// again. The count goes into the text only when it changed.
 void ViewWidget::updateEndedBar()
 {
     const int ended = m_data->endedCount();
@@ -297,6 +298,7 @@ void ViewWidget::updateEndedBar()
         return;
     m_ended_shown = ended;
     m_show_ended->setText(tr("Show ended (%1)").arg(ended));
+    holdSizeHint(m_show_ended);
     m_ended_bar->setVisible(ended > 0);
 }
 
@@ -578,17 +580,20 @@ void ViewWidget::onHover(const QPointF& position)
 
 void ViewWidget::onSeriesAdded(int row)
 {
+    ++m_machine_rows[machineOf(m_data->series(row).info.path).toString()];
     m_machines_dirty = true;
     m_plots.insert(static_cast<size_t>(row));
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->insertRow(row);
-    updateEndedBar();
     applyPens();
     scheduleRefresh();
 }
 
 void ViewWidget::onSeriesAboutToBeRemoved(int row)
 {
+    const auto machine = m_machine_rows.find(machineOf(m_data->series(row).info.path).toString());
+    if (machine != m_machine_rows.end() && --*machine == 0)
+        m_machine_rows.erase(machine);
     m_machines_dirty = true;
     m_plots.erase(static_cast<size_t>(row));
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
@@ -601,7 +606,6 @@ void ViewWidget::onSeriesChanged(int row)
 {
     for (Kind kind : {Kind::Line, Kind::Histogram, Kind::Report})
         graph(kind)->changeRow(row);
-    updateEndedBar();
     scheduleRefresh();
 }
 
@@ -634,18 +638,12 @@ void ViewWidget::setMinRefreshInterval(int ms)
 
 // PerfMon's Computer column, and machine names in the report's headings,
 // only for a view over more than one machine: with one they would repeat the
-// same name on every row. Checked at a refresh after rows came or went, not
-// per row (adding 2,000 series would scan them 2,000 times).
+// same name on every row. Shown or hidden at a refresh after rows came or
+// went, not per row (adding 2,000 series would lay the legend out 2,000 times).
 void ViewWidget::showMachines()
 {
     m_machines_dirty = false;
-    bool several = false;
-    const int rows = m_data->seriesCount();
-    if (rows > 1) {
-        const QStringView first = machineOf(m_data->series(0).info.path);
-        for (int row = 1; row < rows && !several; ++row)
-            several = machineOf(m_data->series(row).info.path) != first;
-    }
+    const bool several = m_machine_rows.size() > 1;
     if (m_legend_view->isColumnHidden(LegendModel::Computer) == several)
         m_legend_view->setColumnHidden(LegendModel::Computer, !several);
     m_report->setShowMachine(several);
@@ -667,6 +665,7 @@ void ViewWidget::refreshNow(bool stats)
     ++m_refreshes;
     if (m_machines_dirty)
         showMachines();
+    updateEndedBar();
     const auto [from, to] = visibleRange();
     const int width = m_line->plotWidthPx();
     const qint64 column_ms = std::max<qint64>(1, (to - from) / width + ((to - from) % width ? 1 : 0));

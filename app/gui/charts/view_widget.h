@@ -16,7 +16,9 @@
 #include "gui/charts/row_plots.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QPointer>
+#include <QString>
 #include <QWidget>
 
 #include <memory>
@@ -195,6 +197,9 @@ private:
     qint64 m_view_span = 0;  // frozen: its length
     bool m_highlight = false;
     bool m_dirty = true;
+    // Rows per machine (`\\HOST`, or empty for the local one), kept as rows
+    // come and go: whether the view spans several machines is then its size.
+    QHash<QString, int> m_machine_rows;
     bool m_machines_dirty = true;  // rows came or went since showMachines()
     bool m_pending = false;
     bool m_updating_scroll = false;

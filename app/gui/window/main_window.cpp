@@ -2,6 +2,7 @@
 #include "gui/window/main_window.h"
 
 #include "gui/charts/graph_exporter.h"
+#include "gui/charts/steady_size.h"
 #include "gui/window/view_settings_dialog.h"
 #include "gui/window/clear_view_command.h"
 #include "gui/window/close_view_command.h"
@@ -585,6 +586,8 @@ void MainWindow::updateStatus()
     m_status_samples->setText(tr("%1 samples/s").arg(rate, 0, 'f', 1));
     m_status_cache->setText(tr("Shared cache: %1 % hits, %2 queries saved").arg(hit_rate, 0, 'f', 0).arg(saved));
     m_status_cpu->setText(tr("Perfscope: %1 % of one core").arg(m_cpu.percentSinceLast(), 0, 'f', 1));
+    for (QLabel* label : {m_status_samples, m_status_cache, m_status_cpu})
+        holdSizeHint(label);
     // A set opened or saved anywhere changes what the title names.
     updateTitle();
 }

@@ -10,6 +10,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
+#include <random>
+#include <vector>
 
 using namespace perfscope::gui;
 
@@ -61,6 +64,8 @@ private slots:
     void endedDropOnceTheWindowLeavesThem();
     void removeEndedRemovesOnlyEnded();
     void legendUpdatesOnlyTheRowsGiven();
+    void rowOfFollowsRandomAddsAndRemovals();
+    void newRowTakesAColorNoRowHas();
 };
 
 void TestViewData::addedSeriesTakeColorsAndDefaultScale()
@@ -481,6 +486,75 @@ void TestViewData::legendUpdatesOnlyTheRowsGiven()
         QCOMPARE(legend.statistics(row).average, average);
         QCOMPARE(legend.index(row, LegendModel::Last).data(Qt::UserRole).toDouble(), last);
     }
+}
+
+// rowOf against a search of the rows, after every step of random additions,
+// removals anywhere (one by one and many at once), restored series and
+// lookups between them: the index renumbers lazily and reuses its slots.
+void TestViewData::rowOfFollowsRandomAddsAndRemovals()
+{
+    ViewData data;
+    std::mt19937 random(17);
+    quint64 next_id = 1;
+    std::vector<std::unique_ptr<ViewSeries>> taken;
+    const auto row_by_search = [&data](quint64 id) {
+        for (int row = 0; row < data.seriesCount(); ++row)
+            if (data.series(row).info.id == id)
+                return row;
+        return -1;
+    };
+    for (int step = 0; step < 3'000; ++step) {
+        const int what = static_cast<int>(random() % 10);
+        if (what < 4 || data.seriesCount() == 0) {
+            data.addSeries(info(next_id, QStringLiteral("c"), QString::number(next_id)));
+            ++next_id;
+        } else if (what < 7) {
+            data.removeSeries(static_cast<int>(random() % static_cast<unsigned>(data.seriesCount())));
+        } else if (what < 8) {
+            taken.push_back(data.takeSeries(static_cast<int>(random() % static_cast<unsigned>(data.seriesCount()))));
+        } else if (what < 9 && !taken.empty()) {
+            QVERIFY(data.restoreSeries(std::move(taken.back())) == data.seriesCount() - 1);
+            taken.pop_back();
+        } else {
+            std::vector<quint64> ids;
+            for (int row = 0; row < data.seriesCount(); row += 3)
+                ids.push_back(data.series(row).info.id);
+            data.takeSeriesOf(ids);
+        }
+        // Every id ever used, present or not, and one never used.
+        const quint64 probe = 1 + random() % next_id;
+        QCOMPARE(data.rowOf(probe), row_by_search(probe));
+        if (step % 50 == 0)
+            for (quint64 id = 1; id <= next_id; ++id)
+                QCOMPARE(data.rowOf(id), row_by_search(id));
+    }
+}
+
+// The palette in turn while every color is on as many rows; a color no row
+// has (freed by a removal or by a row given another color) first, out of turn.
+void TestViewData::newRowTakesAColorNoRowHas()
+{
+    ViewData data;
+    constexpr int kColors = 24;
+    const auto add = [&data](quint64 id, const QColor& color = {}) {
+        return data.series(data.addSeries(info(id, QStringLiteral("c")), color)).color;
+    };
+    for (int i = 0; i < kColors; ++i)
+        QCOMPARE(add(i + 1), ViewData::paletteColor(i));
+    data.removeSeries(9);
+    data.removeSeries(5);
+    QCOMPARE(add(101), ViewData::paletteColor(5));
+    QCOMPARE(add(102), ViewData::paletteColor(9));
+    // Every color on one row again: the turn goes on where it was, at 0.
+    QCOMPARE(add(103), ViewData::paletteColor(0));
+    // A row given another color (as a saved look does) frees its own.
+    data.setColor(data.rowOf(101), ViewData::paletteColor(7));
+    QCOMPARE(add(104), ViewData::paletteColor(5));
+    // A row added with a color takes it: a freed color given so is not free.
+    data.removeSeries(data.rowOf(12));
+    add(105, ViewData::paletteColor(11));
+    QCOMPARE(add(106), ViewData::paletteColor(1));
+    QCOMPARE(add(107), ViewData::paletteColor(2));
 }
 
 QTEST_GUILESS_MAIN(TestViewData)
