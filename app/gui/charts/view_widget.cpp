@@ -294,12 +294,13 @@ bool ViewWidget::explainsSpikes() const
 void ViewWidget::updateEndedBar()
 {
     const int ended = m_data->endedCount();
-    if (ended == m_ended_shown)
-        return;
-    m_ended_shown = ended;
-    m_show_ended->setText(tr("Show ended (%1)").arg(ended));
+    if (ended != m_ended_shown) {
+        m_ended_shown = ended;
+        m_show_ended->setText(tr("Show ended (%1)").arg(ended));
+        m_ended_bar->setVisible(ended > 0);
+    }
+    // Also after a change of font or style (the hint is cached otherwise).
     holdSizeHint(m_show_ended);
-    m_ended_bar->setVisible(ended > 0);
 }
 
 QTableView* ViewWidget::reportView() const

@@ -14,6 +14,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QChart>
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QLabel>
@@ -85,6 +86,7 @@ qsizetype total_points(const ViewWidget& w, int row)
 class TestViewWidget : public QObject {
     Q_OBJECT
 private slots:
+    void endedCountShownWhole();
     void valueFormat_data();
     void valueFormat();
     void legendModelUnderTester();
@@ -842,4 +844,54 @@ void TestViewWidget::clearKeepsSeries()
 }
 
 QTEST_MAIN(TestViewWidget)
+// The "Show ended (N)" box names the count at a refresh, with room for all
+// of its text however many digits the count has (the box keeps a fixed size
+// between counts of one width), and says nothing while none ended.
+void TestViewWidget::endedCountShownWhole()
+{
+    ViewData data;
+    ViewWidget w(&data);
+    w.resize(900, 600);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCheckBox* box = nullptr;
+    for (QCheckBox* b : w.findChildren<QCheckBox*>())
+        if (b->toolTip().contains(QStringLiteral("ended")))
+            box = b;
+    QVERIFY(box);
+    quint64 id = 1;
+    qint64 t = kT0;
+    const auto end_one = [&] {
+        add_live(data, make_info(id, QStringLiteral("Process"), QStringLiteral("c"), QString::number(id)), t);
+        SampleBatch end;
+        end.time_ms = t;
+        end.ended = {id};
+        data.append(end);
+        ++id;
+        t += 10;
+    };
+    const auto check = [&](int ended) {
+        w.refresh();
+        QCOMPARE(data.endedCount(), ended);
+        QCOMPARE(box->isVisibleTo(&w), ended > 0);
+        if (ended == 0)
+            return;
+        QCOMPARE(box->text(), QStringLiteral("Show ended (%1)").arg(ended));
+        QTRY_VERIFY(box->width() >= box->sizeHint().width());
+        QVERIFY(box->width() >= box->fontMetrics().horizontalAdvance(box->text()));
+    };
+    for (const int ended : {0, 1, 9, 10, 200, 1'000}) {
+        while (data.endedCount() < ended)
+            end_one();
+        check(ended);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    // Fewer digits again.
+    data.removeEnded();
+    for (int i = 0; i < 7; ++i)
+        end_one();
+    check(7);
+}
+
 #include "test_view_widget.moc"
