@@ -843,7 +843,6 @@ void TestViewWidget::clearKeepsSeries()
     QCOMPARE(w.legendModel()->statistics(0).count, 0);
 }
 
-QTEST_MAIN(TestViewWidget)
 // The "Show ended (N)" box names the count at a refresh, with room for all
 // of its text however many digits the count has (the box keeps a fixed size
 // between counts of one width), and says nothing while none ended.
@@ -894,4 +893,5 @@ void TestViewWidget::endedCountShownWhole()
     check(7);
 }
 
+QTEST_MAIN(TestViewWidget)
 #include "test_view_widget.moc"
