@@ -95,6 +95,19 @@ int ViewData::rowOf(quint64 series_id) const
     return m_slot_rows[static_cast<size_t>(slot)];
 }
 
+qint64 ViewData::endOf(const ViewSeries& series)
+{
+    if (!series.ended)
+        return kLive;
+    return series.history.isEmpty() ? kNoData : series.history.lastTime();
+}
+
+void ViewData::takeEnds()
+{
+    for (size_t row = 0; row < m_rows.size(); ++row)
+        m_row_ends[row] = endOf(*m_rows[row]);
+}
+
 void ViewData::renumber() const
 {
     for (size_t row = 0; row < m_row_slots.size(); ++row)
@@ -118,6 +131,7 @@ int ViewData::pushRow(std::unique_ptr<ViewSeries> series)
     countColor(series->color, 1);
     m_rows.push_back(std::move(series));
     m_row_slots.push_back(slot);
+    m_row_ends.push_back(endOf(*m_rows.back()));
     const int row = seriesCount() - 1;
     m_slot_rows[static_cast<size_t>(slot)] = row;  // the last row's number is right before a renumbering too
     return row;
@@ -153,6 +167,7 @@ void ViewData::appendPoint(int row, qint64 time_ms, double value, bool valid)
     if (row < 0 || row >= seriesCount())
         return;
     m_rows[static_cast<size_t>(row)]->history.append(time_ms, value, valid);
+    m_row_ends[static_cast<size_t>(row)] = endOf(*m_rows[static_cast<size_t>(row)]);
     m_last_time = std::max(m_last_time, time_ms);
 }
 
@@ -174,6 +189,7 @@ void ViewData::append(const SampleBatch& batch)
         const int row = rowOf(id);
         if (row >= 0 && !m_rows[static_cast<size_t>(row)]->ended) {
             m_rows[static_cast<size_t>(row)]->ended = true;
+            m_row_ends[static_cast<size_t>(row)] = endOf(*m_rows[static_cast<size_t>(row)]);
             ++m_ended;
             emit seriesChanged(row);
         }
@@ -188,13 +204,13 @@ void ViewData::append(const SampleBatch& batch)
     std::fill(seen.begin(), seen.end(), false);
     for (const SamplePoint& point : batch.points) {
         const int row = rowOf(point.series);
-        if (row < 0 || m_rows[static_cast<size_t>(row)]->ended || seen[row])
+        if (row < 0 || m_row_ends[static_cast<size_t>(row)] != kLive || seen[row])
             continue;
         seen[row] = true;
         m_rows[static_cast<size_t>(row)]->history.append(batch.time_ms, point.value, point.valid);
     }
     for (int row = 0; row < seriesCount(); ++row) {
-        if (!seen[row] && !m_rows[static_cast<size_t>(row)]->ended)
+        if (!seen[row] && m_row_ends[static_cast<size_t>(row)] == kLive)
             m_rows[static_cast<size_t>(row)]->history.append(batch.time_ms, 0.0, false);
     }
     m_last_time = std::max(m_last_time, batch.time_ms);
@@ -207,22 +223,25 @@ void ViewData::dropEndedOutsideHistory()
 {
     if (m_drop_age_ms > 0) {
         const qint64 start = m_last_time - m_drop_age_ms;
-        removeEndedWhere([start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+        removeEndedWhere([start](qint64 end) { return end < start; });
         return;
     }
     // Where the history begins: the oldest point of a full live history (a
     // history not yet full reaches back to the start of the data).
     bool full = false;
     qint64 start = 0;
-    for (const auto& row : m_rows) {
-        if (row->ended || row->history.size() < m_capacity)
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        if (m_row_ends[row] != kLive)
             continue;
-        start = full ? std::min(start, row->history.firstTime()) : row->history.firstTime();
+        const SeriesHistory& history = m_rows[row]->history;
+        if (history.size() < m_capacity)
+            continue;
+        start = full ? std::min(start, history.firstTime()) : history.firstTime();
         full = true;
     }
     if (!full)
         return;
-    removeEndedWhere([start](const ViewSeries& s) { return s.history.isEmpty() || s.history.lastTime() < start; });
+    removeEndedWhere([start](qint64 end) { return end < start; });
 }
 
 template <typename Drop>
@@ -230,8 +249,8 @@ int ViewData::removeEndedWhere(Drop drop)
 {
     std::vector<int> rows;
     for (int row = seriesCount() - 1; row >= 0; --row) {
-        const ViewSeries& s = *m_rows[static_cast<size_t>(row)];
-        if (s.ended && drop(s))
+        const qint64 end = m_row_ends[static_cast<size_t>(row)];
+        if (end != kLive && drop(end))
             rows.push_back(row);
     }
     // A few rows go one by one (a view keeps its selection and scroll
@@ -254,7 +273,7 @@ void ViewData::setDropEnded(bool on)
 
 int ViewData::removeEnded()
 {
-    return removeEndedWhere([](const ViewSeries&) { return true; });
+    return removeEndedWhere([](qint64) { return true; });
 }
 
 void ViewData::removeSeries(int row)
@@ -273,6 +292,7 @@ std::unique_ptr<ViewSeries> ViewData::takeSeries(int row)
     m_rows.erase(m_rows.begin() + row);
     const int slot = m_row_slots[static_cast<size_t>(row)];
     m_row_slots.erase(m_row_slots.begin() + row);
+    m_row_ends.erase(m_row_ends.begin() + row);
     if (const auto it = m_slot_of.find(taken->info.id); it != m_slot_of.end() && *it == slot)
         m_slot_of.erase(it);
     m_slot_rows[static_cast<size_t>(slot)] = -1;
@@ -323,6 +343,7 @@ void ViewData::clear()
 {
     for (auto& row : m_rows)
         row->history.clear();
+    takeEnds();
     emit cleared();
 }
 
@@ -335,6 +356,7 @@ ViewData::SavedHistories ViewData::clearKeeping()
         row->history.clear();  // a new generation: nothing drawn from the old one stays
         row->history.setCapacity(m_capacity);
     }
+    takeEnds();
     emit cleared();
     return saved;
 }
@@ -351,6 +373,7 @@ void ViewData::restoreHistories(SavedHistories&& saved)
         history.setCapacity(m_capacity);
         std::swap(now, history);
     }
+    takeEnds();
     emit cleared();
 }
 
@@ -386,6 +409,7 @@ void ViewData::setHistoryCapacity(qsizetype capacity)
     m_capacity = std::max<qsizetype>(capacity, 1);
     for (auto& row : m_rows)
         row->history.setCapacity(m_capacity);
+    takeEnds();
 }
 
 qint64 ViewData::firstTime() const

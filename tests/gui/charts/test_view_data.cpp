@@ -62,6 +62,7 @@ private slots:
     void endedDropOnceTheHistoryLeavesThem_data();
     void endedDropOnceTheHistoryLeavesThem();
     void endedDropOnceTheWindowLeavesThem();
+    void endedDropFollowsTheirHistories();
     void removeEndedRemovesOnlyEnded();
     void legendUpdatesOnlyTheRowsGiven();
     void rowOfFollowsRandomAddsAndRemovals();
@@ -427,6 +428,45 @@ void TestViewData::endedDropOnceTheWindowLeavesThem()
         QCOMPARE(data.rowOf(2), gone ? -1 : 1);
     }
     QCOMPARE(data.series(0).history.firstTime(), 0);
+}
+
+// An ended row's end (the time of its last point) follows its history when
+// the histories are cleared, kept aside and put back, and when the row is
+// taken and restored: with a drop age of 5 s it goes with the first batch
+// more than 5 s after its last point, and at once when it has no points.
+void TestViewData::endedDropFollowsTheirHistories()
+{
+    ViewData data;
+    data.setHistoryCapacity(100);
+    data.setEndedDropAge(5000);
+    data.append(batch(1000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}},
+                      {info(1, "a", "x:1"), info(2, "a", "y:2"), info(3, "a", "z:3")}));
+    data.append(batch(2000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}}));
+    data.append(batch(3000, {{1, 1.0, true}}, {}, {2, 3}));  // 2 and 3 end; their last points at 2 s
+    QCOMPARE(data.endedCount(), 2);
+    auto taken = data.takeSeriesOf({3});
+    QCOMPARE(taken.size(), size_t(1));
+    QCOMPARE(data.restoreSeries(std::move(taken[0])), 2);
+    auto saved = data.clearKeeping();  // no points for a while
+    data.restoreHistories(std::move(saved));
+    QCOMPARE(data.series(1).history.lastTime(), 2000);
+    const qint64 last = 2000, age = 5000;
+    data.append(batch(last + age, {{1, 1.0, true}}));  // not yet past the window
+    QCOMPARE(data.rowOf(2), 1);
+    QCOMPARE(data.rowOf(3), 2);
+    data.append(batch(last + age + 1, {{1, 1.0, true}}));
+    QCOMPARE(data.rowOf(2), -1);
+    QCOMPARE(data.rowOf(3), -1);
+    QCOMPARE(data.endedCount(), 0);
+
+    data.append(batch(8000, {{1, 1.0, true}, {4, 4.0, true}}, {info(4, "a", "w:4")}));
+    data.append(batch(9000, {{1, 1.0, true}}, {}, {4}));
+    QCOMPARE(data.endedCount(), 1);
+    data.clear();  // 4 ended with its points at 8 s; now it has none
+    QCOMPARE(data.rowOf(4), 1);
+    data.append(batch(10'000, {{1, 1.0, true}}));  // 10 - 5 s is before 8 s, but 4 has nothing left to show
+    QCOMPARE(data.rowOf(4), -1);
+    QCOMPARE(data.seriesCount(), 1);
 }
 
 void TestViewData::removeEndedRemovesOnlyEnded()
