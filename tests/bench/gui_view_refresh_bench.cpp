@@ -7,6 +7,8 @@
 #include "gui/charts/view_widget.h"
 
 #include <QElapsedTimer>
+#include <QEvent>
+#include <QGraphicsView>
 #include <QTest>
 
 #include <algorithm>
@@ -54,6 +56,20 @@ void run(const char* name, int series, qint64 step_ms, double window_s, int pref
     report(name, us);
 }
 
+// Counts the paint events of the object it filters.
+class PaintCounter : public QObject {
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++count;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 double thread_cpu_us()
 {
     timespec ts{};
@@ -83,7 +99,13 @@ void run_churn(const char* name, int live, int per_second, int seconds)
             return p % 4 == 0 ? 2.0 + double((p * 7 + second) % 5) : 0.0;
         return 4096.0 * double(100 + p % 37) + (p % 8 == 0 ? 4096.0 * double(second % 3) : 0.0);
     };
+    auto* plot = view.findChild<QGraphicsView*>();
+    if (!plot)
+        qFatal("the view has no plot");
+    PaintCounter paints;
+    plot->viewport()->installEventFilter(&paints);
     std::vector<double> us;
+    std::vector<int> paints_per_batch;
     const int warm_up = 110;
     for (int second = 0; second < warm_up + seconds; ++second) {
         SampleBatch b;
@@ -105,14 +127,21 @@ void run_churn(const char* name, int live, int per_second, int seconds)
             for (int p = first - per_second; p < first; ++p)
                 b.ended << quint64(2 * p + 1) << quint64(2 * p + 2);
         const double before = thread_cpu_us();
+        const int paints_before = paints.count;
         data.append(b);
-        view.refresh();
-        QCoreApplication::processEvents();  // the paint
-        if (second >= warm_up)
+        // As in the app: the refresh the batch scheduled, and the paints the
+        // batch and the refresh asked for, each when the event loop gets to it.
+        for (int pass = 0; pass < 4; ++pass)
+            QCoreApplication::processEvents();
+        if (second >= warm_up) {
             us.push_back(thread_cpu_us() - before);
+            paints_per_batch.push_back(paints.count - paints_before);
+        }
     }
     report(name, us);
-    std::printf("# %s: %d series of which %d ended\n", name, data.seriesCount(), data.endedCount());
+    std::sort(paints_per_batch.begin(), paints_per_batch.end());
+    std::printf("# %s: %d series of which %d ended; plot painted %d to %d times a second\n", name, data.seriesCount(),
+                data.endedCount(), paints_per_batch.front(), paints_per_batch.back());
 }
 
 }  // namespace

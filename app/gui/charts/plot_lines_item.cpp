@@ -54,27 +54,35 @@ void PlotLinesItem::insertLine(int row, const QColor& color)
     m_extents.insert(m_extents.begin() + row, kUnmapped);
     if (m_selected >= row)
         ++m_selected;
-    update();
+    // Nothing to draw until it has stretches (setStretches() asks for the
+    // paint): a view over every process gains lines every second, and a paint
+    // for each batch's new lines came before the paint of its refresh.
 }
 
 void PlotLinesItem::removeLine(int row)
 {
     // Its pixels as last drawn leave the drawing (an ended process's line has
-    // usually left the window already: nothing to draw again).
-    if (m_cache.valid())
-        for (const QPolygonF& poly : m_lines[static_cast<size_t>(row)]->pixels)
-            if (!poly.isEmpty())
-                m_cache.addChange(poly.front().x(), poly.back().x());
+    // usually left the window already: nothing to draw again, and no paint).
+    bool drawn = false;
+    for (const QPolygonF& poly : m_lines[static_cast<size_t>(row)]->pixels) {
+        if (poly.isEmpty())
+            continue;
+        drawn = true;
+        if (m_cache.valid())
+            m_cache.addChange(poly.front().x(), poly.back().x());
+    }
     releaseStyle(*m_lines[static_cast<size_t>(row)]);
     m_lines.erase(m_lines.begin() + row);
     m_extents.erase(m_extents.begin() + row);
     if (m_selected == row) {
         m_selected = -1;
         m_cache.invalidate();
+        drawn = true;
     } else if (m_selected > row) {
         --m_selected;
     }
-    update();
+    if (drawn)
+        update();
 }
 
 void PlotLinesItem::setColor(int row, const QColor& color)

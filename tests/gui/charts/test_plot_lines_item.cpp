@@ -12,9 +12,12 @@
 #include "gui/charts/plot_lines_item.h"
 #include "gui/charts/row_coverage.h"
 
+#include <QCoreApplication>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QStyleOptionGraphicsItem>
 #include <QTest>
 
@@ -333,6 +336,38 @@ private slots:
         }
         // Every step after the first maps most lines only at their ends.
         QVERIFY2(spliced > 49 * kLines / 2, qPrintable(QString::number(spliced)));
+    }
+
+    // A line that has nothing drawn comes and goes without a paint (a view
+    // over every process gains and drops such lines every second); removing
+    // a drawn line, or giving a line stretches, asks for one.
+    void onlyChangesOfTheDrawingAskForAPaint()
+    {
+        QGraphicsScene scene;
+        auto* item = new PlotLinesItem;
+        scene.addItem(item);
+        fill(prepared(*item), 3, true);
+        viaItem(*item);  // mapped to pixels
+        QCoreApplication::processEvents();
+        QSignalSpy changed(&scene, &QGraphicsScene::changed);
+        QVERIFY(!item->pixels(0).empty());
+
+        item->insertLine(3, QColor(Qt::red));
+        QCoreApplication::processEvents();
+        QVERIFY(changed.isEmpty());
+        item->removeLine(3);
+        QCoreApplication::processEvents();
+        QVERIFY(changed.isEmpty());
+
+        item->removeLine(0);
+        QCoreApplication::processEvents();
+        QVERIFY(!changed.isEmpty());
+
+        changed.clear();
+        item->insertLine(0, QColor(Qt::red));
+        item->setStretches(0, {{QPointF(1000.0, 50.0), QPointF(2000.0, 60.0)}});
+        QCoreApplication::processEvents();
+        QVERIFY(!changed.isEmpty());
     }
 
     void dashedLinesOnlyLeaveInkOut()
