@@ -115,7 +115,7 @@ void ViewData::renumber() const
     m_rows_stale = false;
 }
 
-int ViewData::pushRow(std::unique_ptr<ViewSeries> series)
+int ViewData::pushRow(std::unique_ptr<ViewSeries> series, int at)
 {
     int slot;
     if (m_free_slots.empty()) {
@@ -129,11 +129,16 @@ int ViewData::pushRow(std::unique_ptr<ViewSeries> series)
     // the first keeps its slot until it goes.
     m_slot_of.insert(series->info.id, slot);
     countColor(series->color, 1);
-    m_rows.push_back(std::move(series));
-    m_row_slots.push_back(slot);
-    m_row_ends.push_back(endOf(*m_rows.back()));
-    const int row = seriesCount() - 1;
-    m_slot_rows[static_cast<size_t>(slot)] = row;  // the last row's number is right before a renumbering too
+    const int count = seriesCount();
+    const int row = at < 0 || at > count ? count : at;
+    const qint64 end = endOf(*series);
+    m_rows.insert(m_rows.begin() + row, std::move(series));
+    m_row_slots.insert(m_row_slots.begin() + row, slot);
+    m_row_ends.insert(m_row_ends.begin() + row, end);
+    // The last row's number is right before a renumbering too; a row put
+    // before others moves them.
+    m_slot_rows[static_cast<size_t>(slot)] = row;
+    m_rows_stale = m_rows_stale || row < count;
     return row;
 }
 
@@ -303,7 +308,8 @@ std::unique_ptr<ViewSeries> ViewData::takeSeries(int row)
     return taken;
 }
 
-std::vector<std::unique_ptr<ViewSeries>> ViewData::takeSeriesOf(const std::vector<quint64>& ids)
+std::vector<std::unique_ptr<ViewSeries>> ViewData::takeSeriesOf(const std::vector<quint64>& ids,
+                                                                std::vector<int>* taken_rows)
 {
     std::vector<int> rows;
     rows.reserve(ids.size());
@@ -322,17 +328,19 @@ std::vector<std::unique_ptr<ViewSeries>> ViewData::takeSeriesOf(const std::vecto
         taken[i] = takeSeries(rows[i]);
     if (many)
         emit manySeriesRemoved();
+    if (taken_rows)
+        *taken_rows = std::move(rows);
     return taken;
 }
 
-int ViewData::restoreSeries(std::unique_ptr<ViewSeries> series)
+int ViewData::restoreSeries(std::unique_ptr<ViewSeries> series, int at)
 {
     if (!series || rowOf(series->info.id) >= 0)
         return -1;
     series->history.setCapacity(m_capacity);
     if (series->ended)
         ++m_ended;
-    const int index = pushRow(std::move(series));
+    const int index = pushRow(std::move(series), at);
     m_restoring = true;
     emit seriesAdded(index);
     m_restoring = false;

@@ -63,14 +63,18 @@ public:
 
     void removeSeries(int row);
     // Undo's half of a removal: the series as it was (looks, history, ended),
-    // and the way back in, as the last row. seriesAdded() tells of a restored
-    // series as of a new one; isRestoring() tells them apart while it runs.
+    // and the way back in, at row `at` (the row it had; the last row when `at`
+    // is -1 or past the end). seriesAdded() tells of a restored series as of
+    // a new one; isRestoring() tells them apart while it runs.
     std::unique_ptr<ViewSeries> takeSeries(int row);
-    int restoreSeries(std::unique_ptr<ViewSeries> series);
+    int restoreSeries(std::unique_ptr<ViewSeries> series, int at = -1);
     bool isRestoring() const { return m_restoring; }
     // Many at once (Remove ended as the user does it): the series of these
-    // ids, in row order; unknown ids are skipped. restoreSeries() brings each back.
-    std::vector<std::unique_ptr<ViewSeries>> takeSeriesOf(const std::vector<quint64>& ids);
+    // ids, in row order; unknown ids are skipped. `rows` (when given) gets
+    // the row each had. restoreSeries() of each, in that order at those rows,
+    // brings the rows back as they were.
+    std::vector<std::unique_ptr<ViewSeries>> takeSeriesOf(const std::vector<quint64>& ids,
+                                                          std::vector<int>* rows = nullptr);
     // Removes every ended series; returns how many.
     int removeEnded();
     // Ended series go by themselves once their last point is older than
@@ -135,8 +139,8 @@ private:
     QColor nextColor();
     void countColor(const QColor& color, int change);  // m_color_uses
     void renumber() const;
-    // Puts a series at the end of m_rows, indexed.
-    int pushRow(std::unique_ptr<ViewSeries> series);
+    // Puts a series into m_rows at `at` (the end when -1 or past it), indexed.
+    int pushRow(std::unique_ptr<ViewSeries> series, int at = -1);
     void dropEndedOutsideHistory();
     // Removes the ended rows whose end (m_row_ends) `drop` says to, the last
     // first; returns how many.

@@ -31,7 +31,7 @@ void RemoveSeriesCommand::redo()
         setObsolete(true);
         return;
     }
-    m_taken = m_pane->data().takeSeriesOf(m_ids);
+    m_taken = m_pane->data().takeSeriesOf(m_ids, &m_rows);
     // Nothing left to remove (they went by themselves): no step to undo.
     if (m_taken.empty())
         setObsolete(true);
@@ -43,12 +43,14 @@ void RemoveSeriesCommand::undo()
         setObsolete(true);
         return;
     }
+    // In row order, each at the row it had: the rows before it are back already.
     int last = -1;
-    for (std::unique_ptr<ViewSeries>& series : m_taken)
-        last = m_pane->data().restoreSeries(std::move(series));
+    for (size_t i = 0; i < m_taken.size(); ++i)
+        last = m_pane->data().restoreSeries(std::move(m_taken[i]), i < m_rows.size() ? m_rows[i] : -1);
     if (m_taken.size() == 1 && last >= 0)
         m_pane->content().setSelectedRow(last);
     m_taken.clear();
+    m_rows.clear();
 }
 
 }  // namespace perfscope::gui

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Removing series from a view, undoable: Delete counter, and the legend's
 // Remove and Remove ended. The removed series are kept whole (looks, history,
-// ended or not) and come back as the view's last rows, their sampler
-// following them again.
+// ended or not) and come back at the rows they had, their sampler following
+// them again.
 #pragma once
 
 #include "gui/charts/view_data.h"
@@ -30,6 +30,7 @@ private:
     QPointer<ViewPane> m_pane;
     std::vector<quint64> m_ids;
     std::vector<std::unique_ptr<ViewSeries>> m_taken;
+    std::vector<int> m_rows;  // the rows they had, ascending
 };
 
 }  // namespace perfscope::gui

@@ -63,6 +63,7 @@ private slots:
     void endedDropOnceTheHistoryLeavesThem();
     void endedDropOnceTheWindowLeavesThem();
     void endedDropFollowsTheirHistories();
+    void takenSeriesComeBackAtTheirRows();
     void removeEndedRemovesOnlyEnded();
     void legendUpdatesOnlyTheRowsGiven();
     void rowOfFollowsRandomAddsAndRemovals();
@@ -467,6 +468,49 @@ void TestViewData::endedDropFollowsTheirHistories()
     data.append(batch(10'000, {{1, 1.0, true}}));  // 10 - 5 s is before 8 s, but 4 has nothing left to show
     QCOMPARE(data.rowOf(4), -1);
     QCOMPARE(data.seriesCount(), 1);
+}
+
+// Undo of a removal: the rows come back where they were, in the legend too,
+// when restored in row order at the rows takeSeriesOf() reports.
+void TestViewData::takenSeriesComeBackAtTheirRows()
+{
+    ViewData data;
+    LegendModel legend(&data);
+    QAbstractItemModelTester tester(&legend, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVector<SeriesInfo> added;
+    QVector<SamplePoint> points;
+    for (quint64 id = 1; id <= 6; ++id) {
+        added.append(info(id, "a", QStringLiteral("p:%1").arg(id)));
+        points.append({id, double(id), true});
+    }
+    data.append(batch(1000, points, added));
+    data.append(batch(2000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}, {5, 5.0, true}, {6, 6.0, true}}, {},
+                      {4}));  // 4 ended
+    std::vector<int> rows;
+    auto taken = data.takeSeriesOf({5, 2, 4}, &rows);
+    QCOMPARE(rows, (std::vector<int>{1, 3, 4}));
+    QCOMPARE(taken.size(), size_t(3));
+    QCOMPARE(data.seriesCount(), 3);
+    QCOMPARE(data.endedCount(), 0);
+    for (size_t i = 0; i < taken.size(); ++i)
+        QCOMPARE(data.restoreSeries(std::move(taken[i]), rows[i]), rows[i]);
+    QCOMPARE(data.endedCount(), 1);
+    for (int row = 0; row < 6; ++row) {
+        const quint64 id = quint64(row + 1);
+        QCOMPARE(data.series(row).info.id, id);
+        QCOMPARE(data.rowOf(id), row);
+        const QString shown = legend.data(legend.index(row, LegendModel::Instance)).toString();
+        QCOMPARE(shown, id == 4 ? QStringLiteral("p:4 (ended)") : QStringLiteral("p:%1").arg(id));
+    }
+    // The next batch appends to the live rows only: 4 stays ended.
+    data.append(batch(3000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}, {5, 5.0, true}, {6, 6.0, true}}));
+    QCOMPARE(data.series(3).history.lastTime(), 1000);
+    QCOMPARE(data.series(4).history.lastTime(), 3000);
+    // Past the end: the last row.
+    auto one = data.takeSeriesOf({1});
+    QCOMPARE(data.restoreSeries(std::move(one[0]), 99), 5);
+    QCOMPARE(data.rowOf(1), 5);
+    QCOMPARE(data.rowOf(2), 0);
 }
 
 void TestViewData::removeEndedRemovesOnlyEnded()

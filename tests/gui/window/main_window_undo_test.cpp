@@ -274,10 +274,10 @@ private slots:
     {
         ViewPane* view = m_window->addView({.title = "CPU", .interval_s = 0.1});
         view->addCounters({allProcessesCpu()});
-        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "b:200") >= 0 &&
-                                     view->data().series(rowOf(view->data(), "b:200")).history.size() >= 3,
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "a:100") >= 0 &&
+                                     view->data().series(rowOf(view->data(), "a:100")).history.size() >= 3,
                                  5000);
-        int row = rowOf(view->data(), "b:200");
+        int row = rowOf(view->data(), "a:100");
         const QColor color(0x65, 0x43, 0x21);
         view->data().setColor(row, color);
         view->data().setScale(row, -1);
@@ -293,8 +293,7 @@ private slots:
         QCOMPARE(m_window->undoStack().count(), 1);
 
         m_window->action("undo")->trigger();
-        row = view->data().rowOf(id);
-        QVERIFY(row >= 0);
+        QCOMPARE(view->data().rowOf(id), row);  // where it was, not at the end
         QCOMPARE(view->data().seriesCount(), rows);
         const ViewSeries& back = view->data().series(row);
         QCOMPARE(back.color, color);
@@ -303,7 +302,8 @@ private slots:
         QVERIFY(startsWith(back.history, before));
         for (const Point& p : before)
             if (p.valid)
-                QVERIFY2(qAbs(p.value - 50.0) < 0.5, qPrintable(QString::number(p.value)));
+                QVERIFY2(qAbs(p.value - 25.0) < 0.5,
+                         qPrintable(QString::number(p.value)));  // a uses a quarter of a core
         // Sampled again.
         const qsizetype had = back.history.size();
         QTRY_VERIFY_WITH_TIMEOUT(view->data().series(view->data().rowOf(id)).history.size() >= had + 2, 5000);
@@ -349,7 +349,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(view->data().endedCount() == 2, 5000);
         const int c_row = rowOf(view->data(), "c:300");
         const quint64 c_id = view->data().series(c_row).info.id;
-        const quint64 d_id = view->data().series(rowOf(view->data(), "d:400")).info.id;
+        const int d_row = rowOf(view->data(), "d:400");
+        const quint64 d_id = view->data().series(d_row).info.id;
         const std::vector<Point> c_before = pointsOf(view->data().series(c_row).history);
         const QColor c_color = view->data().series(c_row).color;
         const int rows = view->data().seriesCount();
@@ -367,8 +368,9 @@ private slots:
         m_window->action("undo")->trigger();
         QCOMPARE(view->data().seriesCount(), rows);
         QCOMPARE(view->data().endedCount(), 2);
-        QVERIFY(view->data().rowOf(d_id) >= 0);
-        const ViewSeries& c = view->data().series(view->data().rowOf(c_id));
+        QCOMPARE(view->data().rowOf(c_id), c_row);  // where they were
+        QCOMPARE(view->data().rowOf(d_id), d_row);
+        const ViewSeries& c = view->data().series(c_row);
         QVERIFY(c.ended);
         QCOMPARE(c.color, c_color);
         QCOMPARE(pointsOf(c.history), c_before);  // ended: nothing came since
