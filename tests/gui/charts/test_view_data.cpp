@@ -40,6 +40,18 @@ SampleBatch batch(qint64 t, QVector<SamplePoint> points, QVector<SeriesInfo> add
     return b;
 }
 
+// Series 1 .. count, instance "p:<id>", each with the value id at `t`.
+SampleBatch numberedSeries(qint64 t, quint64 count)
+{
+    QVector<SeriesInfo> added;
+    QVector<SamplePoint> points;
+    for (quint64 id = 1; id <= count; ++id) {
+        added.append(info(id, "a", QStringLiteral("p:%1").arg(id)));
+        points.append({id, double(id), true});
+    }
+    return batch(t, std::move(points), std::move(added));
+}
+
 }  // namespace
 
 class TestViewData : public QObject {
@@ -477,13 +489,7 @@ void TestViewData::takenSeriesComeBackAtTheirRows()
     ViewData data;
     LegendModel legend(&data);
     QAbstractItemModelTester tester(&legend, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVector<SeriesInfo> added;
-    QVector<SamplePoint> points;
-    for (quint64 id = 1; id <= 6; ++id) {
-        added.append(info(id, "a", QStringLiteral("p:%1").arg(id)));
-        points.append({id, double(id), true});
-    }
-    data.append(batch(1000, points, added));
+    data.append(numberedSeries(1000, 6));
     data.append(batch(2000, {{1, 1.0, true}, {2, 2.0, true}, {3, 3.0, true}, {5, 5.0, true}, {6, 6.0, true}}, {},
                       {4}));  // 4 ended
     std::vector<int> rows;
@@ -516,13 +522,7 @@ void TestViewData::takenSeriesComeBackAtTheirRows()
 void TestViewData::removeEndedRemovesOnlyEnded()
 {
     ViewData data;
-    QVector<SeriesInfo> added;
-    QVector<SamplePoint> points;
-    for (quint64 id = 1; id <= 9; ++id) {
-        added.append(info(id, "a", QStringLiteral("p:%1").arg(id)));
-        points.append({id, double(id), true});
-    }
-    data.append(batch(1000, points, added));
+    data.append(numberedSeries(1000, 9));
     data.append(batch(2000, {}, {}, {2, 3, 5, 9}));
     QCOMPARE(data.endedCount(), 4);
     QCOMPARE(data.removeEnded(), 4);

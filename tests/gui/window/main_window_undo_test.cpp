@@ -336,10 +336,12 @@ private slots:
         m_machine->with([](wpo::test::TestMachine& m) {
             m.start_process("c", 300, 0.25);
             m.start_process("d", 400, 0.5);
+            m.start_process("e", 500, 0.1);  // stays: the ended rows are not the last ones
         });
         ViewPane* view = m_window->addView({.title = "CPU", .interval_s = 0.1});
         view->addCounters({allProcessesCpu()});
         QTRY_VERIFY_WITH_TIMEOUT(rowOf(view->data(), "c:300") >= 0 && rowOf(view->data(), "d:400") >= 0 &&
+                                     rowOf(view->data(), "e:500") > rowOf(view->data(), "d:400") &&
                                      view->data().series(rowOf(view->data(), "c:300")).history.size() >= 3,
                                  5000);
         m_machine->with([](wpo::test::TestMachine& m) {
